@@ -1,0 +1,2 @@
+/** Subscriptions service: plans, subscribers and subscription links. */
+package dev.cryptopay.subscriptions;
