@@ -1,0 +1,125 @@
+package dev.cryptopay.testsupport;
+
+import java.util.Locale;
+import java.util.Map;
+import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.kafka.KafkaContainer;
+
+/**
+ * One real Kafka broker per JVM: Testcontainers Kafka when a Docker engine answers, otherwise a single-node KRaft
+ * broker inside the JVM (spring-kafka-test, Maven Central jars only). {@code TEST_KAFKA} = {@code auto} (default),
+ * {@code docker} or {@code embedded} forces one.
+ */
+public final class TestKafka {
+
+    private static final String CONTAINER_IMAGE = "apache/kafka:4.1.2";
+    private static KafkaBroker shared;
+
+    private TestKafka() {
+    }
+
+    /** The shared broker of this JVM, started on first use and stopped when the JVM exits. */
+    public static synchronized KafkaBroker shared() {
+        if (shared == null) {
+            shared = start();
+            KafkaBroker broker = shared;
+            Runtime.getRuntime().addShutdownHook(new Thread(broker::close));
+            System.out.println("[test-support] Kafka for tests: " + broker.origin() + " at "
+                    + broker.bootstrapServers());
+        }
+        return shared;
+    }
+
+    /** Points Spring Kafka at the shared broker. */
+    public static void registerSpringProperties(DynamicPropertyRegistry registry) {
+        registry.add("spring.kafka.bootstrap-servers", () -> shared().bootstrapServers());
+    }
+
+    /**
+     * A broker of the test's own, for tests that stop it on purpose. Close it when done.
+     *
+     * @param port fixed port, or 0 for any free port
+     */
+    public static KafkaBroker startDedicated(int port) {
+        return startEmbedded(port);
+    }
+
+    private static KafkaBroker start() {
+        String choice = System.getenv().getOrDefault("TEST_KAFKA", "auto").toLowerCase(Locale.ROOT);
+        String dockerFailure = null;
+        if (choice.equals("auto") || choice.equals("docker")) {
+            try {
+                if (DockerClientFactory.instance().isDockerAvailable()) {
+                    return startContainer();
+                }
+                dockerFailure = "no Docker engine answers";
+            } catch (RuntimeException e) {
+                dockerFailure = e.getMessage();
+            }
+            if (choice.equals("docker")) {
+                throw new IllegalStateException("TEST_KAFKA=docker but Testcontainers cannot run: " + dockerFailure);
+            }
+        }
+        try {
+            return startEmbedded(0);
+        } catch (RuntimeException | LinkageError e) {
+            throw new IllegalStateException("No Kafka broker for tests. Testcontainers: "
+                    + (dockerFailure == null ? "not tried" : dockerFailure) + "; in-JVM KRaft broker: " + e
+                    + ". Check that port binding on 127.0.0.1 works and the Kafka jars resolved.", e);
+        }
+    }
+
+    private static KafkaBroker startEmbedded(int port) {
+        EmbeddedKafkaKraftBroker broker = new EmbeddedKafkaKraftBroker(1, 3);
+        if (port > 0) {
+            broker.kafkaPorts(port);
+        }
+        broker.brokerProperties(Map.of(
+                "auto.create.topics.enable", "true",
+                "num.partitions", "3",
+                "offsets.topic.replication.factor", "1",
+                "transaction.state.log.replication.factor", "1",
+                "transaction.state.log.min.isr", "1"));
+        broker.afterPropertiesSet();
+        String servers = broker.getBrokersAsString();
+        return new KafkaBroker() {
+            @Override
+            public String bootstrapServers() {
+                return servers;
+            }
+
+            @Override
+            public String origin() {
+                return "in-JVM KRaft broker";
+            }
+
+            @Override
+            public void close() {
+                broker.destroy();
+            }
+        };
+    }
+
+    private static KafkaBroker startContainer() {
+        KafkaContainer container = new KafkaContainer(CONTAINER_IMAGE);
+        container.start();
+        return new KafkaBroker() {
+            @Override
+            public String bootstrapServers() {
+                return container.getBootstrapServers();
+            }
+
+            @Override
+            public String origin() {
+                return "Testcontainers " + CONTAINER_IMAGE;
+            }
+
+            @Override
+            public void close() {
+                container.stop();
+            }
+        };
+    }
+}
