@@ -1,0 +1,40 @@
+package dev.cryptopay.service.outbox;
+
+import dev.cryptopay.auth.Mode;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * One thing that happened to an aggregate, as every consumer sees it. The Kafka record value is the envelope
+ * {@code {id, type, created_at, merchant_id, mode, data}}; the aggregate names travel as record headers.
+ */
+public record DomainEvent(
+        UUID id,
+        String type,
+        Instant createdAt,
+        UUID merchantId,
+        Mode mode,
+        String aggregateType,
+        String aggregateId,
+        Map<String, Object> data) {
+
+    public DomainEvent {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(createdAt, "createdAt");
+        Objects.requireNonNull(merchantId, "merchantId");
+        Objects.requireNonNull(mode, "mode");
+        Objects.requireNonNull(aggregateType, "aggregateType");
+        Objects.requireNonNull(aggregateId, "aggregateId");
+        Objects.requireNonNull(data, "data");
+    }
+
+    /** A new event with a random id. */
+    public static DomainEvent of(String type, Instant createdAt, UUID merchantId, Mode mode, String aggregateType,
+            String aggregateId, Map<String, Object> data) {
+        return new DomainEvent(UUID.randomUUID(), type, createdAt, merchantId, mode, aggregateType, aggregateId,
+                data);
+    }
+}

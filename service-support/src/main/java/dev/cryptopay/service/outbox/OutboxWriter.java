@@ -1,0 +1,55 @@
+package dev.cryptopay.service.outbox;
+
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.springframework.r2dbc.core.DatabaseClient;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Appends events to the outbox table. Call it inside the same reactive transaction as the state change; the
+ * {@link DatabaseClient} joins that transaction, so the row and its events commit or roll back together.
+ */
+public class OutboxWriter {
+
+    private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ISO_INSTANT.withZone(ZoneOffset.UTC);
+
+    private final DatabaseClient database;
+    private final JsonMapper json;
+
+    public OutboxWriter(DatabaseClient database, JsonMapper json) {
+        this.database = database;
+        this.json = json;
+    }
+
+    public Mono<Void> append(String topic, DomainEvent event) {
+        return database.sql("""
+                        INSERT INTO outbox_event
+                            (event_id, topic, record_key, event_type, aggregate_type, aggregate_id, payload, created_at)
+                        VALUES (:eventId, :topic, :recordKey, :eventType, :aggregateType, :aggregateId, :payload,
+                                :createdAt)""")
+                .bind("eventId", event.id())
+                .bind("topic", topic)
+                .bind("recordKey", event.merchantId().toString())
+                .bind("eventType", event.type())
+                .bind("aggregateType", event.aggregateType())
+                .bind("aggregateId", event.aggregateId())
+                .bind("payload", envelope(event))
+                .bind("createdAt", event.createdAt().atOffset(ZoneOffset.UTC))
+                .then();
+    }
+
+    /** The record value, serialised once here so the relay publishes exactly these bytes. */
+    String envelope(DomainEvent event) {
+        Map<String, Object> envelope = new LinkedHashMap<>();
+        envelope.put("id", event.id().toString());
+        envelope.put("type", event.type());
+        envelope.put("created_at", TIMESTAMP.format(event.createdAt()));
+        envelope.put("merchant_id", event.merchantId().toString());
+        envelope.put("mode", event.mode().wireName());
+        envelope.put("data", event.data());
+        return json.writeValueAsString(envelope);
+    }
+}
