@@ -30,7 +30,8 @@ final class Pem {
             throw new IllegalArgumentException(capitalize(what) + " is empty");
         }
         String unescaped = text.replace("\\r", "").replace("\\n", "\n").strip();
-        String base64 = unescaped.startsWith("-----BEGIN ") ? body(unescaped, label, what) : unescaped;
+        boolean armoured = unescaped.startsWith("-----BEGIN ");
+        String base64 = armoured ? body(unescaped, label, what) : unescaped;
         String compact = WHITESPACE.matcher(base64).replaceAll("");
         if (compact.isEmpty()) {
             throw new IllegalArgumentException(capitalize(what) + " PEM has no content");
@@ -38,8 +39,10 @@ final class Pem {
         try {
             return Base64.getDecoder().decode(compact.getBytes(StandardCharsets.US_ASCII));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(capitalize(what)
-                    + " is neither PEM ('-----BEGIN " + label + "-----') nor valid Base64 DER", e);
+            // Deliberately not chaining e: its message can quote the offending input.
+            throw new IllegalArgumentException(armoured
+                    ? capitalize(what) + " PEM body is not valid Base64"
+                    : capitalize(what) + " is neither PEM ('-----BEGIN " + label + "-----') nor valid Base64 DER");
         }
     }
 
@@ -76,6 +79,7 @@ final class Pem {
             case "RSA PUBLIC KEY" -> " (PKCS#1); convert it with 'openssl rsa -RSAPublicKey_in -pubout'";
             case "ENCRYPTED PRIVATE KEY" -> "; encrypted keys are not supported, export it unencrypted (PKCS#8)";
             case "PRIVATE KEY" -> "; this is a private key, supply the public key instead";
+            case "PUBLIC KEY" -> "; this is a public key, signing needs the private key";
             default -> "";
         };
     }
