@@ -44,7 +44,8 @@ public class ProblemExceptionHandler implements WebExceptionHandler, Ordered {
         return writer.write(exchange, toApiException(exchange, failure));
     }
 
-    ApiException toApiException(ServerWebExchange exchange, Throwable failure) {
+    /** Maps a failure to what the client sees; applications may extend it for failures of their own kind. */
+    protected ApiException toApiException(ServerWebExchange exchange, Throwable failure) {
         if (failure instanceof ApiException api) {
             return api;
         }
