@@ -16,6 +16,10 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.reactive.config.WebFluxConfigurer;
 import org.springframework.web.reactive.result.method.annotation.ArgumentResolverConfigurer;
+import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
+import tools.jackson.core.StreamReadFeature;
+import tools.jackson.core.StreamWriteFeature;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /** Error body, request ids, the clock and (unless disabled) the gateway identity check for reactive web services. */
@@ -27,6 +31,19 @@ public class ServiceWebAutoConfiguration {
     @ConditionalOnMissingBean
     Clock clock() {
         return Clock.systemUTC();
+    }
+
+    /**
+     * Money is exact on the wire: JSON decimals are read as {@code BigDecimal} (0.1 stays 0.1), written without
+     * exponent notation, and a body with a key twice is refused instead of silently keeping one of the values.
+     */
+    @Bean
+    JsonMapperBuilderCustomizer exactJsonNumbers() {
+        return builder -> builder
+                .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN);
     }
 
     @Bean

@@ -158,6 +158,25 @@ class ServiceWebTest {
     }
 
     @Test
+    void keepsDecimalsExactAndPlain() {
+        ((WebTestClient.RequestBodySpec) asMerchant("POST", "/echo", MERCHANT, MERCHANT, "/echo"))
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue("{\"a\":0.1,\"b\":0.0000001,\"c\":12345678901234567890.123456789012345678}")
+                .exchange()
+                .expectStatus().isOk()
+                .expectBody(String.class)
+                .isEqualTo("{\"a\":0.1,\"b\":0.0000001,\"c\":12345678901234567890.123456789012345678}");
+    }
+
+    @Test
+    void refusesAJsonBodyWithADuplicateKey() {
+        ((WebTestClient.RequestBodySpec) asMerchant("POST", "/echo", MERCHANT, MERCHANT, "/echo"))
+                .contentType(MediaType.APPLICATION_JSON).bodyValue("{\"a\":1,\"a\":2}").exchange()
+                .expectStatus().isBadRequest()
+                .expectBody().jsonPath("$.code").isEqualTo("invalid_request");
+    }
+
+    @Test
     void rendersAnApiExceptionWithItsStatusAndCode() {
         asMerchant("GET", "/conflict", MERCHANT, MERCHANT, "/conflict").exchange()
                 .expectStatus().isEqualTo(409)

@@ -29,6 +29,11 @@ public class TestServiceApplication {
             return greeting;
         }
 
+        @PostMapping("/echo")
+        Map<String, Object> echo(MerchantIdentity merchant, @RequestBody Map<String, Object> body) {
+            return body;
+        }
+
         @GetMapping("/conflict")
         String conflict() {
             throw ApiException.conflict("duplicate_order_id", "order_id already used");
