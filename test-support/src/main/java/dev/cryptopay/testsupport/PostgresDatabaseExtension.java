@@ -33,12 +33,17 @@ public final class PostgresDatabaseExtension implements AfterAllCallback {
 
     /** R2DBC and Flyway (JDBC) settings pointing at this class's database. */
     public void registerSpringProperties(DynamicPropertyRegistry registry) {
-        registry.add("spring.r2dbc.url", () -> database().r2dbcUrl());
-        registry.add("spring.r2dbc.username", () -> database().user());
-        registry.add("spring.r2dbc.password", () -> database().password());
-        registry.add("spring.flyway.url", () -> database().jdbcUrl());
-        registry.add("spring.flyway.user", () -> database().user());
-        registry.add("spring.flyway.password", () -> database().password());
+        register(registry, this::database);
+    }
+
+    /** R2DBC and Flyway (JDBC) settings pointing at the given database. */
+    public static void register(DynamicPropertyRegistry registry, java.util.function.Supplier<TestDatabase> database) {
+        registry.add("spring.r2dbc.url", () -> database.get().r2dbcUrl());
+        registry.add("spring.r2dbc.username", () -> database.get().user());
+        registry.add("spring.r2dbc.password", () -> database.get().password());
+        registry.add("spring.flyway.url", () -> database.get().jdbcUrl());
+        registry.add("spring.flyway.user", () -> database.get().user());
+        registry.add("spring.flyway.password", () -> database.get().password());
     }
 
     @Override

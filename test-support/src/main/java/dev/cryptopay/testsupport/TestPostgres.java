@@ -29,6 +29,7 @@ import org.testcontainers.postgresql.PostgreSQLContainer;
 public final class TestPostgres {
 
     private static final String CONTAINER_IMAGE = "postgres:17-alpine";
+    private static final Map<String, TestDatabase> SHARED = new java.util.HashMap<>();
     private static PostgresServer server;
 
     private TestPostgres() {
@@ -47,6 +48,24 @@ public final class TestPostgres {
     /** Creates a new, empty database with a unique name on the shared server. */
     public static TestDatabase newDatabase() {
         return TestDatabase.create(server());
+    }
+
+    /**
+     * One database per name for the whole JVM, dropped when the JVM exits. Lets several test classes share one
+     * Spring context (and its start-up time); such tests isolate themselves by using fresh merchant ids.
+     */
+    public static synchronized TestDatabase sharedDatabase(String name) {
+        return SHARED.computeIfAbsent(name, ignored -> {
+            TestDatabase database = newDatabase();
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    database.close();
+                } catch (RuntimeException ignoredAtExit) {
+                    // the server may already be gone
+                }
+            }));
+            return database;
+        });
     }
 
     /** Starts a separate embedded server; used to prove the fallback works on this machine. */

@@ -1,0 +1,32 @@
+package dev.cryptopay.paymentlinks.config;
+
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/** Settings of the payment-links service. */
+@Validated
+@ConfigurationProperties("payment-links")
+public record PaymentLinksProperties(
+        /** Customer-facing checkout address; payment_url is {checkout-url}/payment_link?payment_id={id}. */
+        @NotBlank String checkoutUrl,
+        /** Kafka topic the outbox relay publishes payment events to. */
+        @NotBlank @DefaultValue("payment-links.events") String topic,
+        /** Lifetime of a link created without expires_at. */
+        @NotNull @DefaultValue("24h") Duration defaultExpiry,
+        /** How often the sweeper looks for pending links whose expires_at has passed. */
+        @NotNull @DefaultValue("10s") Duration expirySweepInterval,
+        /** Whether this instance runs the expiry sweeper (safe on several instances). */
+        @DefaultValue("true") boolean expirySweepEnabled,
+        /** How long a response stored under an Idempotency-Key is replayed. */
+        @NotNull @DefaultValue("24h") Duration idempotencyRetention) {
+
+    /** The payment_url of a link. */
+    public String paymentUrl(java.util.UUID linkId) {
+        String base = checkoutUrl.endsWith("/") ? checkoutUrl.substring(0, checkoutUrl.length() - 1) : checkoutUrl;
+        return base + "/payment_link?payment_id=" + linkId;
+    }
+}

@@ -1,0 +1,2 @@
+/** Configuration of the payment-links service. */
+package dev.cryptopay.paymentlinks.config;

@@ -1,0 +1,101 @@
+package dev.cryptopay.paymentlinks.expiry;
+
+import dev.cryptopay.paymentlinks.config.PaymentLinksProperties;
+import dev.cryptopay.paymentlinks.idempotency.IdempotencyStore;
+import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkEvents;
+import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkRepository;
+import dev.cryptopay.paymentlinks.paymentlink.Transition;
+import java.time.Clock;
+import java.time.Instant;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.Disposable;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * Moves pending links whose {@code expires_at} has passed to {@code expired}, with a {@code payment.failed} event,
+ * in batches. Rows are claimed with {@code FOR UPDATE SKIP LOCKED}, so several instances sweep side by side without
+ * touching the same link; a crash rolls the batch back and the next pass takes it again.
+ */
+@Component
+public class ExpirySweeper implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(ExpirySweeper.class);
+    static final int BATCH = 100;
+
+    private final PaymentLinkRepository links;
+    private final PaymentLinkEvents events;
+    private final IdempotencyStore idempotency;
+    private final TransactionalOperator tx;
+    private final PaymentLinksProperties properties;
+    private final Clock clock;
+    private volatile Disposable loop;
+
+    public ExpirySweeper(PaymentLinkRepository links, PaymentLinkEvents events, IdempotencyStore idempotency,
+            TransactionalOperator tx, PaymentLinksProperties properties, Clock clock) {
+        this.links = links;
+        this.events = events;
+        this.idempotency = idempotency;
+        this.tx = tx;
+        this.properties = properties;
+        this.clock = clock;
+    }
+
+    /** Expires everything due now; answers how many links expired. */
+    public Mono<Integer> sweep() {
+        return sweepBatch().expand(count -> count == BATCH ? sweepBatch() : Mono.empty()).reduce(0, Integer::sum);
+    }
+
+    private Mono<Integer> sweepBatch() {
+        Instant now = clock.instant();
+        // Read the whole batch before writing: one connection cannot run a query while it streams another's rows.
+        Mono<Integer> batch = links.lockExpiredPending(now, BATCH)
+                .collectList()
+                .flatMapIterable(locked -> locked)
+                .map(link -> link.expire(now))
+                .filter(Transition::changed)
+                .concatMap(expired -> links.updateState(expired.link()).then(events.append(expired, null, now)))
+                .count()
+                .map(Long::intValue);
+        return tx.transactional(batch);
+    }
+
+    @Override
+    public void start() {
+        if (!properties.expirySweepEnabled() || loop != null) {
+            return;
+        }
+        loop = Flux.interval(properties.expirySweepInterval())
+                .onBackpressureDrop()
+                .concatMap(tick -> sweep()
+                        .flatMap(count -> idempotency.purge(clock.instant(), properties.idempotencyRetention())
+                                .thenReturn(count))
+                        .onErrorResume(failure -> {
+                            log.warn("Expiry sweep failed, retrying next interval: {}", failure.toString());
+                            return Mono.just(0);
+                        }), 1)
+                .subscribe(count -> {
+                    if (count > 0) {
+                        log.info("Expired {} payment links", count);
+                    }
+                });
+    }
+
+    @Override
+    public void stop() {
+        Disposable running = loop;
+        loop = null;
+        if (running != null) {
+            running.dispose();
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return loop != null;
+    }
+}

@@ -1,0 +1,185 @@
+package dev.cryptopay.paymentlinks.paymentlink;
+
+import dev.cryptopay.auth.Mode;
+import dev.cryptopay.auth.internal.MerchantIdentity;
+import io.r2dbc.postgresql.codec.Json;
+import io.r2dbc.spi.Readable;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.UUID;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.r2dbc.core.DatabaseClient.GenericExecuteSpec;
+import org.springframework.stereotype.Repository;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/** Stores payment links. Every merchant query filters by merchant id and mode, so test and live never mix. */
+@Repository
+public class PaymentLinkRepository {
+
+    static final String COLUMNS = """
+            id, merchant_id, mode, payment_name, description, amount, currency, network, payment_status, expires_at,
+            max_uses, current_uses, is_active, customer_id, customer_name, customer_email, product_name,
+            product_description, cart, order_id, auto_fill, success_url, cancel_url, webhook_metadata, checkout_mode,
+            origin, created_at, updated_at""";
+
+    private final DatabaseClient database;
+
+    public PaymentLinkRepository(DatabaseClient database) {
+        this.database = database;
+    }
+
+    public Mono<Void> insert(PaymentLink link) {
+        GenericExecuteSpec spec = database.sql("INSERT INTO payment_link (" + COLUMNS + ") VALUES ("
+                + ":id, :merchantId, :mode, :paymentName, :description, :amount, :currency, :network, :status, "
+                + ":expiresAt, :maxUses, :currentUses, :active, :customerId, :customerName, :customerEmail, "
+                + ":productName, :productDescription, :cart, :orderId, :autoFill, :successUrl, :cancelUrl, "
+                + ":webhookMetadata, :checkoutMode, :origin, :createdAt, :updatedAt)")
+                .bind("id", link.id())
+                .bind("merchantId", link.merchantId())
+                .bind("mode", link.mode().wireName())
+                .bind("paymentName", link.paymentName())
+                .bind("amount", link.amount())
+                .bind("currency", link.currency())
+                .bind("network", link.network())
+                .bind("status", link.status().wireName())
+                .bind("expiresAt", utc(link.expiresAt()))
+                .bind("maxUses", link.maxUses())
+                .bind("currentUses", link.currentUses())
+                .bind("active", link.active())
+                .bind("customerId", link.customerId())
+                .bind("orderId", link.orderId())
+                .bind("autoFill", link.autoFill())
+                .bind("createdAt", utc(link.createdAt()))
+                .bind("updatedAt", utc(link.updatedAt()));
+        spec = bindNullable(spec, "description", link.description(), String.class);
+        spec = bindNullable(spec, "customerName", link.customerName(), String.class);
+        spec = bindNullable(spec, "customerEmail", link.customerEmail(), String.class);
+        spec = bindNullable(spec, "productName", link.productName(), String.class);
+        spec = bindNullable(spec, "productDescription", link.productDescription(), String.class);
+        spec = bindNullable(spec, "cart", link.cart() == null ? null : Json.of(link.cart()), Json.class);
+        spec = bindNullable(spec, "successUrl", link.successUrl(), String.class);
+        spec = bindNullable(spec, "cancelUrl", link.cancelUrl(), String.class);
+        spec = bindNullable(spec, "webhookMetadata",
+                link.webhookMetadata() == null ? null : Json.of(link.webhookMetadata()), Json.class);
+        spec = bindNullable(spec, "checkoutMode", link.checkoutMode(), String.class);
+        spec = bindNullable(spec, "origin", link.origin(), String.class);
+        return spec.then();
+    }
+
+    /** Writes the fields transitions change. */
+    public Mono<Void> updateState(PaymentLink link) {
+        return database.sql("""
+                        UPDATE payment_link SET payment_status = :status, current_uses = :uses, is_active = :active,
+                               updated_at = :updatedAt
+                        WHERE id = :id""")
+                .bind("status", link.status().wireName())
+                .bind("uses", link.currentUses())
+                .bind("active", link.active())
+                .bind("updatedAt", utc(link.updatedAt()))
+                .bind("id", link.id())
+                .then();
+    }
+
+    public Mono<PaymentLink> find(MerchantIdentity merchant, UUID id) {
+        return database.sql("SELECT " + COLUMNS + " FROM payment_link WHERE id = :id AND merchant_id = :merchant "
+                        + "AND mode = :mode")
+                .bind("id", id)
+                .bind("merchant", merchant.merchantId())
+                .bind("mode", merchant.mode().wireName())
+                .map(PaymentLinkRepository::read)
+                .one();
+    }
+
+    /** Loads and row-locks a link for a transition inside the caller's transaction. */
+    public Mono<PaymentLink> lock(MerchantIdentity merchant, UUID id) {
+        return database.sql("SELECT " + COLUMNS + " FROM payment_link WHERE id = :id AND merchant_id = :merchant "
+                        + "AND mode = :mode FOR UPDATE")
+                .bind("id", id)
+                .bind("merchant", merchant.merchantId())
+                .bind("mode", merchant.mode().wireName())
+                .map(PaymentLinkRepository::read)
+                .one();
+    }
+
+    /** Loads and row-locks a link by id alone; for internal callers that are not a merchant. */
+    public Mono<PaymentLink> lockAnyMerchant(UUID id) {
+        return database.sql("SELECT " + COLUMNS + " FROM payment_link WHERE id = :id FOR UPDATE")
+                .bind("id", id)
+                .map(PaymentLinkRepository::read)
+                .one();
+    }
+
+    /** Locks up to {@code limit} pending links past expiry that no other instance is sweeping right now. */
+    public Flux<PaymentLink> lockExpiredPending(Instant now, int limit) {
+        return database.sql("SELECT " + COLUMNS + " FROM payment_link WHERE payment_status = 'pending' "
+                        + "AND expires_at <= :now ORDER BY expires_at LIMIT :limit FOR UPDATE SKIP LOCKED")
+                .bind("now", utc(now))
+                .bind("limit", limit)
+                .map(PaymentLinkRepository::read)
+                .all();
+    }
+
+    public Mono<Long> count(PaymentLinkQuery.Sql where) {
+        GenericExecuteSpec spec = database.sql("SELECT count(*) AS total FROM payment_link WHERE " + where.clause());
+        return where.bindAll(spec).map(row -> row.get("total", Long.class)).one();
+    }
+
+    public Flux<PaymentLink> page(PaymentLinkQuery.Sql where, String orderBy, int limit, long offset) {
+        GenericExecuteSpec spec = database.sql("SELECT " + COLUMNS + " FROM payment_link WHERE " + where.clause()
+                + " ORDER BY " + orderBy + " LIMIT :limit OFFSET :offset");
+        return where.bindAll(spec).bind("limit", limit).bind("offset", offset)
+                .map(PaymentLinkRepository::read).all();
+    }
+
+    static PaymentLink read(Readable row) {
+        return new PaymentLink(
+                row.get("id", UUID.class),
+                row.get("merchant_id", UUID.class),
+                Mode.fromWireName(row.get("mode", String.class)),
+                row.get("payment_name", String.class),
+                row.get("description", String.class),
+                row.get("amount", BigDecimal.class),
+                row.get("currency", String.class),
+                row.get("network", String.class),
+                PaymentStatus.fromWireName(row.get("payment_status", String.class)),
+                instant(row.get("expires_at", OffsetDateTime.class)),
+                row.get("max_uses", Integer.class),
+                row.get("current_uses", Integer.class),
+                row.get("is_active", Boolean.class),
+                row.get("customer_id", String.class),
+                row.get("customer_name", String.class),
+                row.get("customer_email", String.class),
+                row.get("product_name", String.class),
+                row.get("product_description", String.class),
+                json(row.get("cart", Json.class)),
+                row.get("order_id", String.class),
+                row.get("auto_fill", Boolean.class),
+                row.get("success_url", String.class),
+                row.get("cancel_url", String.class),
+                json(row.get("webhook_metadata", Json.class)),
+                row.get("checkout_mode", String.class),
+                row.get("origin", String.class),
+                instant(row.get("created_at", OffsetDateTime.class)),
+                instant(row.get("updated_at", OffsetDateTime.class)));
+    }
+
+    static OffsetDateTime utc(Instant instant) {
+        return instant.atOffset(ZoneOffset.UTC);
+    }
+
+    private static Instant instant(OffsetDateTime time) {
+        return time == null ? null : time.toInstant();
+    }
+
+    private static String json(Json value) {
+        return value == null ? null : value.asString();
+    }
+
+    private static <T> GenericExecuteSpec bindNullable(GenericExecuteSpec spec, String name, T value,
+            Class<T> type) {
+        return value == null ? spec.bindNull(name, type) : spec.bind(name, value);
+    }
+}

@@ -1,0 +1,111 @@
+package dev.cryptopay.paymentlinks.transaction;
+
+import dev.cryptopay.paymentlinks.paymentlink.Summary;
+import io.r2dbc.spi.Readable;
+import java.math.BigDecimal;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.UUID;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Repository;
+import reactor.core.publisher.Mono;
+
+/** Stores transactions; (network, tx_hash) identifies one, so a watcher may report it any number of times. */
+@Repository
+public class TransactionRepository {
+
+    private static final String COLUMNS = "id, payment_link_id, network, tx_hash, payer_address, crypto_amount, "
+            + "fiat_amount, status, confirmations, counted_as_use, created_at, updated_at";
+
+    private final DatabaseClient database;
+
+    public TransactionRepository(DatabaseClient database) {
+        this.database = database;
+    }
+
+    public Mono<LinkTransaction> lock(String network, String txHash) {
+        return database.sql("SELECT " + COLUMNS + " FROM link_transaction WHERE network = :network "
+                        + "AND tx_hash = :txHash FOR UPDATE")
+                .bind("network", network)
+                .bind("txHash", txHash)
+                .map(TransactionRepository::read)
+                .one();
+    }
+
+    public Mono<Void> insert(LinkTransaction tx) {
+        var spec = database.sql("INSERT INTO link_transaction (" + COLUMNS + ") VALUES (:id, :link, :network, "
+                        + ":txHash, :payer, :crypto, :fiat, :status, :confirmations, :counted, :createdAt, :updatedAt)")
+                .bind("id", tx.id())
+                .bind("link", tx.paymentLinkId())
+                .bind("network", tx.network())
+                .bind("txHash", tx.txHash())
+                .bind("payer", tx.payerAddress())
+                .bind("crypto", tx.cryptoAmount())
+                .bind("status", tx.status().wireName())
+                .bind("confirmations", tx.confirmations())
+                .bind("counted", tx.countedAsUse())
+                .bind("createdAt", tx.createdAt().atOffset(ZoneOffset.UTC))
+                .bind("updatedAt", tx.updatedAt().atOffset(ZoneOffset.UTC));
+        spec = tx.fiatAmount() == null ? spec.bindNull("fiat", BigDecimal.class) : spec.bind("fiat", tx.fiatAmount());
+        return spec.then();
+    }
+
+    public Mono<Void> update(LinkTransaction tx) {
+        return database.sql("UPDATE link_transaction SET status = :status, confirmations = :confirmations, "
+                        + "counted_as_use = :counted, updated_at = :updatedAt WHERE id = :id")
+                .bind("status", tx.status().wireName())
+                .bind("confirmations", tx.confirmations())
+                .bind("counted", tx.countedAsUse())
+                .bind("updatedAt", tx.updatedAt().atOffset(ZoneOffset.UTC))
+                .bind("id", tx.id())
+                .then();
+    }
+
+    /** Whether the link has pending transactions other than {@code except}. */
+    public Mono<Boolean> othersPending(UUID linkId, UUID except) {
+        return database.sql("SELECT EXISTS (SELECT 1 FROM link_transaction WHERE payment_link_id = :link "
+                        + "AND status = 'pending' AND id <> :except) AS pending")
+                .bind("link", linkId)
+                .bind("except", except)
+                .map(row -> row.get("pending", Boolean.class))
+                .one();
+    }
+
+    public Mono<Summary> summary(UUID linkId) {
+        return database.sql("""
+                        SELECT count(DISTINCT payer_address) FILTER (WHERE status = 'confirmed') AS payers,
+                               count(*) AS total,
+                               coalesce(sum(fiat_amount) FILTER (WHERE status = 'confirmed'), 0) AS fiat,
+                               coalesce(sum(crypto_amount) FILTER (WHERE status = 'confirmed'), 0) AS crypto,
+                               count(*) FILTER (WHERE status = 'pending') AS pending,
+                               count(*) FILTER (WHERE status = 'confirmed') AS completed,
+                               count(*) FILTER (WHERE status = 'failed') AS failed
+                        FROM link_transaction WHERE payment_link_id = :link""")
+                .bind("link", linkId)
+                .map(row -> new Summary(
+                        row.get("payers", Long.class),
+                        row.get("total", Long.class),
+                        row.get("fiat", BigDecimal.class),
+                        row.get("crypto", BigDecimal.class),
+                        row.get("pending", Long.class),
+                        row.get("completed", Long.class),
+                        row.get("failed", Long.class)))
+                .one();
+    }
+
+    static LinkTransaction read(Readable row) {
+        return new LinkTransaction(
+                row.get("id", UUID.class),
+                row.get("payment_link_id", UUID.class),
+                row.get("network", String.class),
+                row.get("tx_hash", String.class),
+                row.get("payer_address", String.class),
+                row.get("crypto_amount", BigDecimal.class),
+                row.get("fiat_amount", BigDecimal.class),
+                TransactionStatus.fromWireName(row.get("status", String.class)),
+                row.get("confirmations", Integer.class),
+                row.get("counted_as_use", Boolean.class),
+                row.get("created_at", OffsetDateTime.class).toInstant(),
+                row.get("updated_at", OffsetDateTime.class).toInstant());
+    }
+}

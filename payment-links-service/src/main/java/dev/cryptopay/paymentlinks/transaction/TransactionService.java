@@ -1,0 +1,135 @@
+package dev.cryptopay.paymentlinks.transaction;
+
+import dev.cryptopay.paymentlinks.paymentlink.PaymentLink;
+import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkEvents;
+import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkRepository;
+import dev.cryptopay.paymentlinks.paymentlink.Transition;
+import dev.cryptopay.service.error.ApiException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.UUID;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.publisher.Mono;
+
+/**
+ * Records what a checkout or chain watcher saw on chain and drives the link through its aggregate. Reports are
+ * idempotent on (network, tx_hash): the same report again changes nothing; a pending transaction may later be
+ * reported confirmed or failed; any other change of a recorded transaction is refused with 409.
+ */
+@Service
+public class TransactionService {
+
+    private final PaymentLinkRepository links;
+    private final TransactionRepository transactions;
+    private final PaymentLinkEvents events;
+    private final TransactionalOperator tx;
+    private final Clock clock;
+
+    public TransactionService(PaymentLinkRepository links, TransactionRepository transactions,
+            PaymentLinkEvents events, TransactionalOperator tx, Clock clock) {
+        this.links = links;
+        this.transactions = transactions;
+        this.events = events;
+        this.tx = tx;
+        this.clock = clock;
+    }
+
+    /** The transaction as stored and the link after the report; {@code created} tells a new record from a repeat. */
+    public record Recorded(LinkTransaction transaction, PaymentLink link, boolean created) {
+    }
+
+    public Mono<Recorded> record(UUID linkId, TransactionReport report) {
+        Instant now = clock.instant();
+        Mono<Recorded> work = links.lockAnyMerchant(linkId)
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("Payment link not found")))
+                .flatMap(link -> transactions.lock(report.network(), report.txHash())
+                        .map(existing -> update(link, existing, report, now))
+                        .switchIfEmpty(Mono.fromSupplier(() -> create(link, report, now)))
+                        .flatMap(change -> change));
+        return tx.transactional(work);
+    }
+
+    public Mono<Recorded> refund(UUID linkId, String network, String txHash) {
+        Instant now = clock.instant();
+        Mono<Recorded> work = links.lockAnyMerchant(linkId)
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("Payment link not found")))
+                .flatMap(link -> transactions.lock(network, txHash)
+                        .filter(found -> found.paymentLinkId().equals(link.id()))
+                        .switchIfEmpty(Mono.error(() -> ApiException.notFound("Transaction not found for this link")))
+                        .flatMap(found -> {
+                            if (found.status() == TransactionStatus.REFUNDED) {
+                                return Mono.just(new Recorded(found, link, false));
+                            }
+                            if (found.status() != TransactionStatus.CONFIRMED) {
+                                throw ApiException.conflict("illegal_transition",
+                                        "Only a confirmed transaction can be refunded; this one is "
+                                                + found.status().wireName());
+                            }
+                            LinkTransaction refunded = found.withStatus(TransactionStatus.REFUNDED,
+                                    found.confirmations(), found.countedAsUse(), now);
+                            return save(link.refunded(now), refunded, false, now);
+                        }));
+        return tx.transactional(work);
+    }
+
+    private Mono<Recorded> create(PaymentLink link, TransactionReport report, Instant now) {
+        LinkTransaction recorded = new LinkTransaction(UUID.randomUUID(), link.id(), report.network(),
+                report.txHash(), report.payerAddress(), report.cryptoAmount(), report.fiatAmount(), report.status(),
+                report.confirmations(), false, now, now);
+        return transactions.othersPending(link.id(), recorded.id()).flatMap(othersPending -> {
+            Transition transition = switch (report.status()) {
+                case PENDING -> link.transactionPending(now);
+                case CONFIRMED -> link.transactionConfirmed(false, covers(link, recorded), othersPending, now);
+                case FAILED -> link.transactionFailed(othersPending, now);
+                case REFUNDED -> throw ApiException.badRequest("invalid_status",
+                        "Record the transaction first; refunds go to the refunds route");
+            };
+            LinkTransaction stored = counted(recorded, transition, link);
+            return transactions.insert(stored)
+                    .then(links.updateState(transition.link()))
+                    .then(events.append(transition, stored.txHash(), now))
+                    .thenReturn(new Recorded(stored, transition.link(), true));
+        });
+    }
+
+    private Mono<Recorded> update(PaymentLink link, LinkTransaction existing, TransactionReport report,
+            Instant now) {
+        if (!existing.paymentLinkId().equals(link.id())) {
+            throw ApiException.conflict("transaction_conflict",
+                    "This transaction is already recorded against another payment link");
+        }
+        if (existing.status() == report.status()) {
+            return Mono.just(new Recorded(existing, link, false));
+        }
+        if (existing.status() != TransactionStatus.PENDING || report.status() == TransactionStatus.REFUNDED) {
+            throw ApiException.conflict("illegal_transition", "Transaction is already "
+                    + existing.status().wireName() + " and cannot become " + report.status().wireName());
+        }
+        LinkTransaction changed = existing.withStatus(report.status(), report.confirmations(), false, now);
+        return transactions.othersPending(link.id(), existing.id()).flatMap(othersPending -> {
+            Transition transition = report.status() == TransactionStatus.CONFIRMED
+                    ? link.transactionConfirmed(true, covers(link, changed), othersPending, now)
+                    : link.transactionFailed(othersPending, now);
+            return save(transition, counted(changed, transition, link), false, now);
+        });
+    }
+
+    private Mono<Recorded> save(Transition transition, LinkTransaction transaction, boolean created, Instant now) {
+        return transactions.update(transaction)
+                .then(links.updateState(transition.link()))
+                .then(events.append(transition, transaction.txHash(), now))
+                .thenReturn(new Recorded(transaction, transition.link(), created));
+    }
+
+    private static boolean covers(PaymentLink link, LinkTransaction transaction) {
+        return transaction.cryptoAmount().compareTo(link.amount()) >= 0;
+    }
+
+    /** Marks the transaction as having completed one use of the link when the transition counted one. */
+    private static LinkTransaction counted(LinkTransaction transaction, Transition transition, PaymentLink before) {
+        boolean counted = transition.link().currentUses() > before.currentUses();
+        return transaction.withStatus(transaction.status(), transaction.confirmations(), counted,
+                transaction.updatedAt());
+    }
+}
