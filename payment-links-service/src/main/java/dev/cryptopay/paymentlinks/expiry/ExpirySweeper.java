@@ -58,7 +58,8 @@ public class ExpirySweeper implements SmartLifecycle {
                 .flatMapIterable(locked -> locked)
                 .map(link -> link.expire(now))
                 .filter(Transition::changed)
-                .concatMap(expired -> links.updateState(expired.link()).then(events.append(expired, null, now)))
+                .concatMap(expired -> links.updateState(expired.link()).then(events.append(expired, null, now))
+                        .thenReturn(expired))
                 .count()
                 .map(Long::intValue);
         return tx.transactional(batch);
