@@ -1,17 +1,9 @@
 package dev.cryptopay.gateway;
 
+import dev.cryptopay.gateway.support.GatewayTestBase;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
-import org.springframework.test.web.reactive.server.WebTestClient;
 
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-@AutoConfigureWebTestClient
-class GatewayApplicationTest {
-
-    @Autowired
-    WebTestClient client;
+class GatewayApplicationTest extends GatewayTestBase {
 
     @Test
     void startsAndReportsHealthUp() {

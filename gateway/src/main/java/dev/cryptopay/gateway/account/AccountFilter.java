@@ -1,0 +1,77 @@
+package dev.cryptopay.gateway.account;
+
+import dev.cryptopay.gateway.keys.ResolvedKey;
+import dev.cryptopay.gateway.ratelimit.RateLimitProperties;
+import dev.cryptopay.gateway.ratelimit.RouteGroup;
+import dev.cryptopay.gateway.routing.FilterOrder;
+import dev.cryptopay.gateway.routing.GatewayAttributes;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.springframework.cloud.gateway.filter.GatewayFilter;
+import org.springframework.cloud.gateway.filter.GatewayFilterChain;
+import org.springframework.core.Ordered;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.server.reactive.ServerHttpResponse;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Answers {@code GET /api/v1/account} from the gateway itself: the calling key's merchant, mode, key prefix and the
+ * rate limits in force for that key. Runs as the last filter of the account route, after authentication and the rate
+ * limit, so the route never reaches a routing filter.
+ */
+public class AccountFilter implements GatewayFilter, Ordered {
+
+    private final RateLimitProperties rateLimits;
+    private final JsonMapper json;
+
+    public AccountFilter(RateLimitProperties rateLimits, JsonMapper json) {
+        this.rateLimits = rateLimits;
+        this.json = json;
+    }
+
+    @Override
+    public int getOrder() {
+        return FilterOrder.ACCOUNT;
+    }
+
+    @Override
+    public Mono<Void> filter(ServerWebExchange exchange, GatewayFilterChain chain) {
+        ResolvedKey caller = GatewayAttributes.caller(exchange);
+        if (caller == null) {
+            return Mono.error(new IllegalStateException("account route reached without an authenticated key"));
+        }
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("merchant_id", caller.identity().merchantId().toString());
+        body.put("name", caller.merchant().name());
+        body.put("email", caller.merchant().email());
+        body.put("mode", caller.identity().mode().wireName());
+        body.put("api_key_prefix", caller.displayPrefix());
+        body.put("created_at", caller.merchant().createdAt().toString());
+        body.put("rate_limits", limits());
+        byte[] bytes = json.writeValueAsBytes(body);
+        ServerHttpResponse response = exchange.getResponse();
+        response.setStatusCode(HttpStatus.OK);
+        response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
+        response.getHeaders().setContentLength(bytes.length);
+        return response.writeWith(Mono.just(response.bufferFactory().wrap(bytes)));
+    }
+
+    private Map<String, Object> limits() {
+        Map<String, Object> limits = new LinkedHashMap<>();
+        if (!rateLimits.enabled()) {
+            return limits;
+        }
+        for (RouteGroup group : RouteGroup.values()) {
+            if (group.scope() == RouteGroup.Scope.API_KEY) {
+                Map<String, Object> limit = new LinkedHashMap<>();
+                limit.put("limit", rateLimits.limitOf(group));
+                limit.put("period_seconds", rateLimits.period().toSeconds());
+                limits.put(group.wireName(), limit);
+            }
+        }
+        return limits;
+    }
+}

@@ -1,0 +1,2 @@
+/** GET /account, answered by the gateway itself. */
+package dev.cryptopay.gateway.account;

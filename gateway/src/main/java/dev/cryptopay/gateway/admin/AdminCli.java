@@ -1,0 +1,208 @@
+package dev.cryptopay.gateway.admin;
+
+import dev.cryptopay.gateway.GatewayApplication;
+import dev.cryptopay.gateway.keys.Merchant;
+import dev.cryptopay.gateway.keys.StoredApiKey;
+import dev.cryptopay.service.error.ApiException;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.springframework.boot.Banner;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * Bootstrapping from the command line, with the same jar and configuration as the server:
+ * <pre>
+ * java -jar gateway.jar admin create-merchant --name "Acme" --email ops@acme.test [--mode test|live]
+ *                                            [--public-key-file key.pub] [--algorithm ed25519|rsa-pss-sha256]
+ * java -jar gateway.jar admin create-key --merchant &lt;id&gt; --mode test [--public-key-file …] [--algorithm …]
+ * java -jar gateway.jar admin list-keys --merchant &lt;id&gt;
+ * java -jar gateway.jar admin revoke-key --key &lt;api_key&gt;
+ * </pre>
+ * Runs Spring without a web server (so the database settings, Flyway migrations and repository are exactly the
+ * server's) and returns an exit status: 0 done, 1 refused or failed, 2 usage error. Spring settings may be given as
+ * {@code --spring.r2dbc.url=…} style arguments or environment variables as usual.
+ */
+public final class AdminCli {
+
+    public static final int OK = 0;
+    public static final int FAILED = 1;
+    public static final int USAGE = 2;
+
+    private static final Set<String> OPTIONS = Set.of("name", "email", "mode", "merchant", "key", "algorithm",
+            "public-key-file");
+    private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+    private AdminCli() {
+    }
+
+    /** @param args the arguments after {@code admin} */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length == 0 || args[0].equals("help") || args[0].equals("--help")) {
+            usage(args.length == 0 ? err : out);
+            return args.length == 0 ? USAGE : OK;
+        }
+        String command = args[0];
+        Map<String, String> options = new HashMap<>();
+        List<String> springArgs = new ArrayList<>();
+        for (int i = 1; i < args.length; i++) {
+            String arg = args[i];
+            if (!arg.startsWith("--")) {
+                err.println("Unexpected argument: " + arg);
+                usage(err);
+                return USAGE;
+            }
+            String name = arg.substring(2);
+            String value = null;
+            int eq = name.indexOf('=');
+            if (eq >= 0) {
+                value = name.substring(eq + 1);
+                name = name.substring(0, eq);
+            }
+            if (!OPTIONS.contains(name)) {
+                springArgs.add(arg); // a Spring property such as --spring.r2dbc.url=…
+                continue;
+            }
+            if (value == null) {
+                if (i + 1 >= args.length) {
+                    err.println("Option --" + name + " needs a value");
+                    return USAGE;
+                }
+                value = args[++i];
+            }
+            options.put(name, value);
+        }
+        if (!Set.of("create-merchant", "create-key", "list-keys", "revoke-key").contains(command)) {
+            err.println("Unknown command: " + command);
+            usage(err);
+            return USAGE;
+        }
+        String missing = missingOption(command, options);
+        if (missing != null) {
+            err.println(command + " needs --" + missing);
+            usage(err);
+            return USAGE;
+        }
+        String publicKey;
+        try {
+            publicKey = options.containsKey("public-key-file")
+                    ? Files.readString(Path.of(options.get("public-key-file")), StandardCharsets.UTF_8) : null;
+        } catch (IOException e) {
+            err.println("Cannot read " + options.get("public-key-file") + ": " + e.getMessage());
+            return FAILED;
+        }
+        try (ConfigurableApplicationContext context = start(springArgs)) {
+            MerchantAdmin admin = context.getBean(MerchantAdmin.class);
+            return switch (command) {
+                case "create-merchant" -> createMerchant(admin, options, publicKey, out);
+                case "create-key" -> createKey(admin, options.get("merchant"), options, publicKey, out);
+                case "list-keys" -> listKeys(admin, options.get("merchant"), out);
+                default -> revokeKey(admin, options.get("key"), out);
+            };
+        } catch (ApiException e) {
+            err.println("Refused: " + e.getMessage());
+            e.errors().forEach(error -> err.println("  " + error.field() + ": " + error.message()));
+            return FAILED;
+        } catch (RuntimeException e) {
+            err.println("Failed: " + e.getMessage());
+            return FAILED;
+        }
+    }
+
+    private static ConfigurableApplicationContext start(List<String> springArgs) {
+        return new SpringApplicationBuilder(GatewayApplication.class)
+                .web(WebApplicationType.NONE)
+                .bannerMode(Banner.Mode.OFF)
+                .logStartupInfo(false)
+                .properties(Map.of(
+                        "spring.cloud.gateway.server.webflux.enabled", "false",
+                        "logging.level.root", "WARN",
+                        "spring.main.register-shutdown-hook", "false"))
+                .run(springArgs.toArray(String[]::new));
+    }
+
+    private static int createMerchant(MerchantAdmin admin, Map<String, String> options, String publicKey,
+            PrintStream out) {
+        Merchant merchant = admin.createMerchant(options.get("name"), options.get("email")).block(TIMEOUT);
+        out.println("Merchant created");
+        out.println("  merchant_id: " + merchant.id());
+        out.println("  name:        " + merchant.name());
+        out.println("  email:       " + merchant.email());
+        return createKey(admin, merchant.id().toString(), options, publicKey, out);
+    }
+
+    private static int createKey(MerchantAdmin admin, String merchantId, Map<String, String> options,
+            String publicKey, PrintStream out) {
+        MerchantAdmin.CreatedKey created = admin.createKey(merchantId, options.getOrDefault("mode", "test"),
+                options.get("algorithm"), publicKey).block(TIMEOUT);
+        out.println();
+        out.println("API key (shown only now; the gateway keeps a hash of it)");
+        out.println("  merchant_id: " + created.stored().merchantId());
+        out.println("  api_key:     " + created.apiKey().value());
+        out.println("  mode:        " + created.stored().mode().wireName());
+        out.println("  algorithm:   " + created.stored().algorithm().wireName());
+        if (created.generated() != null) {
+            out.println();
+            out.println("Private key, PEM (save as a file, e.g. merchant-key.pem; sign with openssl pkeyutl):");
+            out.print(created.generated().privateKeyPem().endsWith("\n") ? created.generated().privateKeyPem()
+                    : created.generated().privateKeyPem() + "\n");
+            out.println();
+            out.println("Private key, one line (for an environment variable such as CRYPTOPAY_PRIVATE_KEY):");
+            out.println(created.generated().privateKeyCompact());
+        } else {
+            out.println("  (public key registered; the private key stays with the merchant)");
+        }
+        return OK;
+    }
+
+    private static int listKeys(MerchantAdmin admin, String merchantId, PrintStream out) {
+        List<StoredApiKey> keys = admin.listKeys(merchantId).collectList().block(TIMEOUT);
+        out.printf("%-14s %-5s %-15s %-8s %-28s %-28s %s%n", "PREFIX", "MODE", "ALGORITHM", "STATUS", "CREATED",
+                "LAST USED", "REVOKED");
+        for (StoredApiKey key : keys) {
+            out.printf("%-14s %-5s %-15s %-8s %-28s %-28s %s%n", key.displayPrefix(), key.mode().wireName(),
+                    key.algorithm().wireName(), key.status().wireName(), key.createdAt(),
+                    key.lastUsedAt() == null ? "-" : key.lastUsedAt(), key.revokedAt() == null ? "-" : key.revokedAt());
+        }
+        return OK;
+    }
+
+    private static int revokeKey(MerchantAdmin admin, String apiKey, PrintStream out) {
+        StoredApiKey revoked = admin.revoke(apiKey).block(TIMEOUT);
+        out.println("Revoked " + revoked.displayPrefix() + "… at " + revoked.revokedAt()
+                + " (running gateways refuse it within gateway.keys.cache-ttl)");
+        return OK;
+    }
+
+    private static String missingOption(String command, Map<String, String> options) {
+        List<String> required = switch (command) {
+            case "create-merchant" -> List.of("name", "email");
+            case "create-key", "list-keys" -> List.of("merchant");
+            default -> List.of("key");
+        };
+        return required.stream().filter(option -> !options.containsKey(option)).findFirst().orElse(null);
+    }
+
+    private static void usage(PrintStream stream) {
+        stream.println("""
+                Usage: java -jar gateway.jar admin <command> [options] [--spring.property=value …]
+                  create-merchant --name <name> --email <email> [--mode test|live]
+                                  [--public-key-file <spki.pem>] [--algorithm ed25519|rsa-pss-sha256]
+                      creates the merchant and its first API key; without --public-key-file an Ed25519 pair is
+                      generated and the private key printed once
+                  create-key --merchant <id> [--mode test|live] [--public-key-file <spki.pem>] [--algorithm …]
+                  list-keys --merchant <id>
+                  revoke-key --key <api_key>
+                The database is the server's: SPRING_R2DBC_URL / SPRING_FLYWAY_URL etc. (see gateway/README.md).""");
+    }
+}

@@ -1,0 +1,164 @@
+package dev.cryptopay.gateway.admin;
+
+import dev.cryptopay.gateway.keys.Merchant;
+import dev.cryptopay.gateway.keys.StoredApiKey;
+import dev.cryptopay.service.error.ApiException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.web.reactive.function.server.HandlerFilterFunction;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.RouterFunctions;
+import org.springframework.web.reactive.function.server.ServerRequest;
+import org.springframework.web.reactive.function.server.ServerResponse;
+import reactor.core.publisher.Mono;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The admin API's routes and handlers; every route requires {@code Authorization: Bearer <gateway.admin.token>}. */
+public class AdminHandlers {
+
+    private final MerchantAdmin admin;
+    private final JsonMapper json;
+    private final byte[] tokenDigest;
+
+    public AdminHandlers(MerchantAdmin admin, JsonMapper json, String token) {
+        this.admin = admin;
+        this.json = json;
+        this.tokenDigest = sha256("Bearer " + token.strip());
+    }
+
+    public RouterFunction<ServerResponse> routes() {
+        return RouterFunctions.route()
+                .POST("/admin/merchants", this::createMerchant)
+                .POST("/admin/merchants/{id}/keys", this::createKey)
+                .GET("/admin/merchants/{id}/keys", this::listKeys)
+                .DELETE("/admin/keys/{apiKey}", this::revokeKey)
+                .filter(requireToken())
+                .build();
+    }
+
+    /** Compares digests of the whole header, so the comparison takes the same time whatever the header's length. */
+    private HandlerFilterFunction<ServerResponse, ServerResponse> requireToken() {
+        return (request, next) -> {
+            String header = request.headers().firstHeader(HttpHeaders.AUTHORIZATION);
+            if (header == null || !MessageDigest.isEqual(tokenDigest, sha256(header.strip()))) {
+                return Mono.error(ApiException.unauthorized("admin_unauthorized",
+                        "Missing or wrong admin token (Authorization: Bearer <token>)"));
+            }
+            return next.handle(request);
+        };
+    }
+
+    private Mono<ServerResponse> createMerchant(ServerRequest request) {
+        return body(request)
+                .flatMap(body -> admin.createMerchant(text(body, "name"), text(body, "email")))
+                .flatMap(merchant -> respond(HttpStatus.CREATED, merchant(merchant)));
+    }
+
+    private Mono<ServerResponse> createKey(ServerRequest request) {
+        return body(request)
+                .flatMap(body -> admin.createKey(request.pathVariable("id"), text(body, "mode"),
+                        text(body, "algorithm"), text(body, "public_key")))
+                .flatMap(created -> {
+                    Map<String, Object> out = new LinkedHashMap<>();
+                    out.put("api_key", created.apiKey().value());
+                    out.put("api_key_prefix", created.stored().displayPrefix());
+                    out.put("merchant_id", created.stored().merchantId().toString());
+                    out.put("mode", created.stored().mode().wireName());
+                    out.put("algorithm", created.stored().algorithm().wireName());
+                    out.put("public_key", created.stored().publicKeyPem());
+                    if (created.generated() != null) {
+                        out.put("private_key_pem", created.generated().privateKeyPem());
+                        out.put("private_key", created.generated().privateKeyCompact());
+                    }
+                    return respond(HttpStatus.CREATED, out);
+                });
+    }
+
+    private Mono<ServerResponse> listKeys(ServerRequest request) {
+        return admin.listKeys(request.pathVariable("id"))
+                .map(AdminHandlers::key)
+                .collectList()
+                .flatMap(keys -> respond(HttpStatus.OK, Map.of("keys", keys)));
+    }
+
+    private Mono<ServerResponse> revokeKey(ServerRequest request) {
+        return admin.revoke(request.pathVariable("apiKey")).then(ServerResponse.noContent().build());
+    }
+
+    private Mono<JsonNode> body(ServerRequest request) {
+        return request.bodyToMono(byte[].class)
+                .defaultIfEmpty(new byte[0])
+                .map(bytes -> {
+                    if (bytes.length == 0) {
+                        throw ApiException.badRequest("invalid_request", "A JSON object body is required");
+                    }
+                    try {
+                        JsonNode node = json.readTree(bytes);
+                        if (node == null || !node.isObject()) {
+                            throw ApiException.badRequest("invalid_request", "The body must be a JSON object");
+                        }
+                        return node;
+                    } catch (JacksonException e) {
+                        throw ApiException.badRequest("invalid_request", "Malformed JSON body");
+                    }
+                });
+    }
+
+    private static String text(JsonNode body, String field) {
+        JsonNode value = body.get(field);
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        if (!value.isString()) {
+            throw ApiException.invalidField("invalid_request", field, field + " must be a string");
+        }
+        return value.stringValue();
+    }
+
+    private Mono<ServerResponse> respond(HttpStatus status, Object body) {
+        return ServerResponse.status(status).contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(json.writeValueAsBytes(body));
+    }
+
+    static Map<String, Object> merchant(Merchant merchant) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("id", merchant.id().toString());
+        out.put("name", merchant.name());
+        out.put("email", merchant.email());
+        out.put("created_at", merchant.createdAt().toString());
+        return out;
+    }
+
+    static Map<String, Object> key(StoredApiKey key) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("id", key.id().toString());
+        out.put("api_key_prefix", key.displayPrefix());
+        out.put("mode", key.mode().wireName());
+        out.put("algorithm", key.algorithm().wireName());
+        out.put("status", key.status().wireName());
+        out.put("created_at", iso(key.createdAt()));
+        out.put("last_used_at", iso(key.lastUsedAt()));
+        out.put("revoked_at", iso(key.revokedAt()));
+        return out;
+    }
+
+    private static String iso(Instant instant) {
+        return instant == null ? null : instant.toString();
+    }
+
+    private static byte[] sha256(String text) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

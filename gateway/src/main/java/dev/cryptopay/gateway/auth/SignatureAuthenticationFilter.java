@@ -1,0 +1,166 @@
+package dev.cryptopay.gateway.auth;
+
+import dev.cryptopay.auth.apikey.ApiKey;
+import dev.cryptopay.auth.signature.AuthHeaders;
+import dev.cryptopay.auth.signature.RequestVerifier;
+import dev.cryptopay.auth.signature.VerificationOutcome;
+import dev.cryptopay.gateway.keys.ApiKeyRegistry;
+import dev.cryptopay.gateway.keys.LastUsedRecorder;
+import dev.cryptopay.gateway.keys.ResolvedKey;
+import dev.cryptopay.gateway.routing.FilterOrder;
+import dev.cryptopay.gateway.routing.GatewayAttributes;
+import dev.cryptopay.gateway.routing.PathGuard;
+import dev.cryptopay.gateway.routing.RouteAccess;
+import dev.cryptopay.gateway.routing.RouteGroups;
+import dev.cryptopay.service.error.ApiException;
+import java.time.Clock;
+import org.springframework.cloud.gateway.filter.GatewayFilterChain;
+import org.springframework.cloud.gateway.filter.GlobalFilter;
+import org.springframework.cloud.gateway.route.Route;
+import org.springframework.cloud.gateway.support.ServerWebExchangeUtils;
+import org.springframework.core.Ordered;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Mono;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Authenticates every routed request according to its route's {@link RouteAccess}: verifies the merchant's signature
+ * over {@code METHOD + PATH + TIMESTAMP + BODY}, resolves {@code merchant_key} on the public payment call, or lets
+ * public calls through. Reads the body once (enforcing the size limit) so the bytes verified are the bytes forwarded.
+ *
+ * <p>Checks run cheapest first: headers and timestamp, key format, key lookup (cached), then the signature.
+ */
+public class SignatureAuthenticationFilter implements GlobalFilter, Ordered {
+
+    static final String MALFORMED_KEY = "Malformed API key: expected mk_test_ or mk_live_ followed by 32 characters A-Z2-7";
+
+    private final RequestVerifier verifier;
+    private final ApiKeyRegistry registry;
+    private final LastUsedRecorder lastUsed;
+    private final AuthFailures failures;
+    private final JsonMapper json;
+    private final Clock clock;
+    private final int maxBodyBytes;
+
+    public SignatureAuthenticationFilter(RequestVerifier verifier, ApiKeyRegistry registry, LastUsedRecorder lastUsed,
+            AuthFailures failures, JsonMapper json, Clock clock, int maxBodyBytes) {
+        this.verifier = verifier;
+        this.registry = registry;
+        this.lastUsed = lastUsed;
+        this.failures = failures;
+        this.json = json;
+        this.clock = clock;
+        this.maxBodyBytes = maxBodyBytes;
+    }
+
+    @Override
+    public int getOrder() {
+        return FilterOrder.AUTHENTICATION;
+    }
+
+    @Override
+    public Mono<Void> filter(ServerWebExchange exchange, GatewayFilterChain chain) {
+        Route route = exchange.getAttribute(ServerWebExchangeUtils.GATEWAY_ROUTE_ATTR);
+        RouteAccess access = RouteAccess.of(route);
+        if (access == null) {
+            return chain.filter(exchange);
+        }
+        ServerHttpRequest request = exchange.getRequest();
+        String rawPath = request.getPath().value();
+        if (!PathGuard.isSafe(rawPath)) {
+            return Mono.error(ApiException.badRequest("invalid_path",
+                    "Malformed request path: dot segments, encoded slashes, empty segments and ';' are not allowed"));
+        }
+        String relativePath = GatewayAttributes.relativePath(rawPath);
+        exchange.getAttributes().put(GatewayAttributes.ROUTE_GROUP,
+                RouteGroups.classify(route.getId(), request.getMethod(), relativePath));
+        return switch (access) {
+            case SIGNED -> authenticateSigned(exchange, chain, relativePath);
+            case MERCHANT_KEY -> authenticateMerchantKey(exchange, chain);
+            case PUBLIC -> RequestBodies.read(exchange, maxBodyBytes).flatMap(body -> chain.filter(body.exchange()));
+        };
+    }
+
+    private Mono<Void> authenticateSigned(ServerWebExchange exchange, GatewayFilterChain chain, String path) {
+        HttpHeaders headers = exchange.getRequest().getHeaders();
+        String apiKeyText = headers.getFirst(AuthHeaders.API_KEY);
+        String signature = headers.getFirst(AuthHeaders.SIGNATURE);
+        String timestamp = headers.getFirst(AuthHeaders.TIMESTAMP);
+        VerificationOutcome headerOutcome = verifier.checkHeaders(apiKeyText, signature, timestamp);
+        if (!headerOutcome.isOk()) {
+            return failures.reject(exchange, headerOutcome.code(), headerOutcome.message(), null);
+        }
+        if (!ApiKey.isWellFormed(apiKeyText)) {
+            return failures.reject(exchange, "malformed_api_key", MALFORMED_KEY, null);
+        }
+        ApiKey apiKey = ApiKey.parse(apiKeyText);
+        return registry.resolve(apiKey).flatMap(found -> {
+            if (found.isEmpty()) {
+                return failures.reject(exchange, "invalid_api_key", "Invalid API key", apiKey.displayPrefix());
+            }
+            ResolvedKey key = found.get();
+            if (!key.isActive()) {
+                return failures.reject(exchange, "api_key_revoked", "API key has been revoked", key.displayPrefix());
+            }
+            return RequestBodies.read(exchange, maxBodyBytes).flatMap(body -> {
+                VerificationOutcome outcome = verifier.verify(key.verificationKey(),
+                        exchange.getRequest().getMethod().name(), path, exchange.getRequest().getURI().getRawQuery(),
+                        timestamp, signature, body.bytes());
+                if (!outcome.isOk()) {
+                    return failures.reject(exchange, outcome.code(), outcome.message(), key.displayPrefix());
+                }
+                return proceed(body.exchange(), chain, key);
+            });
+        });
+    }
+
+    private Mono<Void> authenticateMerchantKey(ServerWebExchange exchange, GatewayFilterChain chain) {
+        return RequestBodies.read(exchange, maxBodyBytes).flatMap(body -> {
+            String merchantKey = merchantKey(body.bytes());
+            if (merchantKey == null || merchantKey.isBlank()) {
+                return failures.reject(exchange, "missing_merchant_key", "Missing merchant_key", null);
+            }
+            if (!ApiKey.isWellFormed(merchantKey)) {
+                return failures.reject(exchange, "malformed_api_key",
+                        "Malformed merchant_key: expected mk_test_ or mk_live_ followed by 32 characters A-Z2-7", null);
+            }
+            ApiKey apiKey = ApiKey.parse(merchantKey);
+            return registry.resolve(apiKey).flatMap(found -> {
+                if (found.isEmpty()) {
+                    return failures.reject(exchange, "invalid_api_key", "Invalid merchant_key",
+                            apiKey.displayPrefix());
+                }
+                ResolvedKey key = found.get();
+                if (!key.isActive()) {
+                    return failures.reject(exchange, "api_key_revoked", "merchant_key has been revoked",
+                            key.displayPrefix());
+                }
+                return proceed(body.exchange(), chain, key);
+            });
+        });
+    }
+
+    private Mono<Void> proceed(ServerWebExchange exchange, GatewayFilterChain chain, ResolvedKey key) {
+        lastUsed.touch(key.keyId(), clock.instant());
+        exchange.getAttributes().put(GatewayAttributes.CALLER, key);
+        return chain.filter(exchange);
+    }
+
+    /** The {@code merchant_key} string member of a JSON object body, or null (no body, not JSON, not a string). */
+    private String merchantKey(byte[] body) {
+        if (body.length == 0) {
+            return null;
+        }
+        try {
+            JsonNode node = json.readTree(body);
+            JsonNode value = node == null ? null : node.get("merchant_key");
+            return value != null && value.isString() ? value.stringValue() : null;
+        } catch (JacksonException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package dev.cryptopay.gateway.config;
+
+import dev.cryptopay.auth.internal.InternalIdentityToken;
+import dev.cryptopay.auth.signature.RequestVerifier;
+import dev.cryptopay.gateway.account.AccountFilter;
+import dev.cryptopay.gateway.auth.AuthFailures;
+import dev.cryptopay.gateway.auth.AuthProperties;
+import dev.cryptopay.gateway.auth.LocalReplayGuard;
+import dev.cryptopay.gateway.auth.ReplayGuard;
+import dev.cryptopay.gateway.auth.ReplayGuardFilter;
+import dev.cryptopay.gateway.auth.SignatureAuthenticationFilter;
+import dev.cryptopay.gateway.identity.IdentityProperties;
+import dev.cryptopay.gateway.identity.IdentityPropagationFilter;
+import dev.cryptopay.gateway.keys.ApiKeyRegistry;
+import dev.cryptopay.gateway.keys.KeyRegistryProperties;
+import dev.cryptopay.gateway.keys.KeyRepository;
+import dev.cryptopay.gateway.keys.LastUsedRecorder;
+import dev.cryptopay.gateway.observability.AccessLogFilter;
+import dev.cryptopay.gateway.observability.UpstreamTimingFilter;
+import dev.cryptopay.gateway.ratelimit.ClientAddressResolver;
+import dev.cryptopay.gateway.ratelimit.LocalRateLimiter;
+import dev.cryptopay.gateway.ratelimit.RateLimitFilter;
+import dev.cryptopay.gateway.ratelimit.RateLimitProperties;
+import dev.cryptopay.gateway.ratelimit.RateLimiter;
+import dev.cryptopay.gateway.ratelimit.RedisRateLimiter;
+import dev.cryptopay.gateway.redis.GatewayRedisProperties;
+import dev.cryptopay.gateway.redis.RedisConnector;
+import dev.cryptopay.gateway.redis.RedisReplayGuard;
+import dev.cryptopay.gateway.routing.GatewayProblemExceptionHandler;
+import dev.cryptopay.gateway.routing.GatewayRoutes;
+import dev.cryptopay.gateway.routing.UpstreamProperties;
+import dev.cryptopay.service.error.ProblemExceptionHandler;
+import dev.cryptopay.service.error.ProblemWriter;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Clock;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.cloud.gateway.route.RouteLocator;
+import org.springframework.cloud.gateway.route.builder.RouteLocatorBuilder;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The merchant-facing server: routes, authentication, limits, replay guard, identity propagation, error mapping and
+ * observability. Only in the web application; the command line needs none of it.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+@EnableConfigurationProperties({GatewayProperties.class, UpstreamProperties.class, AuthProperties.class,
+        IdentityProperties.class, RateLimitProperties.class, GatewayRedisProperties.class})
+public class GatewayWebConfiguration {
+
+    @Bean
+    RouteLocator gatewayRoutes(RouteLocatorBuilder builder, UpstreamProperties upstreams, AccountFilter account) {
+        return GatewayRoutes.routes(builder, upstreams, account);
+    }
+
+    @Bean
+    ProblemExceptionHandler gatewayProblemExceptionHandler(ProblemWriter writer) {
+        return new GatewayProblemExceptionHandler(writer);
+    }
+
+    @Bean
+    ApiKeyRegistry apiKeyRegistry(KeyRepository repository, KeyRegistryProperties properties) {
+        return new ApiKeyRegistry(repository, properties);
+    }
+
+    @Bean
+    LastUsedRecorder lastUsedRecorder(KeyRepository repository, KeyRegistryProperties properties) {
+        return new LastUsedRecorder(repository, properties.lastUsedFlushInterval());
+    }
+
+    @Bean
+    AuthFailures authFailures(MeterRegistry meters) {
+        return new AuthFailures(meters);
+    }
+
+    @Bean
+    SignatureAuthenticationFilter signatureAuthenticationFilter(AuthProperties auth, GatewayProperties gateway,
+            ApiKeyRegistry registry, LastUsedRecorder lastUsed, AuthFailures failures, JsonMapper json, Clock clock) {
+        RequestVerifier verifier = new RequestVerifier(clock, auth.timestampTolerance(),
+                auth.requireQueryInSignedPath());
+        return new SignatureAuthenticationFilter(verifier, registry, lastUsed, failures, json, clock,
+                (int) gateway.maxBodySize().toBytes());
+    }
+
+    @Bean(destroyMethod = "close")
+    RedisConnector redisConnector(GatewayRedisProperties redis) {
+        return new RedisConnector(redis);
+    }
+
+    @Bean
+    RateLimiter rateLimiter(GatewayRedisProperties redis, RateLimitProperties limits,
+            ObjectProvider<RedisConnector> connector) {
+        if (redis.enabled()) {
+            return new RedisRateLimiter(connector.getObject(), redis.keyPrefix(), redis.timeout());
+        }
+        return new LocalRateLimiter(limits.period(), 100_000);
+    }
+
+    @Bean
+    ReplayGuard replayGuard(GatewayRedisProperties redis, AuthProperties auth,
+            ObjectProvider<RedisConnector> connector) {
+        if (redis.enabled()) {
+            return new RedisReplayGuard(connector.getObject(), redis.keyPrefix(), auth.replayWindow(),
+                    redis.timeout());
+        }
+        return new LocalReplayGuard(auth.replayWindow(), auth.replayCacheSize());
+    }
+
+    @Bean
+    RateLimitFilter rateLimitFilter(RateLimiter limiter, RateLimitProperties limits, GatewayProperties gateway,
+            MeterRegistry meters) {
+        return new RateLimitFilter(limiter, limits, new ClientAddressResolver(gateway.trustedProxies()), meters);
+    }
+
+    @Bean
+    ReplayGuardFilter replayGuardFilter(ReplayGuard guard, AuthFailures failures) {
+        return new ReplayGuardFilter(guard, failures);
+    }
+
+    @Bean
+    IdentityPropagationFilter identityPropagationFilter(IdentityProperties identity, Clock clock) {
+        return new IdentityPropagationFilter(InternalIdentityToken.fromSecret(identity.secret()), clock);
+    }
+
+    @Bean
+    AccountFilter accountFilter(RateLimitProperties limits, JsonMapper json) {
+        return new AccountFilter(limits, json);
+    }
+
+    @Bean
+    UpstreamTimingFilter upstreamTimingFilter(MeterRegistry meters) {
+        return new UpstreamTimingFilter(meters);
+    }
+
+    @Bean
+    AccessLogFilter accessLogFilter() {
+        return new AccessLogFilter();
+    }
+}

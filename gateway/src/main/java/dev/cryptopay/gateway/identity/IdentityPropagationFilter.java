@@ -1,0 +1,80 @@
+package dev.cryptopay.gateway.identity;
+
+import dev.cryptopay.auth.internal.InternalHeaders;
+import dev.cryptopay.auth.internal.InternalIdentityToken;
+import dev.cryptopay.auth.internal.MerchantIdentity;
+import dev.cryptopay.auth.signature.AuthHeaders;
+import dev.cryptopay.gateway.keys.ResolvedKey;
+import dev.cryptopay.gateway.routing.FilterOrder;
+import dev.cryptopay.gateway.routing.GatewayAttributes;
+import dev.cryptopay.service.requestid.RequestIds;
+import java.net.URI;
+import java.time.Clock;
+import java.util.List;
+import java.util.Locale;
+import org.springframework.cloud.gateway.filter.GatewayFilterChain;
+import org.springframework.cloud.gateway.filter.GlobalFilter;
+import org.springframework.cloud.gateway.support.ServerWebExchangeUtils;
+import org.springframework.core.Ordered;
+import org.springframework.http.HttpHeaders;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Mono;
+
+/**
+ * Sets who is calling on every forwarded request. Client-sent {@code X-Merchant-*} and {@code X-Internal-*} headers
+ * are always removed (as are the merchant's {@code X-API-Key} and {@code X-API-Signature}, which services have no use
+ * for); then the gateway adds {@code X-Request-Id}, the merchant headers when the request was authenticated, and an
+ * {@code X-Internal-Auth} token bound to identity, method and the path the service receives (without query). Public
+ * requests get a token without identity, because services require a token on every non-actuator route.
+ */
+public class IdentityPropagationFilter implements GlobalFilter, Ordered {
+
+    private final InternalIdentityToken tokens;
+    private final Clock clock;
+
+    public IdentityPropagationFilter(InternalIdentityToken tokens, Clock clock) {
+        this.tokens = tokens;
+        this.clock = clock;
+    }
+
+    @Override
+    public int getOrder() {
+        return FilterOrder.IDENTITY;
+    }
+
+    @Override
+    public Mono<Void> filter(ServerWebExchange exchange, GatewayFilterChain chain) {
+        URI upstream = exchange.getAttribute(ServerWebExchangeUtils.GATEWAY_REQUEST_URL_ATTR);
+        String upstreamPath = upstream == null || upstream.getRawPath() == null || upstream.getRawPath().isEmpty()
+                ? "/" : upstream.getRawPath();
+        ResolvedKey caller = GatewayAttributes.caller(exchange);
+        MerchantIdentity identity = caller == null ? null : caller.identity();
+        String method = exchange.getRequest().getMethod().name();
+        String token = tokens.issue(identity, method, upstreamPath, clock.instant());
+        String requestId = RequestIds.of(exchange);
+        ServerWebExchange forwarded = exchange.mutate().request(request -> request.headers(headers -> {
+            stripClientIdentity(headers);
+            if (requestId != null) {
+                headers.set(InternalHeaders.REQUEST_ID, requestId);
+            }
+            if (identity != null) {
+                headers.set(InternalHeaders.MERCHANT_ID, identity.merchantId().toString());
+                headers.set(InternalHeaders.MERCHANT_MODE, identity.mode().wireName());
+            }
+            headers.set(InternalHeaders.INTERNAL_AUTH, token);
+        })).build();
+        return chain.filter(forwarded);
+    }
+
+    static void stripClientIdentity(HttpHeaders headers) {
+        List<String> names = headers.headerNames().stream()
+                .filter(name -> {
+                    String lower = name.toLowerCase(Locale.ROOT);
+                    return lower.startsWith("x-merchant-") || lower.startsWith("x-internal-");
+                })
+                .toList();
+        names.forEach(headers::remove);
+        headers.remove(AuthHeaders.API_KEY);
+        headers.remove(AuthHeaders.SIGNATURE);
+    }
+}

@@ -1,0 +1,2 @@
+/** Identity headers and the internal token the gateway puts on every forwarded request. */
+package dev.cryptopay.gateway.identity;

@@ -1,0 +1,64 @@
+package dev.cryptopay.gateway.keys;
+
+import com.github.benmanes.caffeine.cache.AsyncCache;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.cryptopay.auth.apikey.ApiKey;
+import dev.cryptopay.auth.internal.MerchantIdentity;
+import dev.cryptopay.auth.keys.VerificationKey;
+import java.time.Duration;
+import java.util.Optional;
+import reactor.core.publisher.Mono;
+
+/**
+ * Resolves presented API keys against the database, through a short-lived cache.
+ *
+ * <p>Every answer (found, revoked, unknown) is cached for {@code gateway.keys.cache-ttl}, so the database sees at most
+ * one query per key and TTL per instance, and junk keys cannot hammer it. The TTL is also the staleness bound: a key
+ * revoked through another gateway instance (they share the database) stops working here within one TTL; a key revoked
+ * through this instance is dropped from its cache at once. Parsed public keys are cached separately by PEM because
+ * parsing is far more expensive than the lookup.
+ */
+public class ApiKeyRegistry {
+
+    private final KeyRepository repository;
+    private final AsyncCache<String, Optional<ResolvedKey>> lookups;
+    private final Cache<String, VerificationKey> parsedKeys;
+
+    public ApiKeyRegistry(KeyRepository repository, KeyRegistryProperties properties) {
+        this.repository = repository;
+        this.lookups = Caffeine.newBuilder()
+                .expireAfterWrite(properties.cacheTtl())
+                .maximumSize(properties.cacheSize())
+                .buildAsync();
+        this.parsedKeys = Caffeine.newBuilder()
+                .expireAfterAccess(Duration.ofHours(1))
+                .maximumSize(properties.cacheSize())
+                .build();
+    }
+
+    /**
+     * The key's registration, or empty when no key with this value exists. The caller checks the format first
+     * ({@link ApiKey#isWellFormed}) and the status afterwards.
+     */
+    public Mono<Optional<ResolvedKey>> resolve(ApiKey apiKey) {
+        String hash = ApiKeyHash.of(apiKey.value());
+        return Mono.fromFuture(() -> lookups.get(hash, (key, executor) -> load(key, apiKey).toFuture()), true);
+    }
+
+    /** Forgets a cached lookup, e.g. right after this instance revoked the key. */
+    public void invalidate(String apiKeyValue) {
+        lookups.synchronous().invalidate(ApiKeyHash.of(apiKeyValue));
+    }
+
+    private Mono<Optional<ResolvedKey>> load(String hash, ApiKey apiKey) {
+        return repository.findByHash(hash)
+                // A row whose mode disagrees with the key's prefix cannot come from our own writes; refuse it.
+                .filter(found -> found.key().mode() == apiKey.mode())
+                .map(found -> Optional.of(new ResolvedKey(found.key().id(), found.key().displayPrefix(),
+                        new MerchantIdentity(found.key().merchantId(), found.key().mode()),
+                        parsedKeys.get(found.key().publicKeyPem(), VerificationKey::parse),
+                        found.merchant(), found.key().status())))
+                .defaultIfEmpty(Optional.empty());
+    }
+}

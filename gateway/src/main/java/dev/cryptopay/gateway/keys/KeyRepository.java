@@ -1,0 +1,129 @@
+package dev.cryptopay.gateway.keys;
+
+import dev.cryptopay.auth.Mode;
+import dev.cryptopay.auth.keys.KeyAlgorithm;
+import io.r2dbc.spi.Readable;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.r2dbc.core.DatabaseClient;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * SQL for merchants and API keys. Used by the web application and by the command line alike, so both see the same
+ * rules (hash lookup, status transitions).
+ */
+public class KeyRepository {
+
+    private static final String KEY_COLUMNS = "k.id, k.display_prefix, k.merchant_id, k.mode, k.algorithm, "
+            + "k.public_key_pem, k.status, k.created_at, k.last_used_at, k.revoked_at";
+
+    private final DatabaseClient db;
+
+    public KeyRepository(DatabaseClient db) {
+        this.db = db;
+    }
+
+    public Mono<Merchant> insertMerchant(Merchant merchant) {
+        return db.sql("INSERT INTO merchant (id, name, email, created_at) VALUES (:id, :name, :email, :createdAt)")
+                .bind("id", merchant.id())
+                .bind("name", merchant.name())
+                .bind("email", merchant.email())
+                .bind("createdAt", toDb(merchant.createdAt()))
+                .fetch().rowsUpdated()
+                .thenReturn(merchant);
+    }
+
+    public Mono<Merchant> findMerchant(UUID id) {
+        return db.sql("SELECT id, name, email, created_at FROM merchant WHERE id = :id")
+                .bind("id", id)
+                .map(KeyRepository::merchant)
+                .one();
+    }
+
+    public Mono<StoredApiKey> insertKey(StoredApiKey key, String keySha256) {
+        return db.sql("INSERT INTO api_key (id, key_sha256, display_prefix, merchant_id, mode, algorithm, "
+                        + "public_key_pem, status, created_at) VALUES (:id, :hash, :prefix, :merchantId, :mode, "
+                        + ":algorithm, :pem, :status, :createdAt)")
+                .bind("id", key.id())
+                .bind("hash", keySha256)
+                .bind("prefix", key.displayPrefix())
+                .bind("merchantId", key.merchantId())
+                .bind("mode", key.mode().wireName())
+                .bind("algorithm", key.algorithm().wireName())
+                .bind("pem", key.publicKeyPem())
+                .bind("status", key.status().wireName())
+                .bind("createdAt", toDb(key.createdAt()))
+                .fetch().rowsUpdated()
+                .thenReturn(key);
+    }
+
+    /** The key with this hash together with its merchant, or empty. */
+    public Mono<KeyWithMerchant> findByHash(String keySha256) {
+        return db.sql("SELECT " + KEY_COLUMNS + ", m.name AS m_name, m.email AS m_email, m.created_at AS m_created_at "
+                        + "FROM api_key k JOIN merchant m ON m.id = k.merchant_id WHERE k.key_sha256 = :hash")
+                .bind("hash", keySha256)
+                .map(row -> new KeyWithMerchant(key(row), new Merchant(row.get("merchant_id", UUID.class),
+                        row.get("m_name", String.class), row.get("m_email", String.class),
+                        instant(row, "m_created_at"))))
+                .one();
+    }
+
+    public Flux<StoredApiKey> findKeysOfMerchant(UUID merchantId) {
+        return db.sql("SELECT " + KEY_COLUMNS + " FROM api_key k WHERE k.merchant_id = :merchantId "
+                        + "ORDER BY k.created_at, k.id")
+                .bind("merchantId", merchantId)
+                .map(KeyRepository::key)
+                .all();
+    }
+
+    /** Marks the key revoked (keeping the first revocation time); empty when no key has this hash. */
+    public Mono<StoredApiKey> revoke(String keySha256, Instant now) {
+        return db.sql("UPDATE api_key k SET status = 'revoked', revoked_at = COALESCE(revoked_at, :now) "
+                        + "WHERE key_sha256 = :hash RETURNING " + KEY_COLUMNS)
+                .bind("now", toDb(now))
+                .bind("hash", keySha256)
+                .map(KeyRepository::key)
+                .one();
+    }
+
+    /** Writes collected "last used" times; never moves one backwards. */
+    public Mono<Long> recordLastUsed(Map<UUID, Instant> lastUsed) {
+        return Flux.fromIterable(lastUsed.entrySet())
+                .concatMap(entry -> db.sql("UPDATE api_key SET last_used_at = :at WHERE id = :id "
+                                + "AND (last_used_at IS NULL OR last_used_at < :at)")
+                        .bind("at", toDb(entry.getValue()))
+                        .bind("id", entry.getKey())
+                        .fetch().rowsUpdated())
+                .reduce(0L, Long::sum);
+    }
+
+    /** A key row joined with its merchant, as the authentication path needs both. */
+    public record KeyWithMerchant(StoredApiKey key, Merchant merchant) {
+    }
+
+    private static Merchant merchant(Readable row) {
+        return new Merchant(row.get("id", UUID.class), row.get("name", String.class), row.get("email", String.class),
+                instant(row, "created_at"));
+    }
+
+    private static StoredApiKey key(Readable row) {
+        return new StoredApiKey(row.get("id", UUID.class), row.get("display_prefix", String.class),
+                row.get("merchant_id", UUID.class), Mode.fromWireName(row.get("mode", String.class)),
+                KeyAlgorithm.fromWireName(row.get("algorithm", String.class)),
+                row.get("public_key_pem", String.class), KeyStatus.fromWireName(row.get("status", String.class)),
+                instant(row, "created_at"), instant(row, "last_used_at"), instant(row, "revoked_at"));
+    }
+
+    private static Instant instant(Readable row, String column) {
+        OffsetDateTime value = row.get(column, OffsetDateTime.class);
+        return value == null ? null : value.toInstant();
+    }
+
+    private static OffsetDateTime toDb(Instant instant) {
+        return instant.atOffset(ZoneOffset.UTC);
+    }
+}

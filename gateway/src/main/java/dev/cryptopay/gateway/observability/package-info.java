@@ -1,0 +1,2 @@
+/** Access log and upstream latency metrics. */
+package dev.cryptopay.gateway.observability;

@@ -1,0 +1,46 @@
+package dev.cryptopay.gateway.ratelimit;
+
+import java.util.Locale;
+
+/**
+ * The buckets requests are counted in. A merchant has one bucket per group and API key; public routes are counted per
+ * client IP, except the subscription payment call, which is counted per {@code merchant_key}.
+ */
+public enum RouteGroup {
+    /** POST /payment_links, DELETE /payment_links/{id} (and any other non-GET call there). */
+    PAYMENT_LINKS_WRITE(Scope.API_KEY),
+    /** GET /payment_links, GET /payment_links/{id}. */
+    PAYMENT_LINKS_READ(Scope.API_KEY),
+    /** GET /payment_links/currencies. */
+    PAYMENT_LINKS_CURRENCIES(Scope.API_KEY),
+    /** GET on /subscriptions/**, /subscriber/**, /invitations/**. */
+    SUBSCRIPTIONS_READ(Scope.API_KEY),
+    /** POST/PUT/PATCH/DELETE on /subscriptions/**, /subscriber/**, /invitations/**. */
+    SUBSCRIPTIONS_WRITE(Scope.API_KEY),
+    /** POST /public/subscriptions/link/payment, counted per merchant_key. */
+    PUBLIC_LINK_PAYMENT(Scope.API_KEY),
+    /** Every other /public/** call, counted per client IP. */
+    PUBLIC(Scope.CLIENT_IP),
+    /** /webhook-endpoints/**, /webhook-deliveries/**. */
+    WEBHOOKS(Scope.API_KEY),
+    /** GET /account. */
+    ACCOUNT(Scope.API_KEY);
+
+    /** What a bucket of the group is keyed by. */
+    public enum Scope { API_KEY, CLIENT_IP }
+
+    private final Scope scope;
+
+    RouteGroup(Scope scope) {
+        this.scope = scope;
+    }
+
+    public Scope scope() {
+        return scope;
+    }
+
+    /** The snake_case name used in metrics tags, problem messages and {@code GET /account}. */
+    public String wireName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

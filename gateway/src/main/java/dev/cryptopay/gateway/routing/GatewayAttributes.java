@@ -1,0 +1,33 @@
+package dev.cryptopay.gateway.routing;
+
+import dev.cryptopay.gateway.keys.ResolvedKey;
+import dev.cryptopay.gateway.ratelimit.RouteGroup;
+import org.springframework.web.server.ServerWebExchange;
+
+/** Exchange attributes the gateway's filters hand to each other. */
+public final class GatewayAttributes {
+
+    /** The merchants' base path; everything under it is routed with this prefix stripped. */
+    public static final String BASE_PATH = "/api/v1";
+
+    /** {@link ResolvedKey} of the authenticated merchant key (or the resolved {@code merchant_key}). */
+    public static final String CALLER = GatewayAttributes.class.getName() + ".caller";
+    /** {@link RouteGroup} the request is counted in. */
+    public static final String ROUTE_GROUP = GatewayAttributes.class.getName() + ".routeGroup";
+
+    private GatewayAttributes() {
+    }
+
+    public static ResolvedKey caller(ServerWebExchange exchange) {
+        return exchange.getAttribute(CALLER);
+    }
+
+    public static RouteGroup routeGroup(ServerWebExchange exchange) {
+        return exchange.getAttribute(ROUTE_GROUP);
+    }
+
+    /** The request path relative to {@link #BASE_PATH} (raw, as on the request line), e.g. {@code /payment_links}. */
+    public static String relativePath(String rawPath) {
+        return rawPath.startsWith(BASE_PATH) ? rawPath.substring(BASE_PATH.length()) : rawPath;
+    }
+}

@@ -1,0 +1,39 @@
+package dev.cryptopay.gateway.routing;
+
+import dev.cryptopay.gateway.ratelimit.RouteGroup;
+import org.springframework.http.HttpMethod;
+
+/** Decides which rate-limit bucket a request is counted in, from its route, method and path. */
+public final class RouteGroups {
+
+    private RouteGroups() {
+    }
+
+    /**
+     * @param routeId      one of the ids in {@link GatewayRoutes}
+     * @param relativePath the path after {@code /api/v1}
+     */
+    public static RouteGroup classify(String routeId, HttpMethod method, String relativePath) {
+        boolean read = HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method);
+        return switch (routeId) {
+            case GatewayRoutes.PAYMENT_LINKS -> {
+                if (!read) {
+                    yield RouteGroup.PAYMENT_LINKS_WRITE;
+                }
+                String path = stripTrailingSlash(relativePath);
+                yield path.equals("/payment_links/currencies") ? RouteGroup.PAYMENT_LINKS_CURRENCIES
+                        : RouteGroup.PAYMENT_LINKS_READ;
+            }
+            case GatewayRoutes.SUBSCRIPTIONS -> read ? RouteGroup.SUBSCRIPTIONS_READ : RouteGroup.SUBSCRIPTIONS_WRITE;
+            case GatewayRoutes.PUBLIC_LINK_PAYMENT -> RouteGroup.PUBLIC_LINK_PAYMENT;
+            case GatewayRoutes.PUBLIC -> RouteGroup.PUBLIC;
+            case GatewayRoutes.WEBHOOKS -> RouteGroup.WEBHOOKS;
+            case GatewayRoutes.ACCOUNT -> RouteGroup.ACCOUNT;
+            default -> throw new IllegalArgumentException("Unknown route " + routeId);
+        };
+    }
+
+    private static String stripTrailingSlash(String path) {
+        return path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+    }
+}

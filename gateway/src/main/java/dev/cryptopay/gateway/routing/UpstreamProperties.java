@@ -1,0 +1,38 @@
+package dev.cryptopay.gateway.routing;
+
+import jakarta.validation.constraints.NotNull;
+import java.net.URI;
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * Where the services behind the gateway listen and how long the gateway waits for them.
+ *
+ * @param paymentLinks    base URL of payment-links-service (receives {@code /payment_links/**}). Default
+ *                        {@code http://127.0.0.1:8081}.
+ * @param subscriptions   base URL of subscriptions-service (receives {@code /subscriptions/**}, {@code /subscriber/**},
+ *                        {@code /invitations/**}, {@code /public/**}). Default {@code http://127.0.0.1:8082}.
+ * @param webhooks        base URL of webhook-service (receives {@code /webhook-endpoints/**},
+ *                        {@code /webhook-deliveries/**}). Default {@code http://127.0.0.1:8083}.
+ * @param connectTimeout  how long to wait for a TCP connection to a service before answering 503. Default 2 s.
+ * @param responseTimeout how long to wait for a service's response headers before answering 504. Default 30 s.
+ */
+@Validated
+@ConfigurationProperties("gateway.upstreams")
+public record UpstreamProperties(@NotNull URI paymentLinks, @NotNull URI subscriptions, @NotNull URI webhooks,
+        @NotNull Duration connectTimeout, @NotNull Duration responseTimeout) {
+
+    public UpstreamProperties {
+        paymentLinks = paymentLinks == null ? URI.create("http://127.0.0.1:8081") : paymentLinks;
+        subscriptions = subscriptions == null ? URI.create("http://127.0.0.1:8082") : subscriptions;
+        webhooks = webhooks == null ? URI.create("http://127.0.0.1:8083") : webhooks;
+        connectTimeout = connectTimeout == null ? Duration.ofSeconds(2) : connectTimeout;
+        responseTimeout = responseTimeout == null ? Duration.ofSeconds(30) : responseTimeout;
+        for (URI uri : new URI[] {paymentLinks, subscriptions, webhooks}) {
+            if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme())) {
+                throw new IllegalArgumentException("gateway.upstreams.* must be http(s) URLs, got " + uri);
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package dev.cryptopay.gateway.support;
+
+import dev.cryptopay.testsupport.TestDatabase;
+import dev.cryptopay.testsupport.TestPostgres;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What all gateway tests of this JVM share: one database on the real test PostgreSQL, three echo upstreams and the
+ * secrets. Shared (not per class) so every test class reuses one cached Spring context.
+ */
+public final class TestEnvironment {
+
+    public static final String INTERNAL_SECRET = "test-internal-auth-secret-0123456789-abcdefghij";
+    public static final String ADMIN_TOKEN = "test-admin-token-0123456789-abcdefghij";
+
+    private static TestDatabase database;
+    private static EchoServer paymentLinks;
+    private static EchoServer subscriptions;
+    private static EchoServer webhooks;
+
+    private TestEnvironment() {
+    }
+
+    public static synchronized TestDatabase database() {
+        if (database == null) {
+            database = TestPostgres.newDatabase();
+            TestDatabase created = database;
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    created.close();
+                } catch (RuntimeException ignored) {
+                    // the server may already be gone
+                }
+            }));
+        }
+        return database;
+    }
+
+    public static synchronized EchoServer paymentLinks() {
+        if (paymentLinks == null) {
+            paymentLinks = EchoServer.start("payment-links");
+        }
+        return paymentLinks;
+    }
+
+    public static synchronized EchoServer subscriptions() {
+        if (subscriptions == null) {
+            subscriptions = EchoServer.start("subscriptions");
+        }
+        return subscriptions;
+    }
+
+    public static synchronized EchoServer webhooks() {
+        if (webhooks == null) {
+            webhooks = EchoServer.start("webhooks");
+        }
+        return webhooks;
+    }
+
+    /** Properties every gateway in the tests runs with; the main test context uses exactly these. */
+    public static Map<String, String> gatewayProperties() {
+        TestDatabase db = database();
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("spring.r2dbc.url", db.r2dbcUrl());
+        properties.put("spring.r2dbc.username", db.user());
+        properties.put("spring.r2dbc.password", db.password());
+        properties.put("spring.flyway.url", db.jdbcUrl());
+        properties.put("spring.flyway.user", db.user());
+        properties.put("spring.flyway.password", db.password());
+        properties.put("gateway.internal-auth.secret", INTERNAL_SECRET);
+        properties.put("gateway.admin.token", ADMIN_TOKEN);
+        properties.put("gateway.admin.port", "0");
+        properties.put("gateway.upstreams.payment-links", paymentLinks().url());
+        properties.put("gateway.upstreams.subscriptions", subscriptions().url());
+        properties.put("gateway.upstreams.webhooks", webhooks().url());
+        properties.put("gateway.keys.cache-ttl", "1s");
+        // Lets tests pick their client IP with X-Forwarded-For (they connect from 127.0.0.1).
+        properties.put("gateway.trusted-proxies", "127.0.0.1");
+        return properties;
+    }
+
+    /** A local port nothing listens on. */
+    public static int closedPort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
