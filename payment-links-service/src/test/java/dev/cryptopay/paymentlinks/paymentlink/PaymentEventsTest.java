@@ -1,0 +1,109 @@
+package dev.cryptopay.paymentlinks.paymentlink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cryptopay.auth.internal.MerchantIdentity;
+import dev.cryptopay.paymentlinks.PaymentLinksTestBase;
+import dev.cryptopay.testsupport.TestKafka;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/** Events reach the real topic, through the outbox relay, in order per merchant. */
+class PaymentEventsTest extends PaymentLinksTestBase {
+
+    @Test
+    void publishesEveryPaymentEventOfALinkInOrderWithTheDocumentedEnvelope() {
+        MerchantIdentity merchant = newMerchant();
+        JsonNode link = createOk(merchant, "{\"payment_name\":\"Hat\",\"amount\":25.5,\"currency\":\"USDT\","
+                + "\"order_id\":\"hat-1\",\"webhook_metadata\":{\"ref\":\"r-1\"}}");
+        String id = link.get("id").asString();
+        reportTransaction(id, transaction("0xabc", "pending")).expectStatus().isCreated();
+        reportTransaction(id, transaction("0xabc", "confirmed")).expectStatus().isOk();
+
+        List<ConsumerRecord<String, String>> records = recordsOf(merchant, 3);
+
+        assertThat(records).extracting(r -> header(r, "event-type"))
+                .containsExactly("payment.created", "payment.pending", "payment.completed");
+        assertThat(records).extracting(r -> header(r, "aggregate-type")).containsOnly("payment_link");
+        assertThat(records).extracting(r -> header(r, "aggregate-id")).containsOnly(id);
+        JsonNode completed = json.readTree(records.get(2).value());
+        assertThat(completed.get("id").asString()).isEqualTo(header(records.get(2), "event-id"));
+        assertThat(completed.get("type").asString()).isEqualTo("payment.completed");
+        assertThat(completed.get("merchant_id").asString()).isEqualTo(merchant.merchantId().toString());
+        assertThat(completed.get("mode").asString()).isEqualTo("test");
+        assertThat(completed.get("created_at").asString()).isNotBlank();
+        JsonNode data = completed.get("data");
+        assertThat(data.get("id").asString()).isEqualTo(id);
+        assertThat(data.get("amount").asString()).isEqualTo("25.5");
+        assertThat(data.get("currency").asString()).isEqualTo("USDT");
+        assertThat(data.get("status").asString()).isEqualTo("completed");
+        assertThat(data.get("network").asString()).isEqualTo("Ethereum");
+        assertThat(data.get("transaction_hash").asString()).isEqualTo("0xabc");
+        assertThat(data.get("metadata").get("ref").asString()).isEqualTo("r-1");
+        assertThat(data.get("payment_url").asString()).isEqualTo("https://pay.test/payment_link?payment_id=" + id);
+        assertThat(data.get("order_id").asString()).isEqualTo("hat-1");
+        JsonNode created = json.readTree(records.get(0).value()).get("data");
+        assertThat(created.get("status").asString()).isEqualTo("pending");
+        assertThat(created.get("transaction_hash").isNull()).isTrue();
+    }
+
+    @Test
+    void keepsEachMerchantsEventsInTheOrderTheyHappened() {
+        MerchantIdentity merchant = newMerchant();
+        MerchantIdentity other = newMerchant();
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            expected.add(createOk(merchant, "{\"payment_name\":\"N" + i + "\",\"amount\":1,\"currency\":\"USDC\"}")
+                    .get("id").asString());
+            createOk(other, "{\"payment_name\":\"O" + i + "\",\"amount\":1,\"currency\":\"USDC\"}");
+        }
+
+        List<ConsumerRecord<String, String>> records = recordsOf(merchant, 10);
+
+        assertThat(records).extracting(r -> header(r, "aggregate-id")).containsExactlyElementsOf(expected);
+        assertThat(records).extracting(ConsumerRecord::key).containsOnly(merchant.merchantId().toString());
+    }
+
+    private static String transaction(String hash, String status) {
+        return "{\"network\":\"Ethereum\",\"tx_hash\":\"" + hash + "\",\"payer_address\":\"0xP\","
+                + "\"crypto_amount\":25.5,\"fiat_amount\":25.49,\"status\":\"" + status + "\"}";
+    }
+
+    private static String header(ConsumerRecord<String, String> record, String name) {
+        return new String(record.headers().lastHeader(name).value(), StandardCharsets.UTF_8);
+    }
+
+    /** Reads the topic from the start and keeps this merchant's records (they share one partition). */
+    static List<ConsumerRecord<String, String>> recordsOf(MerchantIdentity merchant, int expected) {
+        List<ConsumerRecord<String, String>> records = new ArrayList<>();
+        try (var consumer = new KafkaConsumer<String, String>(Map.of(
+                "bootstrap.servers", TestKafka.shared().bootstrapServers(),
+                "group.id", "events-test-" + UUID.randomUUID(),
+                "auto.offset.reset", "earliest"), new StringDeserializer(), new StringDeserializer())) {
+            consumer.subscribe(List.of("payment-links.events"));
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (records.size() < expected && System.nanoTime() < deadline) {
+                consumer.poll(Duration.ofMillis(200)).forEach(record -> {
+                    if (record.key().equals(merchant.merchantId().toString())) {
+                        records.add(record);
+                    }
+                });
+            }
+            consumer.poll(Duration.ofMillis(300)).forEach(record -> {
+                if (record.key().equals(merchant.merchantId().toString())) {
+                    records.add(record);
+                }
+            });
+        }
+        return records;
+    }
+}
