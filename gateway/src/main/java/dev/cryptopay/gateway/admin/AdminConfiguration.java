@@ -6,6 +6,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.http.client.ReactorResourceFactory;
 import tools.jackson.databind.json.JsonMapper;
 
 /** The admin API server; only in the web application and unless {@code gateway.admin.enabled=false}. */
@@ -21,7 +22,8 @@ public class AdminConfiguration {
     }
 
     @Bean
-    AdminServer adminServer(AdminProperties properties, AdminHandlers handlers, ProblemExceptionHandler problems) {
-        return new AdminServer(properties, handlers, problems);
+    AdminServer adminServer(AdminProperties properties, AdminHandlers handlers, ProblemExceptionHandler problems,
+            ReactorResourceFactory resources) {
+        return new AdminServer(properties, handlers, problems, resources);
     }
 }

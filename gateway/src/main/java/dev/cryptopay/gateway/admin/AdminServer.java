@@ -6,6 +6,7 @@ import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
+import org.springframework.http.client.ReactorResourceFactory;
 import org.springframework.http.server.reactive.HttpHandler;
 import org.springframework.http.server.reactive.ReactorHttpHandlerAdapter;
 import org.springframework.web.reactive.function.server.HandlerStrategies;
@@ -23,10 +24,13 @@ public class AdminServer implements SmartLifecycle {
 
     private final AdminProperties properties;
     private final HttpHandler handler;
+    private final ReactorResourceFactory resources;
     private volatile DisposableServer server;
 
-    public AdminServer(AdminProperties properties, AdminHandlers handlers, ProblemExceptionHandler problems) {
+    public AdminServer(AdminProperties properties, AdminHandlers handlers, ProblemExceptionHandler problems,
+            ReactorResourceFactory resources) {
         this.properties = properties;
+        this.resources = resources;
         this.handler = RouterFunctions.toHttpHandler(handlers.routes(), HandlerStrategies.builder()
                 .webFilter(new RequestIdFilter())
                 .exceptionHandler(problems)
@@ -38,6 +42,7 @@ public class AdminServer implements SmartLifecycle {
         server = HttpServer.create()
                 .host(properties.host())
                 .port(properties.port())
+                .runOn(resources.getLoopResources())
                 .handle(new ReactorHttpHandlerAdapter(handler))
                 .bindNow(Duration.ofSeconds(10));
         log.info("Admin API listening on {}:{}", properties.host(), server.port());
