@@ -1,0 +1,46 @@
+package dev.cryptopay.gateway.routing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cryptopay.gateway.ratelimit.RouteGroup;
+import org.junit.jupiter.api.Test;
+import org.springframework.http.HttpMethod;
+
+class RouteGroupsTest {
+
+    @Test
+    void groupsPaymentLinkCallsByMethodAndPath() {
+        assertThat(RouteGroups.classify(GatewayRoutes.PAYMENT_LINKS, HttpMethod.POST, "/payment_links"))
+                .isEqualTo(RouteGroup.PAYMENT_LINKS_WRITE);
+        assertThat(RouteGroups.classify(GatewayRoutes.PAYMENT_LINKS, HttpMethod.DELETE, "/payment_links/pl_1"))
+                .isEqualTo(RouteGroup.PAYMENT_LINKS_WRITE);
+        assertThat(RouteGroups.classify(GatewayRoutes.PAYMENT_LINKS, HttpMethod.GET, "/payment_links"))
+                .isEqualTo(RouteGroup.PAYMENT_LINKS_READ);
+        assertThat(RouteGroups.classify(GatewayRoutes.PAYMENT_LINKS, HttpMethod.GET, "/payment_links/pl_1"))
+                .isEqualTo(RouteGroup.PAYMENT_LINKS_READ);
+        assertThat(RouteGroups.classify(GatewayRoutes.PAYMENT_LINKS, HttpMethod.GET, "/payment_links/currencies"))
+                .isEqualTo(RouteGroup.PAYMENT_LINKS_CURRENCIES);
+    }
+
+    @Test
+    void groupsSubscriptionCallsIntoReadsAndWrites() {
+        assertThat(RouteGroups.classify(GatewayRoutes.SUBSCRIPTIONS, HttpMethod.GET, "/invitations"))
+                .isEqualTo(RouteGroup.SUBSCRIPTIONS_READ);
+        assertThat(RouteGroups.classify(GatewayRoutes.SUBSCRIPTIONS, HttpMethod.PUT, "/subscriber/s_1"))
+                .isEqualTo(RouteGroup.SUBSCRIPTIONS_WRITE);
+        assertThat(RouteGroups.classify(GatewayRoutes.SUBSCRIPTIONS, HttpMethod.DELETE, "/subscriptions/s_1"))
+                .isEqualTo(RouteGroup.SUBSCRIPTIONS_WRITE);
+    }
+
+    @Test
+    void groupsOtherRoutesByRoute() {
+        assertThat(RouteGroups.classify(GatewayRoutes.PUBLIC_LINK_PAYMENT, HttpMethod.POST,
+                "/public/subscriptions/link/payment")).isEqualTo(RouteGroup.PUBLIC_LINK_PAYMENT);
+        assertThat(RouteGroups.classify(GatewayRoutes.PUBLIC, HttpMethod.GET, "/public/plans"))
+                .isEqualTo(RouteGroup.PUBLIC);
+        assertThat(RouteGroups.classify(GatewayRoutes.WEBHOOKS, HttpMethod.POST, "/webhook-endpoints"))
+                .isEqualTo(RouteGroup.WEBHOOKS);
+        assertThat(RouteGroups.classify(GatewayRoutes.ACCOUNT, HttpMethod.GET, "/account"))
+                .isEqualTo(RouteGroup.ACCOUNT);
+    }
+}
