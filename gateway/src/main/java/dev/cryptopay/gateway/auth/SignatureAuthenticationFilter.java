@@ -98,6 +98,7 @@ public class SignatureAuthenticationFilter implements GlobalFilter, Ordered {
             return failures.reject(exchange, "malformed_api_key", MALFORMED_KEY, null);
         }
         ApiKey apiKey = ApiKey.parse(apiKeyText);
+        exchange.getAttributes().put(GatewayAttributes.KEY_PREFIX, apiKey.displayPrefix());
         return registry.resolve(apiKey).flatMap(found -> {
             if (found.isEmpty()) {
                 return failures.reject(exchange, "invalid_api_key", "Invalid API key", apiKey.displayPrefix());
@@ -129,6 +130,7 @@ public class SignatureAuthenticationFilter implements GlobalFilter, Ordered {
                         "Malformed merchant_key: expected mk_test_ or mk_live_ followed by 32 characters A-Z2-7", null);
             }
             ApiKey apiKey = ApiKey.parse(merchantKey);
+            exchange.getAttributes().put(GatewayAttributes.KEY_PREFIX, apiKey.displayPrefix());
             return registry.resolve(apiKey).flatMap(found -> {
                 if (found.isEmpty()) {
                     return failures.reject(exchange, "invalid_api_key", "Invalid merchant_key",

@@ -16,6 +16,7 @@ import dev.cryptopay.gateway.keys.KeyRegistryProperties;
 import dev.cryptopay.gateway.keys.KeyRepository;
 import dev.cryptopay.gateway.keys.LastUsedRecorder;
 import dev.cryptopay.gateway.observability.AccessLogFilter;
+import dev.cryptopay.gateway.observability.RequestIdLoggingFilter;
 import dev.cryptopay.gateway.observability.UpstreamTimingFilter;
 import dev.cryptopay.gateway.ratelimit.ClientAddressResolver;
 import dev.cryptopay.gateway.ratelimit.LocalRateLimiter;
@@ -139,5 +140,10 @@ public class GatewayWebConfiguration {
     @Bean
     AccessLogFilter accessLogFilter() {
         return new AccessLogFilter();
+    }
+
+    @Bean
+    RequestIdLoggingFilter requestIdLoggingFilter() {
+        return new RequestIdLoggingFilter();
     }
 }

@@ -1,6 +1,5 @@
 package dev.cryptopay.gateway.observability;
 
-import dev.cryptopay.gateway.keys.ResolvedKey;
 import dev.cryptopay.gateway.routing.GatewayAttributes;
 import dev.cryptopay.service.requestid.RequestIds;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -42,7 +41,7 @@ public class AccessLogFilter implements WebFilter, Ordered {
         return chain.filter(exchange).doFinally(signal -> {
             // A client that hung up before any response: nothing gets committed, log it anyway.
             if (signal == SignalType.CANCEL && logged.compareAndSet(false, true)) {
-                write(exchange, null, started);
+                write(exchange, null, started); // status "-": the client went away first
             }
         });
     }
@@ -51,11 +50,11 @@ public class AccessLogFilter implements WebFilter, Ordered {
         if (!log.isInfoEnabled()) {
             return;
         }
-        ResolvedKey caller = GatewayAttributes.caller(exchange);
+        String keyPrefix = exchange.getAttribute(GatewayAttributes.KEY_PREFIX);
         long latencyMs = (System.nanoTime() - started) / 1_000_000;
         log.info("access method={} path={} status={} latency_ms={} key={} request_id={}",
                 exchange.getRequest().getMethod().name(), exchange.getRequest().getPath().value(),
-                status == null ? "cancelled" : status.value(), latencyMs,
-                caller == null ? "-" : caller.displayPrefix(), RequestIds.of(exchange));
+                status == null ? "-" : status.value(), latencyMs,
+                keyPrefix == null ? "-" : keyPrefix, RequestIds.of(exchange));
     }
 }

@@ -12,6 +12,8 @@ public final class GatewayAttributes {
 
     /** {@link ResolvedKey} of the authenticated merchant key (or the resolved {@code merchant_key}). */
     public static final String CALLER = GatewayAttributes.class.getName() + ".caller";
+    /** Loggable prefix of the presented API key or merchant_key (set as soon as it is well formed). */
+    public static final String KEY_PREFIX = GatewayAttributes.class.getName() + ".keyPrefix";
     /** {@link RouteGroup} the request is counted in. */
     public static final String ROUTE_GROUP = GatewayAttributes.class.getName() + ".routeGroup";
 
