@@ -1,2 +1,2 @@
-/** Webhook service: endpoints and signed, retried delivery of domain events. */
+/** Webhook service: endpoints, event intake from Kafka and signed, retried delivery to merchants. */
 package dev.cryptopay.webhooks;

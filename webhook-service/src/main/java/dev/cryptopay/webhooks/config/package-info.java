@@ -1,0 +1,2 @@
+/** Configuration of the webhook service. */
+package dev.cryptopay.webhooks.config;

@@ -1,0 +1,259 @@
+package dev.cryptopay.webhooks.delivery;
+
+import dev.cryptopay.auth.internal.MerchantIdentity;
+import io.r2dbc.spi.Readable;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.UUID;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Repository;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/** The delivery schedule and attempt log, in PostgreSQL so a restart loses nothing. */
+@Repository
+public class DeliveryRepository {
+
+    static final String COLUMNS = "d.id, d.event_id, d.endpoint_id, d.event_type, d.status, d.attempts, "
+            + "d.cycle_attempts, d.cycle_started_at, d.next_attempt_at, d.last_attempt_at, d.last_status_code, "
+            + "d.last_error, d.succeeded_at, d.created_at";
+
+    private final DatabaseClient database;
+
+    public DeliveryRepository(DatabaseClient database) {
+        this.database = database;
+    }
+
+    public Mono<Void> insert(UUID eventId, UUID endpointId, MerchantIdentity merchant, String eventType,
+            Instant firstAttempt, Instant now) {
+        return database.sql("INSERT INTO webhook_delivery (id, event_id, endpoint_id, merchant_id, mode, event_type, "
+                        + "status, cycle_started_at, next_attempt_at, created_at) VALUES (:id, :event, :endpoint, "
+                        + ":merchant, :mode, :type, 'pending', :now, :first, :now) ON CONFLICT DO NOTHING")
+                .bind("id", UUID.randomUUID())
+                .bind("event", eventId)
+                .bind("endpoint", endpointId)
+                .bind("merchant", merchant.merchantId())
+                .bind("mode", merchant.mode().wireName())
+                .bind("type", eventType)
+                .bind("now", utc(now))
+                .bind("first", utc(firstAttempt))
+                .then();
+    }
+
+    /**
+     * Claims due deliveries for this instance: their next_attempt_at moves to the end of a lease, so no other
+     * instance takes them meanwhile, and back into the schedule if this instance dies before recording a result.
+     */
+    public Mono<List<UUID>> claimDue(Instant now, int limit, Instant leaseUntil) {
+        return database.sql("""
+                        UPDATE webhook_delivery d SET next_attempt_at = :lease
+                        FROM (SELECT id FROM webhook_delivery WHERE status = 'pending' AND next_attempt_at <= :now
+                              ORDER BY next_attempt_at LIMIT :limit FOR UPDATE SKIP LOCKED) due
+                        WHERE d.id = due.id
+                        RETURNING d.id""")
+                .bind("lease", utc(leaseUntil))
+                .bind("now", utc(now))
+                .bind("limit", limit)
+                .map(row -> row.get("id", UUID.class))
+                .all()
+                .collectList();
+    }
+
+    Flux<DueDelivery> load(List<UUID> ids) {
+        return database.sql("SELECT " + COLUMNS + ", e.body, e.created_at AS event_created_at, ep.url, "
+                        + "ep.secret_encrypted, (ep.enabled AND ep.deleted_at IS NULL) AS endpoint_active "
+                        + "FROM webhook_delivery d JOIN webhook_event e ON e.id = d.event_id "
+                        + "JOIN webhook_endpoint ep ON ep.id = d.endpoint_id WHERE d.id = ANY(:ids)")
+                .bind("ids", ids.toArray(UUID[]::new))
+                .map(row -> new DueDelivery(read(row), row.get("body", String.class),
+                        instant(row.get("event_created_at", OffsetDateTime.class)), row.get("url", String.class),
+                        row.get("secret_encrypted", byte[].class), row.get("endpoint_active", Boolean.class)))
+                .all();
+    }
+
+    /**
+     * Records an attempt and moves the schedule. Guarded by the attempt count it started from, so a result that
+     * arrives after another instance took over the delivery is dropped instead of counted twice.
+     *
+     * @param nextAttemptAt when to try again, or null when the delivery is finished (succeeded or failed)
+     */
+    public Mono<Boolean> recordAttempt(Delivery delivery, AttemptResult result, Instant startedAt,
+            String newStatus, Instant nextAttemptAt, Instant now) {
+        var update = database.sql("UPDATE webhook_delivery SET status = :status, attempts = attempts + 1, "
+                        + "cycle_attempts = cycle_attempts + 1, next_attempt_at = :next, last_attempt_at = :started, "
+                        + "last_status_code = :code, last_error = :error, succeeded_at = :succeeded "
+                        + "WHERE id = :id AND status = 'pending' AND attempts = :attempts")
+                .bind("status", newStatus)
+                .bind("started", utc(startedAt))
+                .bind("id", delivery.id())
+                .bind("attempts", delivery.attempts());
+        update = nextAttemptAt == null ? update.bindNull("next", OffsetDateTime.class)
+                : update.bind("next", utc(nextAttemptAt));
+        update = result.statusCode() == null ? update.bindNull("code", Integer.class)
+                : update.bind("code", result.statusCode());
+        update = result.error() == null ? update.bindNull("error", String.class)
+                : update.bind("error", truncate(result.error(), 500));
+        update = newStatus.equals("succeeded") ? update.bind("succeeded", utc(now))
+                : update.bindNull("succeeded", OffsetDateTime.class);
+        return update.fetch().rowsUpdated().flatMap(updated -> updated == 0 ? Mono.just(false)
+                : insertAttempt(delivery, result, startedAt).thenReturn(true));
+    }
+
+    private Mono<Void> insertAttempt(Delivery delivery, AttemptResult result, Instant startedAt) {
+        var insert = database.sql("INSERT INTO webhook_attempt (delivery_id, attempt_number, started_at, latency_ms, "
+                        + "status_code, outcome, error, response_excerpt) VALUES (:delivery, :number, :started, "
+                        + ":latency, :code, :outcome, :error, :excerpt)")
+                .bind("delivery", delivery.id())
+                .bind("number", delivery.attempts() + 1)
+                .bind("started", utc(startedAt))
+                .bind("latency", result.latencyMillis())
+                .bind("outcome", result.outcome());
+        insert = result.statusCode() == null ? insert.bindNull("code", Integer.class)
+                : insert.bind("code", result.statusCode());
+        insert = result.error() == null ? insert.bindNull("error", String.class)
+                : insert.bind("error", truncate(result.error(), 500));
+        insert = result.responseExcerpt() == null ? insert.bindNull("excerpt", String.class)
+                : insert.bind("excerpt", result.responseExcerpt());
+        return insert.then();
+    }
+
+    /** Ends a delivery whose endpoint was deleted or disabled after the event arrived. */
+    public Mono<Void> abandon(Delivery delivery, String reason) {
+        return database.sql("UPDATE webhook_delivery SET status = 'failed', next_attempt_at = NULL, "
+                        + "last_error = :reason WHERE id = :id AND status = 'pending'")
+                .bind("reason", reason)
+                .bind("id", delivery.id())
+                .then();
+    }
+
+    public Mono<Delivery> find(MerchantIdentity merchant, UUID id) {
+        return database.sql("SELECT " + COLUMNS + " FROM webhook_delivery d WHERE d.id = :id "
+                        + "AND d.merchant_id = :merchant AND d.mode = :mode")
+                .bind("id", id)
+                .bind("merchant", merchant.merchantId())
+                .bind("mode", merchant.mode().wireName())
+                .map(DeliveryRepository::read)
+                .one();
+    }
+
+    public Flux<Delivery> page(MerchantIdentity merchant, UUID endpointId, String status, String eventType,
+            int limit, long offset) {
+        StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM webhook_delivery d WHERE "
+                + "d.endpoint_id = :endpoint AND d.merchant_id = :merchant AND d.mode = :mode");
+        if (status != null) {
+            sql.append(" AND d.status = :status");
+        }
+        if (eventType != null) {
+            sql.append(" AND d.event_type = :type");
+        }
+        sql.append(" ORDER BY d.created_at DESC, d.id DESC LIMIT :limit OFFSET :offset");
+        var spec = database.sql(sql.toString())
+                .bind("endpoint", endpointId)
+                .bind("merchant", merchant.merchantId())
+                .bind("mode", merchant.mode().wireName())
+                .bind("limit", limit)
+                .bind("offset", offset);
+        if (status != null) {
+            spec = spec.bind("status", status);
+        }
+        if (eventType != null) {
+            spec = spec.bind("type", eventType);
+        }
+        return spec.map(DeliveryRepository::read).all();
+    }
+
+    public Mono<Long> count(MerchantIdentity merchant, UUID endpointId, String status, String eventType) {
+        StringBuilder sql = new StringBuilder("SELECT count(*) AS n FROM webhook_delivery d WHERE "
+                + "d.endpoint_id = :endpoint AND d.merchant_id = :merchant AND d.mode = :mode");
+        if (status != null) {
+            sql.append(" AND d.status = :status");
+        }
+        if (eventType != null) {
+            sql.append(" AND d.event_type = :type");
+        }
+        var spec = database.sql(sql.toString())
+                .bind("endpoint", endpointId)
+                .bind("merchant", merchant.merchantId())
+                .bind("mode", merchant.mode().wireName());
+        if (status != null) {
+            spec = spec.bind("status", status);
+        }
+        if (eventType != null) {
+            spec = spec.bind("type", eventType);
+        }
+        return spec.map(row -> row.get("n", Long.class)).one();
+    }
+
+    public Flux<Attempt> attempts(UUID deliveryId) {
+        return database.sql("SELECT attempt_number, started_at, latency_ms, status_code, outcome, error, "
+                        + "response_excerpt FROM webhook_attempt WHERE delivery_id = :id ORDER BY attempt_number")
+                .bind("id", deliveryId)
+                .map(row -> new Attempt(row.get("attempt_number", Integer.class),
+                        instant(row.get("started_at", OffsetDateTime.class)), row.get("latency_ms", Long.class),
+                        row.get("status_code", Integer.class), row.get("outcome", String.class),
+                        row.get("error", String.class), row.get("response_excerpt", String.class)))
+                .all();
+    }
+
+    /** Starts a fresh schedule now for one delivery (manual retry), whatever its status. */
+    public Mono<Long> restart(MerchantIdentity merchant, UUID id, Instant now) {
+        return database.sql("UPDATE webhook_delivery SET status = 'pending', cycle_attempts = 0, "
+                        + "cycle_started_at = :now, next_attempt_at = :now WHERE id = :id AND merchant_id = :merchant "
+                        + "AND mode = :mode")
+                .bind("now", utc(now))
+                .bind("id", id)
+                .bind("merchant", merchant.merchantId())
+                .bind("mode", merchant.mode().wireName())
+                .fetch().rowsUpdated();
+    }
+
+    /** Starts a fresh schedule for every failed delivery of an endpoint created since the given time. */
+    public Mono<Long> recoverFailed(MerchantIdentity merchant, UUID endpointId, Instant since, Instant now) {
+        return database.sql("UPDATE webhook_delivery SET status = 'pending', cycle_attempts = 0, "
+                        + "cycle_started_at = :now, next_attempt_at = :now WHERE endpoint_id = :endpoint "
+                        + "AND merchant_id = :merchant AND mode = :mode AND status = 'failed' AND created_at >= :since")
+                .bind("now", utc(now))
+                .bind("endpoint", endpointId)
+                .bind("merchant", merchant.merchantId())
+                .bind("mode", merchant.mode().wireName())
+                .bind("since", utc(since))
+                .fetch().rowsUpdated();
+    }
+
+    /** One attempt as kept in the log. */
+    public record Attempt(int number, Instant startedAt, long latencyMillis, Integer statusCode, String outcome,
+            String error, String responseExcerpt) {
+    }
+
+    static Delivery read(Readable row) {
+        return new Delivery(
+                row.get("id", UUID.class),
+                row.get("event_id", UUID.class),
+                row.get("endpoint_id", UUID.class),
+                row.get("event_type", String.class),
+                row.get("status", String.class),
+                row.get("attempts", Integer.class),
+                row.get("cycle_attempts", Integer.class),
+                instant(row.get("cycle_started_at", OffsetDateTime.class)),
+                instant(row.get("next_attempt_at", OffsetDateTime.class)),
+                instant(row.get("last_attempt_at", OffsetDateTime.class)),
+                row.get("last_status_code", Integer.class),
+                row.get("last_error", String.class),
+                instant(row.get("succeeded_at", OffsetDateTime.class)),
+                instant(row.get("created_at", OffsetDateTime.class)));
+    }
+
+    static OffsetDateTime utc(Instant instant) {
+        return instant.atOffset(ZoneOffset.UTC);
+    }
+
+    static Instant instant(OffsetDateTime time) {
+        return time == null ? null : time.toInstant();
+    }
+
+    private static String truncate(String text, int max) {
+        return text.length() <= max ? text : text.substring(0, max);
+    }
+}

@@ -1,0 +1,130 @@
+package dev.cryptopay.webhooks.delivery;
+
+import dev.cryptopay.webhooks.config.WebhookProperties;
+import dev.cryptopay.webhooks.endpoint.SecretCipher;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+import reactor.core.Disposable;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * Works through due deliveries: claims a batch (FOR UPDATE SKIP LOCKED, so instances share the work), attempts each
+ * with bounded concurrency, and records every attempt with the schedule's next step. Nothing is held in memory
+ * between passes: after a crash, claimed deliveries become due again when their lease ends.
+ */
+@Component
+public class DeliveryScheduler implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(DeliveryScheduler.class);
+
+    private final DeliveryRepository deliveries;
+    private final WebhookSender sender;
+    private final RetrySchedule schedule;
+    private final SecretCipher cipher;
+    private final WebhookProperties.Delivery settings;
+    private final Clock clock;
+    private final MeterRegistry meters;
+    private final Timer eventToSuccess;
+    private volatile Disposable loop;
+
+    public DeliveryScheduler(DeliveryRepository deliveries, WebhookSender sender, RetrySchedule schedule,
+            SecretCipher cipher, WebhookProperties properties, Clock clock, MeterRegistry meters) {
+        this.deliveries = deliveries;
+        this.sender = sender;
+        this.schedule = schedule;
+        this.cipher = cipher;
+        this.settings = properties.delivery();
+        this.clock = clock;
+        this.meters = meters;
+        this.eventToSuccess = Timer.builder("webhook.delivery.event.to.success")
+                .description("From the event happening to the merchant's 2xx")
+                .publishPercentileHistogram()
+                .register(meters);
+    }
+
+    /** Attempts everything due now; answers how many attempts were made. */
+    public Mono<Integer> drain() {
+        return runOnce().expand(count -> count == settings.batchSize() ? runOnce() : Mono.empty())
+                .reduce(0, Integer::sum);
+    }
+
+    Mono<Integer> runOnce() {
+        Instant now = clock.instant();
+        return deliveries.claimDue(now, settings.batchSize(), now.plus(settings.claimLease()))
+                .flatMap(ids -> ids.isEmpty() ? Mono.just(0) : deliveries.load(ids).collectList()
+                        .flatMapMany(Flux::fromIterable)
+                        .flatMap(this::attempt, settings.concurrency())
+                        .count()
+                        .map(Long::intValue));
+    }
+
+    private Mono<Boolean> attempt(DueDelivery due) {
+        Delivery delivery = due.delivery();
+        if (!due.endpointActive()) {
+            return deliveries.abandon(delivery, "Endpoint was deleted or disabled").thenReturn(false);
+        }
+        Instant started = clock.instant();
+        String secret = cipher.decrypt(due.secretEncrypted());
+        return sender.send(due.url(), delivery.eventId().toString(), due.body().getBytes(StandardCharsets.UTF_8),
+                        secret)
+                .flatMap(result -> {
+                    Instant now = clock.instant();
+                    Instant next = result.succeeded() ? null
+                            : schedule.next(delivery.cycleStartedAt(), delivery.cycleAttempts() + 1, now,
+                                    result.retryAfter());
+                    String status = result.succeeded() ? "succeeded" : next == null ? "failed" : "pending";
+                    Counter.builder("webhook.delivery.attempts").tag("outcome", result.outcome())
+                            .description("Delivery attempts by outcome").register(meters).increment();
+                    if (result.succeeded() && due.eventCreatedAt() != null) {
+                        eventToSuccess.record(Duration.between(due.eventCreatedAt(), now).abs());
+                    }
+                    if (status.equals("failed")) {
+                        log.info("Delivery {} of event {} failed for good after {} attempts: {}", delivery.id(),
+                                delivery.eventId(), delivery.attempts() + 1, result.error());
+                    }
+                    return deliveries.recordAttempt(delivery, result, started, status, next, now);
+                });
+    }
+
+    private Mono<Duration> cycle() {
+        return drain()
+                .map(count -> settings.pollInterval())
+                .onErrorResume(failure -> {
+                    log.warn("Delivery pass failed, retrying in {}: {}", settings.pollInterval(), failure.toString());
+                    return Mono.just(settings.pollInterval());
+                });
+    }
+
+    @Override
+    public void start() {
+        if (!settings.enabled() || loop != null) {
+            return;
+        }
+        loop = Mono.defer(this::cycle).flatMap(Mono::delay).repeat()
+                .subscribe(ignored -> { }, failure -> log.error("Delivery loop stopped", failure));
+    }
+
+    @Override
+    public void stop() {
+        Disposable running = loop;
+        loop = null;
+        if (running != null) {
+            running.dispose();
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return loop != null;
+    }
+}

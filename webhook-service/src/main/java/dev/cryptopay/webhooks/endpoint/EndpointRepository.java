@@ -1,0 +1,130 @@
+package dev.cryptopay.webhooks.endpoint;
+
+import dev.cryptopay.auth.Mode;
+import dev.cryptopay.auth.internal.MerchantIdentity;
+import io.r2dbc.spi.Readable;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Arrays;
+import java.util.UUID;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Repository;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/** Stores endpoints; deleted ones are kept (deleted_at) because their deliveries reference them. */
+@Repository
+public class EndpointRepository {
+
+    private static final String COLUMNS = "id, merchant_id, mode, url, description, event_types, secret_encrypted, "
+            + "enabled, created_at, updated_at";
+
+    private final DatabaseClient database;
+
+    public EndpointRepository(DatabaseClient database) {
+        this.database = database;
+    }
+
+    public Mono<Void> insert(WebhookEndpoint endpoint) {
+        var spec = database.sql("INSERT INTO webhook_endpoint (" + COLUMNS + ") VALUES (:id, :merchant, :mode, :url, "
+                        + ":description, :types, :secret, :enabled, :createdAt, :updatedAt)")
+                .bind("id", endpoint.id())
+                .bind("merchant", endpoint.merchantId())
+                .bind("mode", endpoint.mode().wireName())
+                .bind("url", endpoint.url())
+                .bind("types", endpoint.eventTypes().toArray(String[]::new))
+                .bind("secret", endpoint.secretEncrypted())
+                .bind("enabled", endpoint.enabled())
+                .bind("createdAt", utc(endpoint.createdAt()))
+                .bind("updatedAt", utc(endpoint.updatedAt()));
+        spec = endpoint.description() == null ? spec.bindNull("description", String.class)
+                : spec.bind("description", endpoint.description());
+        return spec.then();
+    }
+
+    public Flux<WebhookEndpoint> list(MerchantIdentity merchant) {
+        return database.sql("SELECT " + COLUMNS + " FROM webhook_endpoint WHERE merchant_id = :merchant "
+                        + "AND mode = :mode AND deleted_at IS NULL ORDER BY created_at, id")
+                .bind("merchant", merchant.merchantId())
+                .bind("mode", merchant.mode().wireName())
+                .map(EndpointRepository::read)
+                .all();
+    }
+
+    public Mono<Long> count(MerchantIdentity merchant) {
+        return database.sql("SELECT count(*) AS n FROM webhook_endpoint WHERE merchant_id = :merchant "
+                        + "AND mode = :mode AND deleted_at IS NULL")
+                .bind("merchant", merchant.merchantId())
+                .bind("mode", merchant.mode().wireName())
+                .map(row -> row.get("n", Long.class))
+                .one();
+    }
+
+    public Mono<WebhookEndpoint> find(MerchantIdentity merchant, UUID id) {
+        return database.sql("SELECT " + COLUMNS + " FROM webhook_endpoint WHERE id = :id AND merchant_id = :merchant "
+                        + "AND mode = :mode AND deleted_at IS NULL")
+                .bind("id", id)
+                .bind("merchant", merchant.merchantId())
+                .bind("mode", merchant.mode().wireName())
+                .map(EndpointRepository::read)
+                .one();
+    }
+
+    /** Enabled endpoints of the merchant and mode that subscribe to the event type. */
+    public Flux<WebhookEndpoint> subscribers(UUID merchantId, Mode mode, String eventType) {
+        return database.sql("SELECT " + COLUMNS + " FROM webhook_endpoint WHERE merchant_id = :merchant "
+                        + "AND mode = :mode AND enabled AND deleted_at IS NULL AND :type = ANY(event_types)")
+                .bind("merchant", merchantId)
+                .bind("mode", mode.wireName())
+                .bind("type", eventType)
+                .map(EndpointRepository::read)
+                .all();
+    }
+
+    public Mono<byte[]> secretOf(UUID endpointId) {
+        return database.sql("SELECT secret_encrypted FROM webhook_endpoint WHERE id = :id")
+                .bind("id", endpointId)
+                .map(row -> row.get("secret_encrypted", byte[].class))
+                .one();
+    }
+
+    public Mono<Long> delete(MerchantIdentity merchant, UUID id, Instant now) {
+        return database.sql("UPDATE webhook_endpoint SET deleted_at = :now, enabled = FALSE, updated_at = :now "
+                        + "WHERE id = :id AND merchant_id = :merchant AND mode = :mode AND deleted_at IS NULL")
+                .bind("now", utc(now))
+                .bind("id", id)
+                .bind("merchant", merchant.merchantId())
+                .bind("mode", merchant.mode().wireName())
+                .fetch().rowsUpdated();
+    }
+
+    public Mono<Long> replaceSecret(MerchantIdentity merchant, UUID id, byte[] secret, Instant now) {
+        return database.sql("UPDATE webhook_endpoint SET secret_encrypted = :secret, updated_at = :now "
+                        + "WHERE id = :id AND merchant_id = :merchant AND mode = :mode AND deleted_at IS NULL")
+                .bind("secret", secret)
+                .bind("now", utc(now))
+                .bind("id", id)
+                .bind("merchant", merchant.merchantId())
+                .bind("mode", merchant.mode().wireName())
+                .fetch().rowsUpdated();
+    }
+
+    static WebhookEndpoint read(Readable row) {
+        return new WebhookEndpoint(
+                row.get("id", UUID.class),
+                row.get("merchant_id", UUID.class),
+                Mode.fromWireName(row.get("mode", String.class)),
+                row.get("url", String.class),
+                row.get("description", String.class),
+                Arrays.asList(row.get("event_types", String[].class)),
+                row.get("secret_encrypted", byte[].class),
+                row.get("enabled", Boolean.class),
+                row.get("created_at", OffsetDateTime.class).toInstant(),
+                row.get("updated_at", OffsetDateTime.class).toInstant());
+    }
+
+    private static OffsetDateTime utc(Instant instant) {
+        return instant.atOffset(ZoneOffset.UTC);
+    }
+}

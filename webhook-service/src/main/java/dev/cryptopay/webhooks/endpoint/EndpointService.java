@@ -1,0 +1,163 @@
+package dev.cryptopay.webhooks.endpoint;
+
+import dev.cryptopay.auth.Mode;
+import dev.cryptopay.auth.internal.MerchantIdentity;
+import dev.cryptopay.auth.webhook.WebhookSecret;
+import dev.cryptopay.service.error.ApiException;
+import dev.cryptopay.service.json.JsonFields;
+import dev.cryptopay.webhooks.EventTypes;
+import dev.cryptopay.webhooks.config.WebhookProperties;
+import dev.cryptopay.webhooks.delivery.AddressPolicy;
+import java.net.URI;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.UUID;
+import org.springframework.stereotype.Service;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Registers, lists and removes endpoints; the signing secret is shown once, at creation or rotation. */
+@Service
+public class EndpointService {
+
+    private final EndpointRepository endpoints;
+    private final SecretCipher cipher;
+    private final WebhookProperties properties;
+    private final AddressPolicy addresses;
+    private final JsonMapper json;
+    private final Clock clock;
+    private final SecureRandom random = new SecureRandom();
+
+    public EndpointService(EndpointRepository endpoints, SecretCipher cipher, WebhookProperties properties,
+            AddressPolicy addresses, JsonMapper json, Clock clock) {
+        this.endpoints = endpoints;
+        this.cipher = cipher;
+        this.properties = properties;
+        this.addresses = addresses;
+        this.json = json;
+        this.clock = clock;
+    }
+
+    /** A new endpoint and its secret (the only time the secret is returned). */
+    public record Created(WebhookEndpoint endpoint, String secret) {
+    }
+
+    public Mono<Created> create(MerchantIdentity merchant, String body) {
+        Instant now = clock.instant();
+        return Mono.fromSupplier(() -> parse(merchant, body, now))
+                .flatMap(endpoint -> endpoints.count(merchant).flatMap(count -> {
+                    if (count >= properties.maxEndpointsPerMerchant()) {
+                        return Mono.error(ApiException.conflict("endpoint_limit_reached", "At most "
+                                + properties.maxEndpointsPerMerchant() + " webhook endpoints per merchant and mode"));
+                    }
+                    String secret = WebhookSecret.generate(random);
+                    WebhookEndpoint stored = withSecret(endpoint, cipher.encrypt(secret));
+                    return endpoints.insert(stored).thenReturn(new Created(stored, secret));
+                }));
+    }
+
+    public Flux<WebhookEndpoint> list(MerchantIdentity merchant) {
+        return endpoints.list(merchant);
+    }
+
+    public Mono<WebhookEndpoint> get(MerchantIdentity merchant, UUID id) {
+        return endpoints.find(merchant, id).switchIfEmpty(Mono.error(EndpointService::notFound));
+    }
+
+    public Mono<WebhookEndpoint> delete(MerchantIdentity merchant, UUID id) {
+        return get(merchant, id).flatMap(endpoint -> endpoints.delete(merchant, id, clock.instant())
+                .thenReturn(endpoint));
+    }
+
+    /** Replaces the secret; deliveries signed from now on use the new one. */
+    public Mono<Created> rotateSecret(MerchantIdentity merchant, UUID id) {
+        String secret = WebhookSecret.generate(random);
+        byte[] encrypted = cipher.encrypt(secret);
+        return get(merchant, id).flatMap(endpoint -> endpoints.replaceSecret(merchant, id, encrypted,
+                clock.instant()).thenReturn(new Created(withSecret(endpoint, encrypted), secret)));
+    }
+
+    private WebhookEndpoint parse(MerchantIdentity merchant, String body, Instant now) {
+        JsonNode root = JsonFields.parseObject(json, body);
+        JsonFields fields = new JsonFields();
+        fields.rejectUnknown(root, "", List.of("url", "events", "description"));
+        String url = fields.string(root, "url", "url", true, 1, 2048);
+        if (url != null) {
+            String problem = urlProblem(url, merchant.mode());
+            if (problem != null) {
+                fields.reject("url", problem);
+            }
+        }
+        List<String> events = events(root, fields);
+        String description = fields.string(root, "description", "description", false, 0, 500);
+        fields.throwIfAny();
+        return new WebhookEndpoint(UUID.randomUUID(), merchant.merchantId(), merchant.mode(), url, description,
+                events, null, true, now, now);
+    }
+
+    private String urlProblem(String url, Mode mode) {
+        URI uri;
+        try {
+            uri = new URI(url);
+        } catch (java.net.URISyntaxException e) {
+            return "url must be a valid absolute URL";
+        }
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        if (uri.getHost() == null || !(scheme.equals("https") || scheme.equals("http"))) {
+            return "url must be a valid absolute http(s) URL";
+        }
+        if (uri.getUserInfo() != null) {
+            return "url must not contain credentials";
+        }
+        if (scheme.equals("http") && (mode == Mode.LIVE || !properties.allowHttpInTestMode())) {
+            return mode == Mode.LIVE ? "url must use https in live mode" : "url must use https";
+        }
+        if (!addresses.isAllowedLiteral(uri.getHost())) {
+            return "url must not point to a private, loopback or link-local address";
+        }
+        return null;
+    }
+
+    private static List<String> events(JsonNode root, JsonFields fields) {
+        JsonNode node = root.get("events");
+        if (node == null || node.isNull()) {
+            fields.reject("events", "events is required");
+            return List.of();
+        }
+        if (!node.isArray() || node.isEmpty()) {
+            fields.reject("events", "events must be a non-empty array of event types");
+            return List.of();
+        }
+        Set<String> types = new LinkedHashSet<>();
+        List<String> unknown = new ArrayList<>();
+        for (JsonNode type : node) {
+            if (!type.isString() || !EventTypes.ALL.contains(type.asString())) {
+                unknown.add(type.isString() ? type.asString() : type.toString());
+            } else {
+                types.add(type.asString());
+            }
+        }
+        if (!unknown.isEmpty()) {
+            fields.reject("events", "Unknown event type: " + String.join(", ", unknown));
+        }
+        return List.copyOf(types);
+    }
+
+    private static WebhookEndpoint withSecret(WebhookEndpoint endpoint, byte[] secret) {
+        return new WebhookEndpoint(endpoint.id(), endpoint.merchantId(), endpoint.mode(), endpoint.url(),
+                endpoint.description(), endpoint.eventTypes(), secret, endpoint.enabled(), endpoint.createdAt(),
+                endpoint.updatedAt());
+    }
+
+    static ApiException notFound() {
+        return ApiException.notFound("Webhook endpoint not found");
+    }
+}

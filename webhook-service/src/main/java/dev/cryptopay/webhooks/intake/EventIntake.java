@@ -1,0 +1,167 @@
+package dev.cryptopay.webhooks.intake;
+
+import dev.cryptopay.auth.Mode;
+import dev.cryptopay.auth.internal.MerchantIdentity;
+import dev.cryptopay.webhooks.delivery.DeliveryRepository;
+import dev.cryptopay.webhooks.delivery.RetrySchedule;
+import dev.cryptopay.webhooks.endpoint.EndpointRepository;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.publisher.Mono;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Takes one Kafka record: stores the event once (its id is the key, so a redelivered record changes nothing) and
+ * creates a delivery for each enabled endpoint of that merchant and mode subscribed to its type, all in one
+ * transaction. A record that is not a valid event is parked for operators instead of being retried forever.
+ */
+@Component
+public class EventIntake {
+
+    private final DatabaseClient database;
+    private final EndpointRepository endpoints;
+    private final DeliveryRepository deliveries;
+    private final RetrySchedule schedule;
+    private final TransactionalOperator tx;
+    private final JsonMapper json;
+    private final Clock clock;
+    private final AtomicReference<Instant> newestEventTime = new AtomicReference<>();
+
+    public EventIntake(DatabaseClient database, EndpointRepository endpoints, DeliveryRepository deliveries,
+            RetrySchedule schedule, TransactionalOperator tx, JsonMapper json, Clock clock) {
+        this.database = database;
+        this.endpoints = endpoints;
+        this.deliveries = deliveries;
+        this.schedule = schedule;
+        this.tx = tx;
+        this.json = json;
+        this.clock = clock;
+    }
+
+    /** What became of a record. */
+    public enum Outcome { STORED, DUPLICATE, PARKED }
+
+    public Mono<Outcome> accept(ConsumerRecord<String, String> record) {
+        Instant now = clock.instant();
+        Event event;
+        try {
+            event = parse(record.value());
+        } catch (IllegalArgumentException invalid) {
+            return park(record, invalid.getMessage(), now).thenReturn(Outcome.PARKED);
+        }
+        newestEventTime.set(event.createdAt());
+        String source = record.topic() + "/" + record.partition() + "/" + record.offset();
+        Mono<Outcome> store = database.sql("INSERT INTO webhook_event (id, merchant_id, mode, event_type, body, "
+                        + "created_at, received_at, source) VALUES (:id, :merchant, :mode, :type, :body, :createdAt, "
+                        + ":now, :source) ON CONFLICT (id) DO NOTHING")
+                .bind("id", event.id())
+                .bind("merchant", event.merchant().merchantId())
+                .bind("mode", event.merchant().mode().wireName())
+                .bind("type", event.type())
+                .bind("body", event.body())
+                .bind("createdAt", event.createdAt().atOffset(ZoneOffset.UTC))
+                .bind("now", now.atOffset(ZoneOffset.UTC))
+                .bind("source", source)
+                .fetch().rowsUpdated()
+                .flatMap(inserted -> inserted == 0 ? Mono.just(Outcome.DUPLICATE)
+                        : endpoints.subscribers(event.merchant().merchantId(), event.merchant().mode(), event.type())
+                                .collectList()
+                                .flatMapIterable(list -> list)
+                                .concatMap(endpoint -> deliveries.insert(event.id(), endpoint.id(), event.merchant(),
+                                        event.type(), schedule.first(now), now))
+                                .then(Mono.just(Outcome.STORED)));
+        return tx.transactional(store);
+    }
+
+    /** Creation time of the newest event read, for the consumer-freshness metric. */
+    public Instant newestEventTime() {
+        return newestEventTime.get();
+    }
+
+    private Mono<Void> park(ConsumerRecord<String, String> record, String reason, Instant now) {
+        var spec = database.sql("INSERT INTO parked_record (topic, partition, record_offset, record_key, value, "
+                        + "reason, parked_at) VALUES (:topic, :partition, :offset, :key, :value, :reason, :now) "
+                        + "ON CONFLICT DO NOTHING")
+                .bind("topic", record.topic())
+                .bind("partition", record.partition())
+                .bind("offset", record.offset())
+                .bind("reason", reason)
+                .bind("now", now.atOffset(ZoneOffset.UTC));
+        spec = record.key() == null ? spec.bindNull("key", String.class) : spec.bind("key", record.key());
+        spec = record.value() == null ? spec.bindNull("value", String.class) : spec.bind("value", record.value());
+        return spec.then();
+    }
+
+    /** An event as merchants receive it: {@code {id, type, created_at, data, livemode}}. */
+    record Event(UUID id, String type, Instant createdAt, MerchantIdentity merchant, String body) {
+    }
+
+    Event parse(String value) {
+        if (value == null) {
+            throw new IllegalArgumentException("record has no value");
+        }
+        JsonNode root;
+        try {
+            root = json.readTree(value);
+        } catch (JacksonException e) {
+            throw new IllegalArgumentException("value is not JSON: " + e.getOriginalMessage());
+        }
+        if (root == null || !root.isObject()) {
+            throw new IllegalArgumentException("value is not a JSON object");
+        }
+        UUID id = uuid(root, "id");
+        String type = text(root, "type");
+        Instant createdAt;
+        try {
+            createdAt = OffsetDateTime.parse(text(root, "created_at")).toInstant();
+        } catch (java.time.format.DateTimeParseException e) {
+            throw new IllegalArgumentException("created_at is not an ISO 8601 timestamp");
+        }
+        UUID merchantId = uuid(root, "merchant_id");
+        Mode mode;
+        try {
+            mode = Mode.fromWireName(text(root, "mode"));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("mode must be test or live");
+        }
+        JsonNode data = root.get("data");
+        if (data == null || !data.isObject()) {
+            throw new IllegalArgumentException("data must be an object");
+        }
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("id", id.toString());
+        body.put("type", type);
+        body.put("created_at", root.get("created_at").asString());
+        body.put("data", data);
+        body.put("livemode", mode == Mode.LIVE);
+        return new Event(id, type, createdAt, new MerchantIdentity(merchantId, mode), json.writeValueAsString(body));
+    }
+
+    private static String text(JsonNode root, String field) {
+        JsonNode node = root.get(field);
+        if (node == null || !node.isString() || node.asString().isBlank()) {
+            throw new IllegalArgumentException(field + " is missing or not a string");
+        }
+        return node.asString();
+    }
+
+    private static UUID uuid(JsonNode root, String field) {
+        try {
+            return UUID.fromString(text(root, field));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(field + " must be a UUID");
+        }
+    }
+}
