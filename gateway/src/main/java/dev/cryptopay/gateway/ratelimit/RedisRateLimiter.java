@@ -11,8 +11,14 @@ import reactor.core.publisher.Mono;
 /**
  * Buckets stored in Redis through bucket4j's compare-and-swap proxy, so every gateway instance draws from the same
  * bucket. Keys expire once the bucket would be full again, so Redis holds only active buckets.
+ *
+ * <p>{@code timeout} bounds each Redis command. A decision may take several commands (compare-and-swap retries when
+ * many requests of one key race), so the whole decision is bounded by {@value #DECISION_TIMEOUT_FACTOR} times that;
+ * bounding it by one command's timeout would turn a burst on one key into 503s.
  */
 public class RedisRateLimiter implements RateLimiter {
+
+    static final int DECISION_TIMEOUT_FACTOR = 10;
 
     private final RedisConnector redis;
     private final String keyPrefix;
@@ -34,7 +40,7 @@ public class RedisRateLimiter implements RateLimiter {
                                     .completedFuture(RateLimiter.configuration(limit, period)));
                     return Mono.fromFuture(() -> bucket.tryConsumeAndReturnRemaining(1), true);
                 })
-                .timeout(timeout)
+                .timeout(timeout.multipliedBy(DECISION_TIMEOUT_FACTOR))
                 .map(probe -> RateLimiter.decision(probe, limit));
     }
 

@@ -15,7 +15,9 @@ import org.springframework.validation.annotation.Validated;
  *                  {@code redis://127.0.0.1:6379}.
  * @param keyPrefix prefix of every key the gateway writes, so several deployments (or test runs) can share one
  *                  Redis. Default {@code gateway:}.
- * @param timeout   longest wait for one Redis command; past it the request is refused with 503. Default 500 ms.
+ * @param timeout   longest wait for one Redis command (and for connecting); past it the request is refused with 503.
+ *                  A rate-limit decision, which may retry under contention, may take up to ten times this. Default
+ *                  500 ms.
  */
 @Validated
 @ConfigurationProperties("gateway.redis")
