@@ -37,10 +37,12 @@ public class WebhookSender {
     private static final int EXCERPT_BYTES = 1024;
 
     private final WebClient client;
+    private final AddressPolicy policy;
     private final Duration timeout;
     private final Clock clock;
 
     public WebhookSender(WebhookProperties properties, AddressPolicy policy, Clock clock) {
+        this.policy = policy;
         this.timeout = properties.delivery().timeout();
         this.clock = clock;
         HttpClient http = HttpClient.create()
@@ -54,6 +56,12 @@ public class WebhookSender {
     public Mono<AttemptResult> send(String url, String eventId, byte[] body, String secret) {
         long timestamp = clock.instant().getEpochSecond();
         long started = System.nanoTime();
+        // Host names are checked by the resolver after DNS; an IP literal is never resolved, so check it here.
+        String host = java.net.URI.create(url).getHost();
+        if (host == null || !policy.isAllowedLiteral(host)) {
+            return Mono.just(new AttemptResult(null, "refused_address",
+                    new RefusedAddressException(String.valueOf(host)).getMessage(), elapsed(started), null, null));
+        }
         return client.post().uri(url)
                 .contentType(MediaType.APPLICATION_JSON)
                 .header(HttpHeaders.USER_AGENT, "cryptopay-webhooks/1")

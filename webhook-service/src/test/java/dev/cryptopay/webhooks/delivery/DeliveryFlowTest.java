@@ -40,7 +40,7 @@ class DeliveryFlowTest extends WebhookTestBase {
         String eventId = publish("payment-links.events", merchant, "payment.completed",
                 Map.of("id", "link-1", "amount", "10.5", "currency", "USDC", "status", "completed"));
         await("delivery created", () -> deliveriesOfEvent(eventId) == 1);
-        assertThat(scheduler.drain().block()).isEqualTo(1);
+        scheduler.drain().block();
 
         assertThat(receiver.received()).hasSize(1);
         TestReceiver.Received request = receiver.received().get(0);
@@ -65,7 +65,7 @@ class DeliveryFlowTest extends WebhookTestBase {
         assertThat(body.get("livemode").asBoolean()).isFalse();
         assertThat(body.get("data").get("amount").asString()).isEqualTo("10.5");
 
-        assertThat(scheduler.drain().block()).isZero();
+        scheduler.drain().block();
         assertThat(receiver.received()).hasSize(1);
     }
 
@@ -170,7 +170,8 @@ class DeliveryFlowTest extends WebhookTestBase {
         List<UUID> claimed = repository.claimDue(clock.instant(), 1000, clock.instant().plusSeconds(60)).block();
         assertThat(claimed).isNotEmpty();
 
-        assertThat(scheduler.drain().block()).isZero();
+        scheduler.drain().block();
+        assertThat(receiver.received()).as("leased to the dead instance").isEmpty();
         clock.advance(java.time.Duration.ofSeconds(61));
         scheduler.drain().block();
 
