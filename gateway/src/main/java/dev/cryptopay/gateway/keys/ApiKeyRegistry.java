@@ -6,8 +6,12 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.cryptopay.auth.apikey.ApiKey;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.auth.keys.VerificationKey;
+import dev.cryptopay.service.error.ApiException;
 import java.time.Duration;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpStatus;
 import reactor.core.publisher.Mono;
 
 /**
@@ -20,6 +24,8 @@ import reactor.core.publisher.Mono;
  * parsing is far more expensive than the lookup.
  */
 public class ApiKeyRegistry {
+
+    private static final Logger log = LoggerFactory.getLogger(ApiKeyRegistry.class);
 
     private final KeyRepository repository;
     private final AsyncCache<String, Optional<ResolvedKey>> lookups;
@@ -43,7 +49,13 @@ public class ApiKeyRegistry {
      */
     public Mono<Optional<ResolvedKey>> resolve(ApiKey apiKey) {
         String hash = ApiKeyHash.of(apiKey.value());
-        return Mono.fromFuture(() -> lookups.get(hash, (key, executor) -> load(key, apiKey).toFuture()), true);
+        // A failed lookup is not cached (Caffeine drops failed futures), so the next request asks the database again.
+        return Mono.fromFuture(() -> lookups.get(hash, (key, executor) -> load(key, apiKey).toFuture()), true)
+                .onErrorMap(e -> !(e instanceof ApiException), e -> {
+                    log.error("API key lookup failed: {}", e.toString());
+                    return new ApiException(HttpStatus.SERVICE_UNAVAILABLE, "key_registry_unavailable",
+                            "Authentication is temporarily unavailable; retry shortly");
+                });
     }
 
     /** Forgets a cached lookup, e.g. right after this instance revoked the key. */
