@@ -34,6 +34,19 @@ class KeyPairGenerationTest {
     }
 
     @Test
+    void ed25519PrivateKeyIsPkcs8VersionOneSoOpensslThreeReadsIt() {
+        GeneratedKeyPair pair = Ed25519KeyPairs.generate(new java.security.SecureRandom());
+        byte[] der = java.util.Base64.getDecoder().decode(
+                pair.privateKeyCompact().substring(SigningKey.ED25519_COMPACT_PREFIX.length()));
+
+        org.bouncycastle.asn1.pkcs.PrivateKeyInfo info = org.bouncycastle.asn1.pkcs.PrivateKeyInfo.getInstance(der);
+
+        assertThat(info.getVersion().intValueExact()).isZero();
+        assertThat(info.getPublicKeyData()).isNull();
+        assertThat(der).hasSize(48); // RFC 8410's fixed-size encoding of an Ed25519 private key
+    }
+
+    @Test
     void ed25519PairsDiffer() {
         SecureRandom random = new SecureRandom();
 

@@ -107,7 +107,7 @@ public class MerchantAdmin {
                 return Mono.error(ApiException.invalidField("public_key_required", "public_key",
                         "public_key is required for rsa-pss-sha256 keys; the gateway only generates Ed25519 pairs"));
             }
-            generated = OpensslCompatibleKeys.of(Ed25519KeyPairs.generate(random));
+            generated = Ed25519KeyPairs.generate(random);
             verificationKey = VerificationKey.parse(generated.publicKeyPem());
         }
         ApiKey apiKey = ApiKey.generate(mode, random);
