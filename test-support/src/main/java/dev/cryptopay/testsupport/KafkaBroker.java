@@ -1,6 +1,9 @@
 package dev.cryptopay.testsupport;
 
-/** A running Kafka broker for tests. */
+/**
+ * A running Kafka broker for tests. A {@link KraftBroker} (from {@link TestKafka#startDedicated(int)}) can also be
+ * stopped and restarted at the same address.
+ */
 public interface KafkaBroker extends AutoCloseable {
 
     /** Value for {@code bootstrap.servers}. */

@@ -10,7 +10,8 @@ import org.testcontainers.kafka.KafkaContainer;
 /**
  * One real Kafka broker per JVM: Testcontainers Kafka when a Docker engine answers, otherwise a single-node KRaft
  * broker inside the JVM (spring-kafka-test, Maven Central jars only). {@code TEST_KAFKA} = {@code auto} (default),
- * {@code docker} or {@code embedded} forces one.
+ * {@code docker} or {@code embedded} forces one. A test that takes the broker down on purpose gets its own
+ * restartable one from {@link #startDedicated(int)}.
  */
 public final class TestKafka {
 
@@ -38,12 +39,15 @@ public final class TestKafka {
     }
 
     /**
-     * A broker of the test's own, for tests that stop it on purpose. Close it when done.
+     * A broker of the test's own, for tests that stop it on purpose: a real Kafka KRaft server in the JVM, in a
+     * temporary directory, that {@link KraftBroker#stop()} takes down and {@link KraftBroker#restart()} brings back
+     * at the same address with its topics and records — like a real broker restart. Never a container, whatever
+     * {@code TEST_KAFKA} says. Close it when done: that stops it and deletes its directory.
      *
-     * @param port fixed port, or 0 for any free port
+     * @param port fixed client port on 127.0.0.1, or 0 for a free port (chosen once, kept across restarts)
      */
-    public static KafkaBroker startDedicated(int port) {
-        return startEmbedded(port);
+    public static KraftBroker startDedicated(int port) {
+        return KraftBroker.startInTempDir(port);
     }
 
     private static KafkaBroker start() {
@@ -63,7 +67,7 @@ public final class TestKafka {
             }
         }
         try {
-            return startEmbedded(0);
+            return startEmbedded();
         } catch (RuntimeException | LinkageError e) {
             throw new IllegalStateException("No Kafka broker for tests. Testcontainers: "
                     + (dockerFailure == null ? "not tried" : dockerFailure) + "; in-JVM KRaft broker: " + e
@@ -71,11 +75,9 @@ public final class TestKafka {
         }
     }
 
-    private static KafkaBroker startEmbedded(int port) {
+    private static KafkaBroker startEmbedded() {
+        KafkaServerLogLevels.quietenServerLoggers();
         EmbeddedKafkaKraftBroker broker = new EmbeddedKafkaKraftBroker(1, 3);
-        if (port > 0) {
-            broker.kafkaPorts(port);
-        }
         broker.brokerProperties(Map.of(
                 "auto.create.topics.enable", "true",
                 "num.partitions", "3",
