@@ -5,15 +5,14 @@ import dev.cryptopay.paymentlinks.idempotency.IdempotencyStore;
 import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkEvents;
 import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkRepository;
 import dev.cryptopay.paymentlinks.paymentlink.Transition;
+import dev.cryptopay.service.background.BackgroundLoop;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.reactive.TransactionalOperator;
-import reactor.core.Disposable;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
@@ -22,7 +21,7 @@ import reactor.core.publisher.Mono;
  * touching the same link; a crash rolls the batch back and the next pass takes it again.
  */
 @Component
-public class ExpirySweeper implements SmartLifecycle {
+public class ExpirySweeper extends BackgroundLoop {
 
     private static final Logger log = LoggerFactory.getLogger(ExpirySweeper.class);
     static final int BATCH = 100;
@@ -33,7 +32,6 @@ public class ExpirySweeper implements SmartLifecycle {
     private final TransactionalOperator tx;
     private final PaymentLinksProperties properties;
     private final Clock clock;
-    private volatile Disposable loop;
 
     public ExpirySweeper(PaymentLinkRepository links, PaymentLinkEvents events, IdempotencyStore idempotency,
             TransactionalOperator tx, PaymentLinksProperties properties, Clock clock) {
@@ -65,38 +63,26 @@ public class ExpirySweeper implements SmartLifecycle {
         return tx.transactional(batch);
     }
 
+    /** One pass: expire what is due and forget idempotency keys past retention. */
     @Override
-    public void start() {
-        if (!properties.expirySweepEnabled() || loop != null) {
-            return;
-        }
-        loop = Flux.interval(properties.expirySweepInterval())
-                .onBackpressureDrop()
-                .concatMap(tick -> sweep()
-                        .flatMap(count -> idempotency.purge(clock.instant(), properties.idempotencyRetention())
-                                .thenReturn(count))
-                        .onErrorResume(failure -> {
-                            log.warn("Expiry sweep failed, retrying next interval: {}", failure.toString());
-                            return Mono.just(0);
-                        }), 1)
-                .subscribe(count -> {
+    protected Mono<Duration> runOnce() {
+        return sweep()
+                .doOnNext(count -> {
                     if (count > 0) {
                         log.info("Expired {} payment links", count);
                     }
-                });
+                })
+                .then(idempotency.purge(clock.instant(), properties.idempotencyRetention()))
+                .thenReturn(properties.expirySweepInterval());
     }
 
     @Override
-    public void stop() {
-        Disposable running = loop;
-        loop = null;
-        if (running != null) {
-            running.dispose();
-        }
+    protected Duration delayAfterFailure() {
+        return properties.expirySweepInterval();
     }
 
     @Override
-    public boolean isRunning() {
-        return loop != null;
+    protected boolean enabled() {
+        return properties.expirySweepEnabled();
     }
 }

@@ -1,5 +1,6 @@
 package dev.cryptopay.service.outbox;
 
+import dev.cryptopay.service.background.BackgroundLoop;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -15,11 +16,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.transaction.reactive.TransactionalOperator;
-import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
@@ -32,7 +31,7 @@ import reactor.core.scheduler.Schedulers;
  * unpublished and the relay retries with backoff. A crash between Kafka's acknowledgement and the commit republishes
  * the batch; consumers dedupe on the event id (delivery is at least once).
  */
-public class OutboxRelay implements SmartLifecycle {
+public class OutboxRelay extends BackgroundLoop {
 
     private static final Logger log = LoggerFactory.getLogger(OutboxRelay.class);
     /** Arbitrary constant naming the relay's advisory lock inside this service's database. */
@@ -49,7 +48,6 @@ public class OutboxRelay implements SmartLifecycle {
     private final AtomicLong oldestPendingAgeSeconds = new AtomicLong();
     private final Counter published;
     private final Counter failures;
-    private volatile Disposable loop;
     private volatile Instant lastPurge = Instant.EPOCH;
     private int consecutiveFailures;
 
@@ -163,7 +161,8 @@ public class OutboxRelay implements SmartLifecycle {
     }
 
     /** One pass of the loop: publish, measure, purge; answers how long to wait before the next pass. */
-    private Mono<Duration> cycle() {
+    @Override
+    protected Mono<Duration> runOnce() {
         return publishPending()
                 .map(count -> {
                     consecutiveFailures = 0;
@@ -189,28 +188,13 @@ public class OutboxRelay implements SmartLifecycle {
     }
 
     @Override
-    public void start() {
-        if (!properties.relayEnabled() || loop != null) {
-            return;
-        }
-        loop = Mono.defer(this::cycle)
-                .flatMap(Mono::delay)
-                .repeat()
-                .subscribe(ignored -> { }, failure -> log.error("Outbox relay loop stopped", failure));
+    protected Duration delayAfterFailure() {
+        return MAX_BACKOFF;
     }
 
     @Override
-    public void stop() {
-        Disposable running = loop;
-        loop = null;
-        if (running != null) {
-            running.dispose();
-        }
-    }
-
-    @Override
-    public boolean isRunning() {
-        return loop != null;
+    protected boolean enabled() {
+        return properties.relayEnabled();
     }
 
     private record OutboxRow(long position, String eventId, String topic, String recordKey, String eventType,

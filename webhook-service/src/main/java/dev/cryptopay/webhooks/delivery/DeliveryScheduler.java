@@ -1,5 +1,6 @@
 package dev.cryptopay.webhooks.delivery;
 
+import dev.cryptopay.service.background.BackgroundLoop;
 import dev.cryptopay.webhooks.config.WebhookProperties;
 import dev.cryptopay.webhooks.endpoint.SecretCipher;
 import io.micrometer.core.instrument.Counter;
@@ -11,9 +12,7 @@ import java.time.Duration;
 import java.time.Instant;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
-import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -23,7 +22,7 @@ import reactor.core.publisher.Mono;
  * between passes: after a crash, claimed deliveries become due again when their lease ends.
  */
 @Component
-public class DeliveryScheduler implements SmartLifecycle {
+public class DeliveryScheduler extends BackgroundLoop {
 
     private static final Logger log = LoggerFactory.getLogger(DeliveryScheduler.class);
 
@@ -35,7 +34,6 @@ public class DeliveryScheduler implements SmartLifecycle {
     private final Clock clock;
     private final MeterRegistry meters;
     private final Timer eventToSuccess;
-    private volatile Disposable loop;
 
     public DeliveryScheduler(DeliveryRepository deliveries, WebhookSender sender, RetrySchedule schedule,
             SecretCipher cipher, WebhookProperties properties, Clock clock, MeterRegistry meters) {
@@ -54,11 +52,11 @@ public class DeliveryScheduler implements SmartLifecycle {
 
     /** Attempts everything due now; answers how many attempts were made. */
     public Mono<Integer> drain() {
-        return runOnce().expand(count -> count == settings.batchSize() ? runOnce() : Mono.empty())
+        return attemptBatch().expand(count -> count == settings.batchSize() ? attemptBatch() : Mono.empty())
                 .reduce(0, Integer::sum);
     }
 
-    Mono<Integer> runOnce() {
+    Mono<Integer> attemptBatch() {
         Instant now = clock.instant();
         return deliveries.claimDue(now, settings.batchSize(), now.plus(settings.claimLease()))
                 .flatMap(ids -> ids.isEmpty() ? Mono.just(0) : deliveries.load(ids).collectList()
@@ -96,35 +94,18 @@ public class DeliveryScheduler implements SmartLifecycle {
                 });
     }
 
-    private Mono<Duration> cycle() {
-        return drain()
-                .map(count -> settings.pollInterval())
-                .onErrorResume(failure -> {
-                    log.warn("Delivery pass failed, retrying in {}: {}", settings.pollInterval(), failure.toString());
-                    return Mono.just(settings.pollInterval());
-                });
+    @Override
+    protected Mono<Duration> runOnce() {
+        return drain().thenReturn(settings.pollInterval());
     }
 
     @Override
-    public void start() {
-        if (!settings.enabled() || loop != null) {
-            return;
-        }
-        loop = Mono.defer(this::cycle).flatMap(Mono::delay).repeat()
-                .subscribe(ignored -> { }, failure -> log.error("Delivery loop stopped", failure));
+    protected Duration delayAfterFailure() {
+        return settings.pollInterval();
     }
 
     @Override
-    public void stop() {
-        Disposable running = loop;
-        loop = null;
-        if (running != null) {
-            running.dispose();
-        }
-    }
-
-    @Override
-    public boolean isRunning() {
-        return loop != null;
+    protected boolean enabled() {
+        return settings.enabled();
     }
 }

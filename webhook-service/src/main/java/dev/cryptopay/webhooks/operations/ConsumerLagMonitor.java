@@ -1,5 +1,6 @@
 package dev.cryptopay.webhooks.operations;
 
+import dev.cryptopay.service.background.BackgroundLoop;
 import dev.cryptopay.webhooks.config.WebhookProperties;
 import dev.cryptopay.webhooks.intake.EventIntake;
 import io.micrometer.core.instrument.Gauge;
@@ -18,13 +19,8 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.stereotype.Component;
-import reactor.core.Disposable;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
@@ -35,9 +31,7 @@ import reactor.core.scheduler.Schedulers;
  * event read ({@code webhook.consumer.newest.event.age}, seconds): with lag above zero, how far behind intake is.
  */
 @Component
-public class ConsumerLagMonitor implements SmartLifecycle {
-
-    private static final Logger log = LoggerFactory.getLogger(ConsumerLagMonitor.class);
+public class ConsumerLagMonitor extends BackgroundLoop {
 
     private final KafkaAdmin kafkaAdmin;
     private final WebhookProperties properties;
@@ -46,7 +40,6 @@ public class ConsumerLagMonitor implements SmartLifecycle {
     private final MultiGauge lag;
     private final AtomicLong totalLag = new AtomicLong();
     private volatile Admin admin;
-    private volatile Disposable loop;
 
     public ConsumerLagMonitor(KafkaAdmin kafkaAdmin, WebhookProperties properties, EventIntake intake, Clock clock,
             MeterRegistry meters) {
@@ -97,34 +90,23 @@ public class ConsumerLagMonitor implements SmartLifecycle {
     }
 
     @Override
-    public void start() {
-        loop = Flux.interval(Duration.ZERO, properties.metricsInterval())
-                .onBackpressureDrop()
-                .concatMap(tick -> Mono.fromCallable(this::measure).subscribeOn(Schedulers.boundedElastic())
-                        .onErrorResume(failure -> {
-                            log.debug("Consumer lag not measured: {}", failure.toString());
-                            return Mono.empty();
-                        }), 1)
-                .subscribe();
+    protected Mono<Duration> runOnce() {
+        return Mono.fromCallable(this::measure).subscribeOn(Schedulers.boundedElastic())
+                .thenReturn(properties.metricsInterval());
+    }
+
+    @Override
+    protected Duration delayAfterFailure() {
+        return properties.metricsInterval();
     }
 
     @Override
     public void stop() {
-        Disposable running = loop;
-        loop = null;
-        if (running != null) {
-            running.dispose();
-        }
+        super.stop();
         Admin client = admin;
         admin = null;
         if (client != null) {
             client.close(Duration.ofSeconds(2));
         }
     }
-
-    @Override
-    public boolean isRunning() {
-        return loop != null;
-    }
-
 }

@@ -1,5 +1,6 @@
 package dev.cryptopay.webhooks.operations;
 
+import dev.cryptopay.service.background.BackgroundLoop;
 import dev.cryptopay.webhooks.config.WebhookProperties;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -8,13 +9,8 @@ import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicLong;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Component;
-import reactor.core.Disposable;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
@@ -22,9 +18,7 @@ import reactor.core.publisher.Mono;
  * (how late delivery is running), failed deliveries, and parked records.
  */
 @Component
-public class DeliveryBacklogMetrics implements SmartLifecycle {
-
-    private static final Logger log = LoggerFactory.getLogger(DeliveryBacklogMetrics.class);
+public class DeliveryBacklogMetrics extends BackgroundLoop {
 
     private final DatabaseClient database;
     private final WebhookProperties properties;
@@ -33,7 +27,6 @@ public class DeliveryBacklogMetrics implements SmartLifecycle {
     private final AtomicLong oldestDueAge = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
     private final AtomicLong parked = new AtomicLong();
-    private volatile Disposable loop;
 
     public DeliveryBacklogMetrics(DatabaseClient database, WebhookProperties properties, Clock clock,
             MeterRegistry meters) {
@@ -73,27 +66,12 @@ public class DeliveryBacklogMetrics implements SmartLifecycle {
     }
 
     @Override
-    public void start() {
-        loop = Flux.interval(Duration.ZERO, properties.metricsInterval())
-                .onBackpressureDrop()
-                .concatMap(tick -> measure().onErrorResume(failure -> {
-                    log.debug("Backlog not measured: {}", failure.toString());
-                    return Mono.empty();
-                }), 1)
-                .subscribe();
+    protected Mono<Duration> runOnce() {
+        return measure().thenReturn(properties.metricsInterval());
     }
 
     @Override
-    public void stop() {
-        Disposable running = loop;
-        loop = null;
-        if (running != null) {
-            running.dispose();
-        }
-    }
-
-    @Override
-    public boolean isRunning() {
-        return loop != null;
+    protected Duration delayAfterFailure() {
+        return properties.metricsInterval();
     }
 }
