@@ -1,0 +1,25 @@
+package dev.cryptopay.deploy;
+
+import dev.cryptopay.auth.Mode;
+import java.nio.file.Path;
+
+/**
+ * A merchant's credentials as the admin API returned them.
+ *
+ * @param merchantId    the merchant's id
+ * @param apiKey        {@code mk_test_…} / {@code mk_live_…}: who is calling ({@code X-API-Key})
+ * @param privateKey    the Ed25519 private key in the one-line {@code Ed25519:<Base64 PKCS#8>} form; it signs every
+ *                      request ({@code X-API-Signature}); the gateway holds only the public half
+ * @param privateKeyPem the same key as PKCS#8 PEM (readable by {@code openssl})
+ * @param pemFile       where the launcher saved the PEM, or null when it was not saved
+ * @param mode          the key's mode
+ */
+public record SandboxCredentials(String merchantId, String apiKey, String privateKey, String privateKeyPem,
+        Path pemFile, Mode mode) {
+
+    @Override
+    public String toString() {
+        return "SandboxCredentials[merchant " + merchantId + ", key " + apiKey.substring(0, Math.min(12, apiKey.length()))
+                + "…, " + mode.wireName() + "]";
+    }
+}

@@ -1,0 +1,115 @@
+package dev.cryptopay.deploy;
+
+import dev.cryptopay.auth.keys.SigningKey;
+import dev.cryptopay.auth.signature.AuthHeaders;
+import dev.cryptopay.auth.signature.CanonicalRequest;
+import dev.cryptopay.auth.signature.RequestSigner;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Sends merchant requests signed the way the gateway checks them (auth-lib {@link RequestSigner}): {@code
+ * X-API-Key}, {@code X-API-Timestamp} (ISO 8601 UTC, milliseconds) and {@code X-API-Signature} over {@code METHOD +
+ * PATH + TIMESTAMP + BODY}, where PATH is the path after the base URL's {@code /api/v1}, query included.
+ *
+ * <p>Timestamps carry milliseconds, so two identical POSTs in the same second get different signatures and are not
+ * taken for a replay.
+ */
+public final class SignedClient {
+
+    private static final HttpClient HTTP = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
+
+    private final String baseUrl;
+    private final String basePath;
+    private final String apiKey;
+    private final SigningKey signingKey;
+
+    /**
+     * @param baseUrl    e.g. {@code http://127.0.0.1:8080/api/v1}
+     * @param apiKey     {@code mk_test_…}
+     * @param privateKey the private key in any form {@link SigningKey#parse} reads ({@code Ed25519:…}, PEM)
+     */
+    public SignedClient(String baseUrl, String apiKey, String privateKey) {
+        this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+        this.basePath = URI.create(this.baseUrl).getRawPath();
+        this.apiKey = apiKey;
+        this.signingKey = SigningKey.parse(privateKey);
+    }
+
+    public SignedClient(String baseUrl, SandboxCredentials credentials) {
+        this(baseUrl, credentials.apiKey(), credentials.privateKey());
+    }
+
+    public HttpResponse<String> get(String path) {
+        return send("GET", path, null);
+    }
+
+    public HttpResponse<String> post(String path, String jsonBody) {
+        return send("POST", path, jsonBody);
+    }
+
+    public HttpResponse<String> delete(String path) {
+        return send("DELETE", path, null);
+    }
+
+    /** Signs and sends; a JSON body gets {@code Content-Type: application/json}. */
+    public HttpResponse<String> send(String method, String path, String body) {
+        return send(method, path, body, Map.of());
+    }
+
+    /**
+     * Signs and sends with extra headers (e.g. {@code Idempotency-Key}).
+     *
+     * @param path the path after the base URL ({@code /payment_links?page=2}); a path that repeats the base path
+     *             ({@code /api/v1/payment_links}) is accepted too
+     */
+    public HttpResponse<String> send(String method, String path, String body, Map<String, String> headers) {
+        String upperMethod = method.toUpperCase(Locale.ROOT);
+        String relative = relativePath(path);
+        byte[] bytes = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
+        String timestamp = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
+        String signature = RequestSigner.sign(signingKey, new CanonicalRequest(upperMethod, relative, timestamp, bytes));
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + relative))
+                .timeout(Duration.ofSeconds(60))
+                .header(AuthHeaders.API_KEY, apiKey)
+                .header(AuthHeaders.TIMESTAMP, timestamp)
+                .header(AuthHeaders.SIGNATURE, signature)
+                .method(upperMethod, bytes.length == 0 ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofByteArray(bytes));
+        if (bytes.length > 0) {
+            request.header("Content-Type", "application/json");
+        }
+        headers.forEach(request::header);
+        try {
+            return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(upperMethod + " " + baseUrl + relative + " failed: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    /** The signed PATH: relative to the base URL, starting with '/', query kept. */
+    String relativePath(String path) {
+        String p = path.startsWith("/") ? path : "/" + path;
+        if (!basePath.isEmpty() && !basePath.equals("/") && (p.equals(basePath) || p.startsWith(basePath + "/")
+                || p.startsWith(basePath + "?"))) {
+            p = p.substring(basePath.length());
+        }
+        return p.isEmpty() ? "/" : p;
+    }
+}
