@@ -1,0 +1,69 @@
+package dev.cryptopay.deploychecks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** The checker of environment variables itself: it must accept what services read and refuse anything else. */
+class ServiceConfigurationTest {
+
+    @Test
+    void readsPlaceholdersAndRecordComponentsOfTheModuleAndServiceSupport() {
+        ServiceConfiguration webhooks = ServiceConfiguration.of("webhook-service");
+
+        assertThat(webhooks.placeholders).containsKeys("PORT", "INTERNAL_AUTH_SECRET", "DATABASE_R2DBC_URL",
+                "WEBHOOK_SECRET_ENCRYPTION_KEY", "WEBHOOK_ALLOW_PRIVATE_ADDRESSES");
+        assertThat(webhooks.requiredVariables()).containsExactly("INTERNAL_AUTH_SECRET",
+                "WEBHOOK_SECRET_ENCRYPTION_KEY");
+        assertThat(webhooks.recordProperties).contains("webhooks.secret-encryption-key",
+                "webhooks.delivery.retry-schedule", "webhooks.delivery.allow-private-addresses",
+                // from service-support, which webhook-service depends on
+                "internal-auth.max-age", "outbox.relay-enabled");
+        assertThat(ServiceConfiguration.of("gateway").recordProperties).contains("gateway.admin.host",
+                "gateway.rate-limit.limits.payment-links-write", "gateway.redis.uri");
+    }
+
+    @Test
+    void judgesEnvironmentVariablesWithSpringBootsRelaxedBinding() {
+        ServiceConfiguration webhooks = ServiceConfiguration.of("webhook-service");
+        ServiceConfiguration gateway = ServiceConfiguration.of("gateway");
+
+        assertThat(webhooks.explain("KAFKA_BOOTSTRAP_SERVERS")).startsWith("placeholder");
+        assertThat(webhooks.explain("WEBHOOKS_DELIVERY_RETRYSCHEDULE")).contains("webhooks.delivery.retry-schedule");
+        assertThat(webhooks.explain("WEBHOOKS_DELIVERY_RETRY_SCHEDULE")).as("legacy form, also bound by Spring Boot")
+                .contains("webhooks.delivery.retry-schedule");
+        assertThat(gateway.explain("GATEWAY_ADMIN_HOST")).contains("gateway.admin.host");
+        assertThat(gateway.explain("MANAGEMENT_SERVER_PORT")).contains("management.server.port");
+        assertThat(gateway.explain("GATEWAY_RATELIMIT_LIMITS_PAYMENTLINKSWRITE"))
+                .contains("gateway.rate-limit.limits.payment-links-write");
+
+        assertThat(webhooks.explain("WEBHOOKS_DELIVERY_RETRIES")).as("no such property").isNull();
+        assertThat(webhooks.explain("GATEWAY_ADMIN_HOST")).as("another module's property").isNull();
+        assertThat(ServiceConfiguration.of("subscriptions-service").explain("INTERNAL_AUTH_SECRET"))
+                .as("subscriptions-service does not read it yet").isNull();
+    }
+
+    @Test
+    void theSpringBootPropertiesWeAllowExistInSpringBootsMetadata() {
+        assertThat(ServiceConfiguration.springBootMetadataProperties())
+                .containsAll(ServiceConfiguration.SPRING_BOOT_PROPERTIES);
+    }
+
+    @Test
+    void recordParsingSurvivesCommentsStringsAndAnnotations() {
+        String source = """
+                @ConfigurationProperties("demo")
+                public record Demo(
+                        /** Paths like "/actuator/**" must not open a comment. */
+                        @NotNull @DefaultValue("/actuator/**") List<String> openPaths,
+                        @DefaultValue({"0s", "5m"}) List<Duration> retrySchedule, // trailing comment
+                        Map<String, Integer> limits,
+                        @Valid @DefaultValue Nested nested) {
+                    public record Nested(@Min(1) int batchSize) {
+                    }
+                }
+                """;
+        assertThat(ServiceConfiguration.recordProperties(source)).containsExactlyInAnyOrder("demo.open-paths",
+                "demo.retry-schedule", "demo.limits", "demo.nested", "demo.nested.batch-size");
+    }
+}
