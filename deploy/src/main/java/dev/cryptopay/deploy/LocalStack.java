@@ -632,6 +632,11 @@ public final class LocalStack implements AutoCloseable {
 
     // --------------------------------------------------------------------------------------------- handle: info
 
+    /** The options this stack runs with (its own copy). */
+    StackOptions options() {
+        return options;
+    }
+
     /** {@code http://127.0.0.1:<gateway port>/api/v1}: the merchant base URL. */
     public String baseUrl() {
         return "http://127.0.0.1:" + ports.get(StackService.GATEWAY.serviceName()) + "/api/v1";
@@ -837,9 +842,13 @@ public final class LocalStack implements AutoCloseable {
         return options.home().resolve(service.jarPath());
     }
 
-    /** Writes the parent-watch agent (one class, see {@link ParentWatch}) as a jar into the data directory. */
     private Path writeAgentJar() {
-        Path jar = dataDir.resolve("parent-watch.jar");
+        return writeAgentJar(dataDir);
+    }
+
+    /** Writes the parent-watch agent (one class, see {@link ParentWatch}) as {@code <dir>/parent-watch.jar}. */
+    static Path writeAgentJar(Path dir) {
+        Path jar = dir.resolve("parent-watch.jar");
         String entry = ParentWatch.class.getName().replace('.', '/') + ".class";
         Manifest manifest = new Manifest();
         manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
@@ -848,7 +857,7 @@ public final class LocalStack implements AutoCloseable {
             if (classBytes == null) {
                 throw new IllegalStateException(entry + " not found on the class path");
             }
-            Path temp = Files.createTempFile(dataDir, ".parent-watch", ".jar");
+            Path temp = Files.createTempFile(dir, ".parent-watch", ".jar");
             try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(temp), manifest)) {
                 out.putNextEntry(new JarEntry(entry));
                 classBytes.transferTo(out);

@@ -47,7 +47,7 @@ final class StackPostgres implements AutoCloseable {
             return server;
         } catch (SQLException e) {
             throw new StackStartException("PostgreSQL at " + options.pgHost() + ":" + options.pgPort()
-                    + " accepts connections but refused to let user '" + options.pgUser() + "' in: "
+                    + " accepts TCP connections but refused the login of user '" + options.pgUser() + "': "
                     + firstLine(e.getMessage()) + ". Set STACK_PG_USER and STACK_PG_PASSWORD to an account that may "
                     + "create databases, point STACK_PG_HOST/STACK_PG_PORT at another server, or set "
                     + "STACK_POSTGRES=embedded to let the stack run its own PostgreSQL (data in .local/postgres).", e);
