@@ -198,7 +198,8 @@ public final class LocalStack implements AutoCloseable {
         try {
             postgres = embeddedPostgres ? startEmbeddedPostgres() : StackPostgres.external(options);
             if (!embeddedPostgres) {
-                out.println("[stack] PostgreSQL: " + postgres.origin());
+                out.println("[stack] PostgreSQL: the server at " + postgres.host() + ":" + postgres.port()
+                        + " (user " + postgres.user() + ")");
             }
             for (StackService service : StackService.values()) {
                 postgres.ensureDatabase(databaseName(service));
@@ -217,15 +218,32 @@ public final class LocalStack implements AutoCloseable {
         synchronized (this) {
             abortIfClosed();
             for (StackService service : StackService.values()) {
-                services.put(service, newProcess(service, agentJar));
+                if (!options.isSkipped(service)) {
+                    services.put(service, newProcess(service, agentJar));
+                }
             }
             for (ServiceProcess process : services.values()) {
                 ready.add(CompletableFuture.runAsync(() -> launchAndAwait(process, true), executor));
             }
         }
+        for (StackService service : StackService.values()) {
+            if (options.isSkipped(service)) {
+                Path env = dataDir.resolve(service.serviceName() + ".env");
+                EnvFile.write(env, serviceEnvironment(service.serviceName()));
+                out.println("[stack] " + service + " is yours to run (STACK_SKIP) on port "
+                        + ports.get(service.serviceName()) + ", with the settings in " + display(env) + ": set -a; . "
+                        + display(env) + "; set +a; ./mvnw -pl " + service + " spring-boot:run");
+            }
+        }
         kafka = join(kafkaStart);
         createTopics();
         awaitAll(ready);
+        if (options.isSkipped(StackService.GATEWAY)) {
+            out.println("[stack] waiting up to " + options.readyTimeout().toSeconds() + " s for the gateway you run "
+                    + "yourself on port " + ports.get(StackService.GATEWAY.serviceName()));
+            ServiceProcess.awaitUp(serviceUrl(StackService.GATEWAY.serviceName()) + "/actuator/health/readiness",
+                    options.readyTimeout(), () -> closed, "the gateway you run yourself (STACK_SKIP)");
+        }
         credentials = ensureSandboxMerchant();
         writeStackEnv();
         watchForCrashes();
@@ -316,6 +334,10 @@ public final class LocalStack implements AutoCloseable {
                 ports.put(what, free);
                 continue;
             }
+            if (isSkippedService(what)) {
+                ports.put(what, port); // you run it there yourself, maybe already
+                continue;
+            }
             if (!Ports.isFree(port) && !awaitOrphanedService(port)) {
                 Optional<Ports.Holder> holder = Ports.holder(port);
                 Optional<Long> launcher = holder.flatMap(LocalStack::launcherOf);
@@ -344,6 +366,15 @@ public final class LocalStack implements AutoCloseable {
                 : "Ports the stack needs are already in use: ") + String.join("; ", taken)
                 + ". Stop what holds " + (taken.size() == 1 ? "it" : "them") + " (kill <pid>, or Ctrl-C in its "
                 + "terminal), or give the stack other ports with the variables named above.");
+    }
+
+    private boolean isSkippedService(String what) {
+        for (StackService service : StackService.values()) {
+            if (service.serviceName().equals(what)) {
+                return options.isSkipped(service);
+            }
+        }
+        return what.equals(StackOptions.ADMIN) && options.isSkipped(StackService.GATEWAY);
     }
 
     private static String joinPorts(List<Integer> ports) {
@@ -534,6 +565,14 @@ public final class LocalStack implements AutoCloseable {
         out.printf("[stack] %s ready in %.1f s (port %d)%n", process.service(), seconds, process.port());
     }
 
+    /**
+     * The environment the launcher gives a service (port, database, Kafka, secrets, sandbox settings): what a test
+     * or a developer needs to run that service by hand next to the stack.
+     */
+    public Map<String, String> serviceEnvironment(String service) {
+        return Map.copyOf(environment(StackService.byName(service)));
+    }
+
     private void watchForCrashes() {
         for (ServiceProcess process : services.values()) {
             watchForCrash(process);
@@ -575,7 +614,7 @@ public final class LocalStack implements AutoCloseable {
             if (account.statusCode() != 401) {
                 throw new StackStartException("The gateway answered GET /api/v1/account with HTTP "
                         + account.statusCode() + " for the saved sandbox key: " + account.body() + ". See "
-                        + display(services.get(StackService.GATEWAY).logFile()) + ".");
+                        + display(logDir.resolve("gateway.log")) + ".");
             }
             if (admin.merchantExists(previous.merchantId())) {
                 out.println("[stack] the saved sandbox key is no longer accepted; creating a new test key for "
@@ -749,7 +788,8 @@ public final class LocalStack implements AutoCloseable {
     private ServiceProcess process(String service) {
         ServiceProcess process = services.get(StackService.byName(service));
         if (process == null) {
-            throw new IllegalStateException("the stack has not started " + service);
+            throw new IllegalStateException("the stack has not started " + service
+                    + (options.isSkipped(StackService.byName(service)) ? " (skipped: you run it yourself)" : ""));
         }
         return process;
     }

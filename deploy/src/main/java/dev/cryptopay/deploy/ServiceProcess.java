@@ -168,6 +168,34 @@ final class ServiceProcess {
         }
     }
 
+    /** Waits until {@code url} answers 200 with status UP (a service the stack does not run itself). */
+    static void awaitUp(String url, Duration timeout, BooleanSupplier abandoned, String what) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        String lastAnswer = "no answer yet";
+        while (!abandoned.getAsBoolean()) {
+            try {
+                HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(url))
+                        .timeout(Duration.ofSeconds(2)).GET().build(), HttpResponse.BodyHandlers.ofString());
+                if (response.statusCode() == 200 && response.body().contains("\"UP\"")) {
+                    return;
+                }
+                lastAnswer = "HTTP " + response.statusCode();
+            } catch (IOException e) {
+                lastAnswer = e instanceof java.net.ConnectException ? "connection refused" : String.valueOf(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new StackStartException(what + " was not ready at " + url + " within " + timeout.toSeconds()
+                        + " s (last answer: " + lastAnswer + "). Start it with the settings the launcher wrote, or "
+                        + "allow more time with STACK_READY_TIMEOUT=<seconds>.");
+            }
+            sleep(500);
+        }
+        throw new StackStartException("start abandoned: the stack is stopping");
+    }
+
     /** SIGTERM (Spring's graceful shutdown), then SIGKILL if it is still running after {@code grace}. */
     void stop(Duration grace) {
         Process running;

@@ -55,6 +55,7 @@ public final class StackOptions {
     private boolean fastWebhookRetries = true;
     private Duration readyTimeout = Duration.ofSeconds(180);
     private final Map<String, Map<String, String>> serviceEnvironment = new HashMap<>();
+    private final java.util.Set<StackService> skipped = java.util.EnumSet.noneOf(StackService.class);
     private PrintStream out = System.out;
     private boolean deleteDataDirOnClose;
 
@@ -84,7 +85,8 @@ public final class StackOptions {
      * STACK_DATA_DIR}, {@code STACK_POSTGRES}, {@code STACK_PG_HOST/PORT/USER/PASSWORD}, {@code
      * STACK_EMBEDDED_PG_PORT}, {@code STACK_KAFKA_PORT}, {@code STACK_GATEWAY_PORT}, {@code STACK_ADMIN_PORT},
      * {@code STACK_PAYMENT_LINKS_PORT}, {@code STACK_SUBSCRIPTIONS_PORT}, {@code STACK_WEBHOOKS_PORT}, {@code
-     * STACK_JVM_OPTS}, {@code STACK_FAST_WEBHOOK_RETRIES}, {@code STACK_READY_TIMEOUT} (seconds).
+     * STACK_JVM_OPTS}, {@code STACK_FAST_WEBHOOK_RETRIES}, {@code STACK_READY_TIMEOUT} (seconds), {@code STACK_SKIP}
+     * (comma-separated services you run yourself).
      *
      * @throws IllegalArgumentException naming the variable when a value is not valid
      */
@@ -144,6 +146,17 @@ public final class StackOptions {
             fastWebhookRetries(Boolean.parseBoolean(v));
         });
         integer(env, "STACK_READY_TIMEOUT").ifPresent(s -> readyTimeout(Duration.ofSeconds(s)));
+        string(env, "STACK_SKIP").ifPresent(v -> {
+            for (String name : v.split(",")) {
+                if (!name.isBlank()) {
+                    try {
+                        skipService(name.trim());
+                    } catch (IllegalArgumentException e) {
+                        throw new IllegalArgumentException("STACK_SKIP: " + e.getMessage());
+                    }
+                }
+            }
+        });
         return this;
     }
 
@@ -267,6 +280,16 @@ public final class StackOptions {
         return this;
     }
 
+    /**
+     * Do not start this service: you run it yourself (IDE, debugger, {@code spring-boot:run}) on its port with the
+     * settings the launcher writes to {@code <data dir>/<service>.env}. A skipped gateway is waited for, since the
+     * sandbox merchant is created through it.
+     */
+    public StackOptions skipService(String service) {
+        skipped.add(StackService.byName(service));
+        return this;
+    }
+
     /** Where progress lines go (default {@code System.out}). */
     public StackOptions out(PrintStream out) {
         this.out = out;
@@ -340,6 +363,10 @@ public final class StackOptions {
         return ports;
     }
 
+    boolean isSkipped(StackService service) {
+        return skipped.contains(service);
+    }
+
     Map<String, String> serviceEnvironment(String service) {
         return serviceEnvironment.getOrDefault(service, Map.of());
     }
@@ -361,6 +388,7 @@ public final class StackOptions {
         copy.fastWebhookRetries = fastWebhookRetries;
         copy.readyTimeout = readyTimeout;
         serviceEnvironment.forEach((k, v) -> copy.serviceEnvironment.put(k, new LinkedHashMap<>(v)));
+        copy.skipped.addAll(skipped);
         copy.out = out;
         return copy;
     }
