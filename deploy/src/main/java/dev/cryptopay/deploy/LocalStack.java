@@ -175,7 +175,8 @@ public final class LocalStack implements AutoCloseable {
                   Settings (environment): STACK_DATA_DIR, STACK_POSTGRES=auto|local|embedded, STACK_PG_HOST/PORT/
                   USER/PASSWORD, STACK_EMBEDDED_PG_PORT, STACK_KAFKA_PORT, STACK_GATEWAY_PORT, STACK_ADMIN_PORT,
                   STACK_PAYMENT_LINKS_PORT, STACK_SUBSCRIPTIONS_PORT, STACK_WEBHOOKS_PORT, STACK_JVM_OPTS,
-                  STACK_FAST_WEBHOOK_RETRIES=true|false, STACK_READY_TIMEOUT (s). See deploy/README.md.""";
+                  STACK_FAST_WEBHOOK_RETRIES=true|false, STACK_READY_TIMEOUT (s), STACK_SKIP=<service>,...
+                  (services you run yourself). See deploy/README.md.""";
     }
 
     // ------------------------------------------------------------------------------------------------------ start
@@ -280,20 +281,28 @@ public final class LocalStack implements AutoCloseable {
     private void claimDataDir() {
         Path pidFile = dataDir.resolve("launcher.pid");
         long me = ProcessHandle.current().pid();
+        Optional<Long> other = runningLauncher(pidFile).filter(pid -> pid != me);
+        if (other.isPresent()) {
+            throw new StackStartException("A local stack already runs on " + display(dataDir)
+                    + " (launcher pid " + other.get() + "). Use it, or stop it first (Ctrl-C in its terminal, or "
+                    + "kill " + other.get() + "); a second stack needs its own STACK_DATA_DIR and ports.");
+        }
         try {
-            if (Files.exists(pidFile)) {
-                long other = Long.parseLong(Files.readString(pidFile).trim());
-                if (other != me && ProcessHandle.of(other).map(ProcessHandle::isAlive).orElse(false)) {
-                    throw new StackStartException("A local stack already runs on " + display(dataDir)
-                            + " (launcher pid " + other + "). Use it, or stop it first (Ctrl-C in its terminal, or "
-                            + "kill " + other + "); a second stack needs its own STACK_DATA_DIR and ports.");
-                }
-            }
             Files.writeString(pidFile, me + "\n");
             ownsPidFile = true;
-        } catch (IOException | NumberFormatException e) {
+        } catch (IOException e) {
             throw new StackStartException("Cannot write " + display(pidFile) + ": " + e.getMessage()
                     + ". Set STACK_DATA_DIR to a writable directory.");
+        }
+    }
+
+    /** The pid in the file when that process is alive. */
+    private static Optional<Long> runningLauncher(Path pidFile) {
+        try {
+            long pid = Long.parseLong(Files.readString(pidFile).trim());
+            return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).map(ProcessHandle::pid);
+        } catch (IOException | NumberFormatException e) {
+            return Optional.empty();
         }
     }
 
@@ -855,6 +864,11 @@ public final class LocalStack implements AutoCloseable {
 
     /** {@code --reset}: remove the data directory and (on an external server) the stack's databases. */
     private void reset() {
+        Optional<Long> running = runningLauncher(dataDir.resolve("launcher.pid"));
+        if (running.isPresent()) {
+            throw new StackStartException("--reset refused: a local stack runs on " + display(dataDir)
+                    + " (launcher pid " + running.get() + "). Stop it first (Ctrl-C in its terminal).");
+        }
         int gatewayPort = options.port(StackService.GATEWAY.serviceName());
         if (gatewayPort != 0 && !Ports.isFree(gatewayPort)) {
             throw new StackStartException("--reset refused: port " + gatewayPort + " is in use, so a stack may be "

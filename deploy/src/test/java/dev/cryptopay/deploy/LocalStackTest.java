@@ -200,6 +200,42 @@ class LocalStackTest {
 
     @Test
     @Order(6)
+    void eventsWrittenWhileKafkaIsStoppedAreDeliveredOnceItIsBack() throws Exception {
+        List<String> bodies = new CopyOnWriteArrayList<>();
+        HttpServer receiver = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        receiver.createContext("/kafka-hook", exchange -> {
+            bodies.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+            exchange.sendResponseHeaders(200, -1);
+            exchange.close();
+        });
+        receiver.start();
+        try {
+            SignedClient client = stack.client();
+            HttpResponse<String> endpoint = client.post("/webhook-endpoints", "{\"url\":\"http://127.0.0.1:"
+                    + receiver.getAddress().getPort() + "/kafka-hook\",\"events\":[\"payment.created\"]}");
+            assertThat(endpoint.statusCode()).as(endpoint.body()).isEqualTo(201);
+
+            stack.stopKafka();
+            String orderId = "ORD-KAFKA-DOWN-" + System.nanoTime();
+            HttpResponse<String> link = client.post("/payment_links",
+                    "{\"payment_name\":\"Cake\",\"amount\":2,\"currency\":\"USDC\",\"order_id\":\"" + orderId + "\"}");
+            assertThat(link.statusCode()).as("the outbox keeps the event: " + link.body()).isEqualTo(201);
+            Thread.sleep(1000);
+            assertThat(bodies).noneMatch(b -> b.contains(orderId));
+
+            stack.startKafka();
+            long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+            while (bodies.stream().noneMatch(b -> b.contains(orderId)) && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+            }
+            assertThat(bodies).anyMatch(b -> b.contains(orderId) && b.contains("\"type\":\"payment.created\""));
+        } finally {
+            receiver.stop(0);
+        }
+    }
+
+    @Test
+    @Order(7)
     void aRestartKeepsSecretsDataAndTheSandboxMerchant() {
         SandboxCredentials before = stack.credentials();
         String adminToken = stack.adminToken();
