@@ -42,7 +42,7 @@ import org.slf4j.LoggerFactory;
  * gateway, payment-links-service, subscriptions-service and webhook-service each as its own {@code java -jar}
  * process, plus a sandbox merchant whose credentials are printed and written to {@code <data dir>/stack.env}.
  *
- * <p>{@code java -jar deploy/target/deploy-0.1.0-SNAPSHOT.jar} (what {@code ./run-local} runs) starts it and stops it
+ * <p>{@code java -jar deploy/target/deploy-0.1.0-SNAPSHOT-exec.jar} (what {@code ./run-local} runs) starts it and stops it
  * on Ctrl-C. Tests use {@link #start(StackOptions)} with {@link StackOptions#forTests()} and the returned handle;
  * see deploy/README.md.
  */
@@ -108,6 +108,9 @@ public final class LocalStack implements AutoCloseable {
         }
         // Logback reads this when the first logger is created: the launcher's own log (Kafka, embedded PostgreSQL).
         System.setProperty("stack.log.dir", options.dataDir().resolve("logs").toString());
+        if (System.getProperty("logback.configurationFile") == null) {
+            System.setProperty("logback.configurationFile", "local-stack-logback.xml");
+        }
         LoggerFactory.getILoggerFactory(); // initialise logging once, before Kafka and PostgreSQL start in parallel
         LocalStack stack = new LocalStack(options.copy());
         CountDownLatch stopped = new CountDownLatch(1);
@@ -415,7 +418,7 @@ public final class LocalStack implements AutoCloseable {
                 return Optional.empty();
             }
         }
-        if (command.contains("deploy-" + StackService.VERSION + ".jar")
+        if (command.contains("deploy-" + StackService.VERSION)
                 || command.contains(LocalStack.class.getName())) {
             return Optional.of(holder.pid());
         }

@@ -96,7 +96,9 @@ public final class SignedClient {
         try {
             return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new UncheckedIOException(upperMethod + " " + baseUrl + relative + " failed: " + e.getMessage(), e);
+            String reason = e instanceof java.net.ConnectException ? "connection refused"
+                    : e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            throw new UncheckedIOException(upperMethod + " " + baseUrl + relative + " failed: " + reason, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
