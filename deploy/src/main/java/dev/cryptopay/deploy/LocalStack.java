@@ -596,12 +596,21 @@ public final class LocalStack implements AutoCloseable {
         if (running == null) {
             return;
         }
-        running.onExit().thenAccept(p -> {
-            if (!closed && !process.stopRequested() && process.process() == running) {
-                out.println("[stack] " + process.service() + " exited unexpectedly with code " + p.exitValue()
-                        + "; its log is " + display(process.logFile()) + tail(process.logFile(), 20).stripTrailing());
+        // Ctrl-C in a terminal signals the services too, so they may exit a moment before the launcher's shutdown
+        // hook marks the stack closed: look again a second later before calling an exit unexpected.
+        running.onExit().thenAcceptAsync(p -> {
+            if (closed || process.stopRequested() || process.process() != running) {
+                return;
             }
-        });
+            int code = p.exitValue();
+            if (code == 130 || code == 143) {
+                out.println("[stack] " + process.service() + " was stopped by a signal from outside the launcher "
+                        + "(exit code " + code + "); the rest keeps running");
+            } else {
+                out.println("[stack] " + process.service() + " exited unexpectedly with code " + code + "; its log "
+                        + "is " + display(process.logFile()) + tail(process.logFile(), 20).stripTrailing());
+            }
+        }, CompletableFuture.delayedExecutor(1, TimeUnit.SECONDS));
     }
 
     // ------------------------------------------------------------------------------------------ sandbox merchant
