@@ -257,7 +257,7 @@ public final class LocalStack implements AutoCloseable {
     private void checkJars() {
         List<String> missing = new ArrayList<>();
         for (StackService service : StackService.values()) {
-            if (!Files.isRegularFile(jar(service))) {
+            if (!options.isSkipped(service) && !Files.isRegularFile(jar(service))) {
                 missing.add(display(jar(service)));
             }
         }
