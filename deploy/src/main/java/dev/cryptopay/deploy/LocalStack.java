@@ -525,7 +525,7 @@ public final class LocalStack implements AutoCloseable {
     }
 
     private ServiceProcess newProcess(StackService service, Path agentJar) {
-        return new ServiceProcess(service, ports.get(service.serviceName()), jar(service),
+        return new ServiceProcess(service, ports.get(service.serviceName()), snapshotJar(service),
                 logDir.resolve(service.serviceName() + ".log"), dataDir, options.jvmOptions(), agentJar,
                 environment(service));
     }
@@ -910,6 +910,31 @@ public final class LocalStack implements AutoCloseable {
 
     private Path writeAgentJar() {
         return writeAgentJar(dataDir);
+    }
+
+    /**
+     * The service runs from {@code <data dir>/jars/<jar name>}, a hard link to (or, across file systems, a copy of)
+     * the built jar taken at start. A Spring Boot jar's classes are read lazily by path, and a rebuild writes a new
+     * file at the old path; the link keeps the running stack (and {@link #startService} within it) on the build it
+     * started with.
+     */
+    private Path snapshotJar(StackService service) {
+        Path source = jar(service);
+        Path target = dataDir.resolve("jars").resolve(source.getFileName());
+        try {
+            Files.createDirectories(target.getParent());
+            Path temp = target.resolveSibling("." + source.getFileName() + "." + System.nanoTime());
+            try {
+                Files.createLink(temp, source);
+            } catch (IOException | UnsupportedOperationException e) {
+                Files.copy(source, temp);
+            }
+            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+            return target;
+        } catch (IOException e) {
+            throw new StackStartException("Cannot link or copy " + display(source) + " into " + display(target)
+                    + ": " + e.getMessage() + ". Set STACK_DATA_DIR to a writable directory.");
+        }
     }
 
     /** Writes the parent-watch agent (one class, see {@link ParentWatch}) as {@code <dir>/parent-watch.jar}. */

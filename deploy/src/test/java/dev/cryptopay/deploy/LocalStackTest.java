@@ -108,6 +108,19 @@ class LocalStackTest {
     }
 
     @Test
+    @Order(2)
+    void servicesRunFromJarsLinkedAtStartSoARebuildCannotPullThemAway() {
+        List<String> commands = ProcessHandle.current().children().filter(ProcessHandle::isAlive)
+                .map(p -> p.info().commandLine().orElse("")).filter(c -> c.contains("parent-watch.jar")).toList();
+        assertThat(commands).hasSize(4);
+        for (String service : List.of("gateway", "payment-links-service", "subscriptions-service", "webhook-service")) {
+            String jar = service + "-" + StackService.VERSION + ".jar";
+            assertThat(commands).anyMatch(c -> c.contains("-jar " + stack.dataDir().resolve("jars").resolve(jar)));
+            assertThat(stack.dataDir().resolve("jars").resolve(jar)).isRegularFile();
+        }
+    }
+
+    @Test
     @Order(3)
     void signedRequestToolSignsWithStackEnv() {
         Map<String, String> env = Map.of("STACK_ENV", stack.stackEnvFile().toString());
