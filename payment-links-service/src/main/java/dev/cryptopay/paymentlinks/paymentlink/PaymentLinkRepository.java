@@ -84,19 +84,17 @@ public class PaymentLinkRepository {
     }
 
     public Mono<PaymentLink> find(MerchantIdentity merchant, UUID id) {
-        return database.sql("SELECT " + COLUMNS + " FROM payment_link WHERE id = :id AND merchant_id = :merchant "
-                        + "AND mode = :mode")
-                .bind("id", id)
-                .bind("merchant", merchant.merchantId())
-                .bind("mode", merchant.mode().wireName())
-                .map(PaymentLinkRepository::read)
-                .one();
+        return select(merchant, id, "");
     }
 
     /** Loads and row-locks a link for a transition inside the caller's transaction. */
     public Mono<PaymentLink> lock(MerchantIdentity merchant, UUID id) {
+        return select(merchant, id, " FOR UPDATE");
+    }
+
+    private Mono<PaymentLink> select(MerchantIdentity merchant, UUID id, String lockClause) {
         return database.sql("SELECT " + COLUMNS + " FROM payment_link WHERE id = :id AND merchant_id = :merchant "
-                        + "AND mode = :mode FOR UPDATE")
+                        + "AND mode = :mode" + lockClause)
                 .bind("id", id)
                 .bind("merchant", merchant.merchantId())
                 .bind("mode", merchant.mode().wireName())

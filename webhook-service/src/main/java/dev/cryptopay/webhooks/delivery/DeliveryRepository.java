@@ -140,40 +140,27 @@ public class DeliveryRepository {
 
     public Flux<Delivery> page(MerchantIdentity merchant, UUID endpointId, String status, String eventType,
             int limit, long offset) {
-        StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM webhook_delivery d WHERE "
-                + "d.endpoint_id = :endpoint AND d.merchant_id = :merchant AND d.mode = :mode");
-        if (status != null) {
-            sql.append(" AND d.status = :status");
-        }
-        if (eventType != null) {
-            sql.append(" AND d.event_type = :type");
-        }
-        sql.append(" ORDER BY d.created_at DESC, d.id DESC LIMIT :limit OFFSET :offset");
-        var spec = database.sql(sql.toString())
-                .bind("endpoint", endpointId)
-                .bind("merchant", merchant.merchantId())
-                .bind("mode", merchant.mode().wireName())
+        return endpointFilter("SELECT " + COLUMNS, " ORDER BY d.created_at DESC, d.id DESC LIMIT :limit OFFSET :offset",
+                merchant, endpointId, status, eventType)
                 .bind("limit", limit)
-                .bind("offset", offset);
-        if (status != null) {
-            spec = spec.bind("status", status);
-        }
-        if (eventType != null) {
-            spec = spec.bind("type", eventType);
-        }
-        return spec.map(DeliveryRepository::read).all();
+                .bind("offset", offset)
+                .map(DeliveryRepository::read)
+                .all();
     }
 
     public Mono<Long> count(MerchantIdentity merchant, UUID endpointId, String status, String eventType) {
-        StringBuilder sql = new StringBuilder("SELECT count(*) AS n FROM webhook_delivery d WHERE "
-                + "d.endpoint_id = :endpoint AND d.merchant_id = :merchant AND d.mode = :mode");
-        if (status != null) {
-            sql.append(" AND d.status = :status");
-        }
-        if (eventType != null) {
-            sql.append(" AND d.event_type = :type");
-        }
-        var spec = database.sql(sql.toString())
+        return endpointFilter("SELECT count(*) AS n", "", merchant, endpointId, status, eventType)
+                .map(row -> row.get("n", Long.class))
+                .one();
+    }
+
+    /** The deliveries of one endpoint of this merchant and mode, optionally of one status and event type. */
+    private DatabaseClient.GenericExecuteSpec endpointFilter(String select, String suffix, MerchantIdentity merchant,
+            UUID endpointId, String status, String eventType) {
+        String sql = select + " FROM webhook_delivery d WHERE d.endpoint_id = :endpoint AND d.merchant_id = :merchant "
+                + "AND d.mode = :mode" + (status != null ? " AND d.status = :status" : "")
+                + (eventType != null ? " AND d.event_type = :type" : "") + suffix;
+        var spec = database.sql(sql)
                 .bind("endpoint", endpointId)
                 .bind("merchant", merchant.merchantId())
                 .bind("mode", merchant.mode().wireName());
@@ -183,7 +170,7 @@ public class DeliveryRepository {
         if (eventType != null) {
             spec = spec.bind("type", eventType);
         }
-        return spec.map(row -> row.get("n", Long.class)).one();
+        return spec;
     }
 
     public Flux<Attempt> attempts(UUID deliveryId) {
