@@ -1,9 +1,8 @@
 package dev.cryptopay.paymentlinks;
 
 import dev.cryptopay.auth.Mode;
-import dev.cryptopay.auth.internal.InternalHeaders;
-import dev.cryptopay.auth.internal.InternalIdentityToken;
 import dev.cryptopay.auth.internal.MerchantIdentity;
+import dev.cryptopay.testsupport.GatewayForwarding;
 import dev.cryptopay.testsupport.MutableClock;
 import dev.cryptopay.testsupport.PostgresDatabaseExtension;
 import dev.cryptopay.testsupport.TestKafka;
@@ -40,7 +39,6 @@ import tools.jackson.databind.json.JsonMapper;
 public abstract class PaymentLinksTestBase {
 
     static final String INTERNAL_SECRET = "payment-links-test-secret-of-32-bytes-or-more";
-    static final InternalIdentityToken TOKENS = InternalIdentityToken.fromSecret(INTERNAL_SECRET);
 
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
@@ -76,14 +74,7 @@ public abstract class PaymentLinksTestBase {
 
     /** A request as the gateway forwards it for this merchant (identity headers + a fresh internal token). */
     protected WebTestClient.RequestBodySpec as(MerchantIdentity merchant, HttpMethod method, String uri) {
-        String path = uri.contains("?") ? uri.substring(0, uri.indexOf('?')) : uri;
-        WebTestClient.RequestBodySpec spec = web.method(method).uri(uri)
-                .header(InternalHeaders.INTERNAL_AUTH, TOKENS.issue(merchant, method.name(), path, clock.instant()));
-        if (merchant != null) {
-            spec = spec.header(InternalHeaders.MERCHANT_ID, merchant.merchantId().toString())
-                    .header(InternalHeaders.MERCHANT_MODE, merchant.mode().wireName());
-        }
-        return spec;
+        return new GatewayForwarding(INTERNAL_SECRET, clock).as(web, merchant, method, uri);
     }
 
     protected WebTestClient.ResponseSpec create(MerchantIdentity merchant, String body) {

@@ -1,9 +1,8 @@
 package dev.cryptopay.webhooks;
 
 import dev.cryptopay.auth.Mode;
-import dev.cryptopay.auth.internal.InternalHeaders;
-import dev.cryptopay.auth.internal.InternalIdentityToken;
 import dev.cryptopay.auth.internal.MerchantIdentity;
+import dev.cryptopay.testsupport.GatewayForwarding;
 import dev.cryptopay.testsupport.MutableClock;
 import dev.cryptopay.testsupport.PostgresDatabaseExtension;
 import dev.cryptopay.testsupport.TestKafka;
@@ -54,7 +53,6 @@ import tools.jackson.databind.json.JsonMapper;
 public abstract class WebhookTestBase {
 
     static final String INTERNAL_SECRET = "webhook-service-test-secret-of-32-bytes-or-more";
-    static final InternalIdentityToken TOKENS = InternalIdentityToken.fromSecret(INTERNAL_SECRET);
 
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
@@ -93,11 +91,7 @@ public abstract class WebhookTestBase {
     }
 
     protected WebTestClient.RequestBodySpec as(MerchantIdentity merchant, HttpMethod method, String uri) {
-        String path = uri.contains("?") ? uri.substring(0, uri.indexOf('?')) : uri;
-        return web.method(method).uri(uri)
-                .header(InternalHeaders.INTERNAL_AUTH, TOKENS.issue(merchant, method.name(), path, clock.instant()))
-                .header(InternalHeaders.MERCHANT_ID, merchant.merchantId().toString())
-                .header(InternalHeaders.MERCHANT_MODE, merchant.mode().wireName());
+        return new GatewayForwarding(INTERNAL_SECRET, clock).as(web, merchant, method, uri);
     }
 
     protected JsonNode read(WebTestClient.ResponseSpec response) {

@@ -3,15 +3,14 @@ package dev.cryptopay.paymentlinks.outage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cryptopay.auth.Mode;
-import dev.cryptopay.auth.internal.InternalHeaders;
-import dev.cryptopay.auth.internal.InternalIdentityToken;
 import dev.cryptopay.auth.internal.MerchantIdentity;
+import dev.cryptopay.testsupport.GatewayForwarding;
 import dev.cryptopay.testsupport.KafkaBroker;
 import dev.cryptopay.testsupport.KraftBroker;
 import dev.cryptopay.testsupport.PostgresDatabaseExtension;
 import dev.cryptopay.testsupport.TestKafka;
+import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +24,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.context.ActiveProfiles;
@@ -91,11 +91,8 @@ class BrokerOutageTest {
     }
 
     private String create(MerchantIdentity merchant, String name) {
-        byte[] body = web.post().uri("/payment_links")
-                .header(InternalHeaders.MERCHANT_ID, merchant.merchantId().toString())
-                .header(InternalHeaders.MERCHANT_MODE, "test")
-                .header(InternalHeaders.INTERNAL_AUTH, InternalIdentityToken.fromSecret(SECRET)
-                        .issue(merchant, "POST", "/payment_links", Instant.now()))
+        byte[] body = new GatewayForwarding(SECRET, Clock.systemUTC())
+                .as(web, merchant, HttpMethod.POST, "/payment_links")
                 .contentType(MediaType.APPLICATION_JSON)
                 .bodyValue("{\"payment_name\":\"" + name + "\",\"amount\":1,\"currency\":\"USDC\"}")
                 .exchange().expectStatus().isCreated().expectBody().returnResult().getResponseBody();
