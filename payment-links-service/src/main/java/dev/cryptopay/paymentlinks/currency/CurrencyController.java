@@ -1,5 +1,6 @@
 package dev.cryptopay.paymentlinks.currency;
 
+import dev.cryptopay.service.response.Envelope;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,10 +29,7 @@ class CurrencyController {
                 item.put("name", currency.name());
                 return item;
             }).toList();
-            Map<String, Object> body = new LinkedHashMap<>();
-            body.put("message", "Currencies retrieved successfully");
-            body.put("data", data);
-            return body;
+            return Envelope.of("Currencies retrieved successfully", data);
         });
     }
 }

@@ -1,8 +1,8 @@
 package dev.cryptopay.paymentlinks.paymentlink;
 
+import dev.cryptopay.service.response.PathIds;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.paymentlinks.idempotency.IdempotencyStore;
-import dev.cryptopay.service.error.ApiException;
 import java.util.Map;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
@@ -57,15 +57,7 @@ class PaymentLinkController {
                 .map(body -> ResponseEntity.status(HttpStatus.OK).body(body));
     }
 
-    static UUID linkId(String text) {
-        try {
-            UUID id = UUID.fromString(text);
-            if (!id.toString().equalsIgnoreCase(text)) {
-                throw new IllegalArgumentException("not canonical");
-            }
-            return id;
-        } catch (IllegalArgumentException e) {
-            throw ApiException.invalidField("invalid_id", "id", "Invalid payment link id: must be a UUID");
-        }
+    private static UUID linkId(String text) {
+        return PathIds.uuid(text, "payment link");
     }
 }

@@ -1,5 +1,7 @@
 package dev.cryptopay.paymentlinks.paymentlink;
 
+import dev.cryptopay.service.response.Pagination;
+import dev.cryptopay.service.response.Envelope;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.paymentlinks.config.PaymentLinksProperties;
 import dev.cryptopay.paymentlinks.currency.Currency;
@@ -16,7 +18,6 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -87,7 +88,7 @@ public class PaymentLinkService {
             return links.insert(created.link())
                     .then(events.append(created, null, now))
                     .then(Mono.fromSupplier(() -> new StoredResponse(201, json.writeValueAsString(
-                            envelope("Payment link created successfully",
+                            Envelope.of("Payment link created successfully",
                                     renderer.render(created.link(), now, null))))));
         }).onErrorMap(DuplicateKeyException.class, duplicate -> ApiException.conflict("duplicate_order_id",
                 "A payment link with this order_id already exists"));
@@ -120,7 +121,7 @@ public class PaymentLinkService {
         return links.find(merchant, id)
                 .switchIfEmpty(Mono.error(() -> notFound()))
                 .flatMap(link -> transactions.summary(link.id())
-                        .map(summary -> envelope("Payment link retrieved successfully",
+                        .map(summary -> Envelope.of("Payment link retrieved successfully",
                                 renderer.render(link, now, summary))));
     }
 
@@ -139,7 +140,7 @@ public class PaymentLinkService {
                             .thenReturn(cancelled.link());
                 });
         return tx.transactional(cancel)
-                .map(link -> envelope("Payment link deleted successfully", renderer.render(link, now, null)));
+                .map(link -> Envelope.of("Payment link deleted successfully", renderer.render(link, now, null)));
     }
 
     public Mono<Map<String, Object>> list(MerchantIdentity merchant, PaymentLinkQuery query) {
@@ -148,32 +149,15 @@ public class PaymentLinkService {
         return links.count(where).zipWith(links.page(where, query.orderBy(), query.limit(), query.offset())
                         .map(link -> renderer.render(link, now, null)).collectList())
                 .map(result -> {
-                    long total = result.getT1();
-                    List<Map<String, Object>> items = result.getT2();
-                    long totalPages = (total + query.limit() - 1) / query.limit();
-                    Map<String, Object> pagination = new LinkedHashMap<>();
-                    pagination.put("current_page", query.page());
-                    pagination.put("per_page", query.limit());
-                    pagination.put("total_pages", totalPages);
-                    pagination.put("total_records", total);
-                    pagination.put("has_next_page", query.page() < totalPages);
-                    pagination.put("has_prev_page", query.page() > 1);
                     Map<String, Object> filters = new LinkedHashMap<>();
                     filters.put("sort_by", query.sortBy());
                     filters.put("sort_order", query.sortOrder());
                     Map<String, Object> data = new LinkedHashMap<>();
-                    data.put("data", items);
-                    data.put("pagination", pagination);
+                    data.put("data", result.getT2());
+                    data.put("pagination", Pagination.of(query.page(), query.limit(), result.getT1()));
                     data.put("filters", filters);
-                    return envelope("Payment links retrieved successfully", data);
+                    return Envelope.of("Payment links retrieved successfully", data);
                 });
-    }
-
-    static Map<String, Object> envelope(String message, Object data) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("message", message);
-        body.put("data", data);
-        return body;
     }
 
     static ApiException notFound() {

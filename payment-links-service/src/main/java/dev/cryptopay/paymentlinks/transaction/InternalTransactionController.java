@@ -1,6 +1,7 @@
 package dev.cryptopay.paymentlinks.transaction;
 
-import dev.cryptopay.service.error.ApiException;
+import dev.cryptopay.service.response.PathIds;
+import dev.cryptopay.service.response.Envelope;
 import dev.cryptopay.service.json.JsonFields;
 import java.math.BigDecimal;
 import java.time.Clock;
@@ -104,17 +105,10 @@ class InternalTransactionController {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("transaction", tx);
         data.put("payment_link", link);
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("message", message);
-        out.put("data", data);
-        return out;
+        return Envelope.of(message, data);
     }
 
     private static UUID linkId(String text) {
-        try {
-            return UUID.fromString(text);
-        } catch (IllegalArgumentException e) {
-            throw ApiException.invalidField("invalid_id", "id", "Invalid payment link id: must be a UUID");
-        }
+        return PathIds.uuid(text, "payment link");
     }
 }

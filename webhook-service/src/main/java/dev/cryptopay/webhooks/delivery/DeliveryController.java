@@ -1,5 +1,8 @@
 package dev.cryptopay.webhooks.delivery;
 
+import dev.cryptopay.service.response.PathIds;
+import dev.cryptopay.service.response.Pagination;
+import dev.cryptopay.service.response.Envelope;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.service.error.ApiException;
 import dev.cryptopay.service.error.FieldError;
@@ -53,32 +56,23 @@ class DeliveryController {
     Mono<Map<String, Object>> list(MerchantIdentity merchant, @PathVariable String id,
             @RequestParam MultiValueMap<String, String> params) {
         return Mono.fromSupplier(() -> new Page(params)).flatMap(page -> {
-            UUID endpointId = uuid(id, "webhook endpoint");
+            UUID endpointId = PathIds.uuid(id, "webhook endpoint");
             return endpoints.get(merchant, endpointId)
                     .then(deliveries.count(merchant, endpointId, page.status, page.eventType))
                     .zipWith(deliveries.page(merchant, endpointId, page.status, page.eventType, page.limit,
                             (long) (page.page - 1) * page.limit).map(DeliveryController::render).collectList())
                     .map(result -> {
-                        Map<String, Object> pagination = new LinkedHashMap<>();
-                        long total = result.getT1();
-                        long pages = (total + page.limit - 1) / page.limit;
-                        pagination.put("current_page", page.page);
-                        pagination.put("per_page", page.limit);
-                        pagination.put("total_pages", pages);
-                        pagination.put("total_records", total);
-                        pagination.put("has_next_page", page.page < pages);
-                        pagination.put("has_prev_page", page.page > 1);
                         Map<String, Object> data = new LinkedHashMap<>();
                         data.put("data", result.getT2());
-                        data.put("pagination", pagination);
-                        return envelope("Deliveries retrieved", data);
+                        data.put("pagination", Pagination.of(page.page, page.limit, result.getT1()));
+                        return Envelope.of("Deliveries retrieved", data);
                     });
         });
     }
 
     @GetMapping("/webhook-deliveries/{id}")
     Mono<Map<String, Object>> get(MerchantIdentity merchant, @PathVariable String id) {
-        return Mono.fromSupplier(() -> uuid(id, "delivery"))
+        return Mono.fromSupplier(() -> PathIds.uuid(id, "delivery"))
                 .flatMap(deliveryId -> deliveries.find(merchant, deliveryId))
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("Delivery not found")))
                 .flatMap(delivery -> deliveries.attempts(delivery.id()).map(DeliveryController::render)
@@ -86,17 +80,17 @@ class DeliveryController {
                         .map(attempts -> {
                             Map<String, Object> out = render(delivery);
                             out.put("attempt_log", attempts);
-                            return envelope("Delivery retrieved", out);
+                            return Envelope.of("Delivery retrieved", out);
                         }));
     }
 
     @PostMapping("/webhook-deliveries/{id}/retry")
     Mono<ResponseEntity<Map<String, Object>>> retry(MerchantIdentity merchant, @PathVariable String id) {
-        return Mono.fromSupplier(() -> uuid(id, "delivery"))
+        return Mono.fromSupplier(() -> PathIds.uuid(id, "delivery"))
                 .flatMap(deliveryId -> deliveries.restart(merchant, deliveryId, clock.instant()))
                 .flatMap(updated -> updated == 0 ? Mono.error(ApiException.notFound("Delivery not found"))
                         : Mono.just(ResponseEntity.status(HttpStatus.ACCEPTED)
-                                .body(envelope("Delivery scheduled for an immediate attempt", Map.of("id", id)))));
+                                .body(Envelope.of("Delivery scheduled for an immediate attempt", Map.of("id", id)))));
     }
 
     @PostMapping("/webhook-endpoints/{id}/recover")
@@ -114,12 +108,12 @@ class DeliveryController {
                     return since;
                 })
                 .flatMap(since -> {
-                    UUID endpointId = uuid(id, "webhook endpoint");
+                    UUID endpointId = PathIds.uuid(id, "webhook endpoint");
                     return endpoints.get(merchant, endpointId)
                             .then(deliveries.recoverFailed(merchant, endpointId, since, clock.instant()));
                 })
                 .map(count -> ResponseEntity.status(HttpStatus.ACCEPTED)
-                        .body(envelope("Failed deliveries scheduled again", Map.of("recovered", count))));
+                        .body(Envelope.of("Failed deliveries scheduled again", Map.of("recovered", count))));
     }
 
     static Map<String, Object> render(Delivery delivery) {
@@ -164,21 +158,6 @@ class DeliveryController {
     private static void putTime(Map<String, Object> out, String name, Instant value) {
         if (value != null) {
             out.put(name, TIMESTAMP.format(value));
-        }
-    }
-
-    private static Map<String, Object> envelope(String message, Object data) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("message", message);
-        out.put("data", data);
-        return out;
-    }
-
-    private static UUID uuid(String text, String what) {
-        try {
-            return UUID.fromString(text);
-        } catch (IllegalArgumentException e) {
-            throw ApiException.invalidField("invalid_id", "id", "Invalid " + what + " id: must be a UUID");
         }
     }
 

@@ -1,7 +1,8 @@
 package dev.cryptopay.webhooks.endpoint;
 
+import dev.cryptopay.service.response.PathIds;
+import dev.cryptopay.service.response.Envelope;
 import dev.cryptopay.auth.internal.MerchantIdentity;
-import dev.cryptopay.service.error.ApiException;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
@@ -36,32 +37,32 @@ class EndpointController {
     Mono<ResponseEntity<Map<String, Object>>> create(MerchantIdentity merchant,
             @RequestBody(required = false) String body) {
         return service.create(merchant, body).map(created -> ResponseEntity.status(HttpStatus.CREATED)
-                .body(envelope("Webhook endpoint created", render(created.endpoint(), created.secret()))));
+                .body(Envelope.of("Webhook endpoint created", render(created.endpoint(), created.secret()))));
     }
 
     @GetMapping("/webhook-endpoints")
     Mono<Map<String, Object>> list(MerchantIdentity merchant) {
         return service.list(merchant).map(endpoint -> render(endpoint, null)).collectList()
-                .map(items -> envelope("Webhook endpoints retrieved", items));
+                .map(items -> Envelope.of("Webhook endpoints retrieved", items));
     }
 
     @GetMapping("/webhook-endpoints/{id}")
     Mono<Map<String, Object>> get(MerchantIdentity merchant, @PathVariable String id) {
         return Mono.fromSupplier(() -> endpointId(id)).flatMap(endpointId -> service.get(merchant, endpointId))
-                .map(endpoint -> envelope("Webhook endpoint retrieved", render(endpoint, null)));
+                .map(endpoint -> Envelope.of("Webhook endpoint retrieved", render(endpoint, null)));
     }
 
     @DeleteMapping("/webhook-endpoints/{id}")
     Mono<Map<String, Object>> delete(MerchantIdentity merchant, @PathVariable String id) {
         return Mono.fromSupplier(() -> endpointId(id)).flatMap(endpointId -> service.delete(merchant, endpointId))
-                .map(endpoint -> envelope("Webhook endpoint deleted", render(endpoint, null)));
+                .map(endpoint -> Envelope.of("Webhook endpoint deleted", render(endpoint, null)));
     }
 
     @PostMapping("/webhook-endpoints/{id}/rotate-secret")
     Mono<Map<String, Object>> rotate(MerchantIdentity merchant, @PathVariable String id) {
         return Mono.fromSupplier(() -> endpointId(id))
                 .flatMap(endpointId -> service.rotateSecret(merchant, endpointId))
-                .map(rotated -> envelope("Webhook endpoint secret rotated",
+                .map(rotated -> Envelope.of("Webhook endpoint secret rotated",
                         render(rotated.endpoint(), rotated.secret())));
     }
 
@@ -83,18 +84,7 @@ class EndpointController {
         return out;
     }
 
-    static Map<String, Object> envelope(String message, Object data) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("message", message);
-        out.put("data", data);
-        return out;
-    }
-
-    static UUID endpointId(String text) {
-        try {
-            return UUID.fromString(text);
-        } catch (IllegalArgumentException e) {
-            throw ApiException.invalidField("invalid_id", "id", "Invalid webhook endpoint id: must be a UUID");
-        }
+    private static UUID endpointId(String text) {
+        return PathIds.uuid(text, "webhook endpoint");
     }
 }
