@@ -8,8 +8,7 @@ import java.nio.charset.StandardCharsets;
 /** Reads committed files from {@code src/test/resources/fixtures} (see the README there for how each was made). */
 public final class Fixtures {
 
-    private Fixtures() {
-    }
+    private Fixtures() {}
 
     public static byte[] bytes(String name) {
         try (InputStream in = Fixtures.class.getResourceAsStream("/fixtures/" + name)) {

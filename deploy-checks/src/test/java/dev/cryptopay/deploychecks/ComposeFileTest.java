@@ -36,7 +36,9 @@ class ComposeFileTest {
     static int defaultPort(String service) {
         Matcher port = Pattern.compile("\\$\\{PORT:(\\d+)}")
                 .matcher(Repo.read(service + "/src/main/resources/application.yml"));
-        assertThat(port.find()).as(service + " application.yml has server.port ${PORT:…}").isTrue();
+        assertThat(port.find())
+                .as(service + " application.yml has server.port ${PORT:…}")
+                .isTrue();
         return Integer.parseInt(port.group(1));
     }
 
@@ -61,8 +63,8 @@ class ComposeFileTest {
                 ports.add(Integer.parseInt(listener.group(1)));
             }
         } else {
-            Map<String, Integer> imageDefaults = Map.of("postgres", 5432, "redis", 6379, "prometheus", 9090,
-                    "grafana", 3000);
+            Map<String, Integer> imageDefaults =
+                    Map.of("postgres", 5432, "redis", 6379, "prometheus", 9090, "grafana", 3000);
             ports.add(imageDefaults.get(container));
         }
         return ports;
@@ -88,15 +90,21 @@ class ComposeFileTest {
     void startUpWaitsForHealthyDependencies() {
         CONTAINERS.forEach((name, definition) -> {
             Object dependsOn = at(definition, "depends_on");
-            assertThat(dependsOn == null || dependsOn instanceof Map).as(name + ": depends_on must be the long form")
+            assertThat(dependsOn == null || dependsOn instanceof Map)
+                    .as(name + ": depends_on must be the long form")
                     .isTrue();
             map(dependsOn).forEach((dependency, settings) -> {
                 assertThat(CONTAINERS).as(name + " depends on " + dependency).containsKey(dependency);
-                assertThat(at(CONTAINERS, dependency, "healthcheck")).as(dependency + " healthcheck").isNotNull();
-                assertThat(at(settings, "condition")).as(name + " → " + dependency).isEqualTo("service_healthy");
+                assertThat(at(CONTAINERS, dependency, "healthcheck"))
+                        .as(dependency + " healthcheck")
+                        .isNotNull();
+                assertThat(at(settings, "condition"))
+                        .as(name + " → " + dependency)
+                        .isEqualTo("service_healthy");
                 if (at(definition, "profiles") == null) {
                     assertThat(at(CONTAINERS, dependency, "profiles"))
-                            .as(name + " starts by default, so " + dependency + " must too").isNull();
+                            .as(name + " starts by default, so " + dependency + " must too")
+                            .isNull();
                 }
             });
         });
@@ -106,7 +114,9 @@ class ComposeFileTest {
     void everyServiceWaitsForWhatItTalksTo() {
         for (String service : SERVICES) {
             Set<String> talksTo = new TreeSet<>(addresses(service).keySet());
-            assertThat(map(at(CONTAINERS, service, "depends_on")).keySet()).as(service).containsAll(talksTo);
+            assertThat(map(at(CONTAINERS, service, "depends_on")).keySet())
+                    .as(service)
+                    .containsAll(talksTo);
         }
     }
 
@@ -120,9 +130,12 @@ class ComposeFileTest {
                 unknown.add(key);
             }
         });
-        assertThat(unknown).as(service + ": variables its code never reads (no placeholder in application.yml, "
-                + "no @ConfigurationProperties component, not an allowed Spring Boot property)").isEmpty();
-        assertThat(env(service).keySet()).as(service + ": settings it cannot start without")
+        assertThat(unknown)
+                .as(service + ": variables its code never reads (no placeholder in application.yml, "
+                        + "no @ConfigurationProperties component, not an allowed Spring Boot property)")
+                .isEmpty();
+        assertThat(env(service).keySet())
+                .as(service + ": settings it cannot start without")
                 .containsAll(configuration.requiredVariables());
     }
 
@@ -132,10 +145,12 @@ class ComposeFileTest {
         Map<String, String> env = env(service);
         int port = Integer.parseInt(env.get("PORT"));
         assertThat(port).as(service + " PORT = its default port").isEqualTo(defaultPort(service));
-        assertThat(DockerfilesTest.exposedPorts(service)).as(service + " Dockerfile EXPOSE")
+        assertThat(DockerfilesTest.exposedPorts(service))
+                .as(service + " Dockerfile EXPOSE")
                 .containsAll(listeningPorts(service));
         String healthcheck = String.valueOf(at(CONTAINERS, service, "healthcheck", "test"));
-        assertThat(healthcheck).as(service + " healthcheck")
+        assertThat(healthcheck)
+                .as(service + " healthcheck")
                 .contains("http://127.0.0.1:" + actuatorPort(env) + "/actuator/health/readiness");
     }
 
@@ -143,7 +158,8 @@ class ComposeFileTest {
     @FieldSource("SERVICES")
     void addressesGivenToAServicePointAtAPortTheOtherContainerListensOn(String service) {
         addresses(service).forEach((host, ports) -> {
-            assertThat(listeningPorts(host)).as(service + " is told to reach " + host + " on " + ports)
+            assertThat(listeningPorts(host))
+                    .as(service + " is told to reach " + host + " on " + ports)
                     .containsAll(ports);
         });
     }
@@ -156,7 +172,8 @@ class ComposeFileTest {
             Matcher matcher = hostPort.matcher(value);
             while (matcher.find()) {
                 if (CONTAINERS.containsKey(matcher.group(1))) {
-                    addresses.computeIfAbsent(matcher.group(1), h -> new TreeSet<>())
+                    addresses
+                            .computeIfAbsent(matcher.group(1), h -> new TreeSet<>())
                             .add(Integer.parseInt(matcher.group(2)));
                 }
             }
@@ -167,18 +184,26 @@ class ComposeFileTest {
     @Test
     void theGatewayIsToldWhereEachServiceListens() {
         Map<String, String> gateway = env("gateway");
-        Map<String, String> upstreams = Map.of("PAYMENT_LINKS_URL", "payment-links-service", "SUBSCRIPTIONS_URL",
-                "subscriptions-service", "WEBHOOKS_URL", "webhook-service");
-        upstreams.forEach((variable, service) -> assertThat(gateway.get(variable)).as(variable)
+        Map<String, String> upstreams = Map.of(
+                "PAYMENT_LINKS_URL",
+                "payment-links-service",
+                "SUBSCRIPTIONS_URL",
+                "subscriptions-service",
+                "WEBHOOKS_URL",
+                "webhook-service");
+        upstreams.forEach((variable, service) -> assertThat(gateway.get(variable))
+                .as(variable)
                 .isEqualTo("http://" + service + ":" + env(service).get("PORT")));
     }
 
     @Test
     void eachServiceHasItsOwnDatabaseAndRoleCreatedByTheInitScript() {
         String script = Repo.read("deploy/docker/postgres/init-databases.sh");
-        assertThat(Files.isExecutable(Repo.path("deploy/docker/postgres/init-databases.sh"))).isTrue();
+        assertThat(Files.isExecutable(Repo.path("deploy/docker/postgres/init-databases.sh")))
+                .isTrue();
         assertThat(list(at(CONTAINERS, "postgres", "volumes")))
-                .contains("./deploy/docker/postgres/init-databases.sh:/docker-entrypoint-initdb.d/10-init-databases.sh:ro");
+                .contains(
+                        "./deploy/docker/postgres/init-databases.sh:/docker-entrypoint-initdb.d/10-init-databases.sh:ro");
         // create_database <role> "$<PASSWORD_VARIABLE>" <database>
         Matcher create = Pattern.compile("(?m)^create_database\\s+(\\w+)\\s+\"\\$(\\w+)\"\\s+(\\w+)\\s*$")
                 .matcher(script);
@@ -190,20 +215,25 @@ class ComposeFileTest {
 
         Map<String, String> postgres = env("postgres");
         Map<String, String[]> users = Map.of(
-                "gateway", new String[] {"GATEWAY_DB_JDBC_URL", "GATEWAY_DB_R2DBC_URL", "GATEWAY_DB_USER",
-                    "GATEWAY_DB_PASSWORD"},
-                "payment-links-service", new String[] {"DATABASE_JDBC_URL", "DATABASE_R2DBC_URL", "DATABASE_USER",
-                    "DATABASE_PASSWORD"},
-                "webhook-service", new String[] {"DATABASE_JDBC_URL", "DATABASE_R2DBC_URL", "DATABASE_USER",
-                    "DATABASE_PASSWORD"});
+                "gateway",
+                        new String[] {
+                            "GATEWAY_DB_JDBC_URL", "GATEWAY_DB_R2DBC_URL", "GATEWAY_DB_USER", "GATEWAY_DB_PASSWORD"
+                        },
+                "payment-links-service",
+                        new String[] {"DATABASE_JDBC_URL", "DATABASE_R2DBC_URL", "DATABASE_USER", "DATABASE_PASSWORD"},
+                "webhook-service",
+                        new String[] {"DATABASE_JDBC_URL", "DATABASE_R2DBC_URL", "DATABASE_USER", "DATABASE_PASSWORD"});
         users.forEach((service, keys) -> {
             Map<String, String> env = env(service);
             String database = env.get(keys[0]).replaceAll(".*/", "");
             assertThat(env.get(keys[1])).as(service).endsWith("postgres:5432/" + database);
             assertThat(env.get(keys[0])).as(service).endsWith("postgres:5432/" + database);
             assertThat(databases).as(service + " database").containsKey(database);
-            assertThat(env.get(keys[2])).as(service + " user owns " + database).isEqualTo(databases.get(database)[0]);
-            assertThat(env.get(keys[3])).as(service + " password = the one the init script set")
+            assertThat(env.get(keys[2]))
+                    .as(service + " user owns " + database)
+                    .isEqualTo(databases.get(database)[0]);
+            assertThat(env.get(keys[3]))
+                    .as(service + " password = the one the init script set")
                     .isEqualTo(postgres.get(databases.get(database)[1]));
         });
         assertThat(String.valueOf(at(CONTAINERS, "postgres", "image"))).startsWith("postgres:17");
@@ -213,20 +243,25 @@ class ComposeFileTest {
     void theGatewayUsesRedisAndKeepsItsAdminPortOnLoopback() {
         Map<String, String> gateway = env("gateway");
         assertThat(gateway).containsEntry("GATEWAY_REDIS_ENABLED", "true");
-        assertThat(gateway.get("GATEWAY_REDIS_URI")).isEqualTo("redis://redis:" + listeningPorts("redis").iterator().next());
+        assertThat(gateway.get("GATEWAY_REDIS_URI"))
+                .isEqualTo("redis://redis:" + listeningPorts("redis").iterator().next());
         assertThat(gateway).containsEntry("GATEWAY_ADMIN_HOST", "0.0.0.0");
         String adminPort = gateway.get("GATEWAY_ADMIN_PORT");
-        List<String> ports = list(at(CONTAINERS, "gateway", "ports")).stream().map(String::valueOf).toList();
+        List<String> ports = list(at(CONTAINERS, "gateway", "ports")).stream()
+                .map(String::valueOf)
+                .toList();
         assertThat(ports).contains("127.0.0.1:" + adminPort + ":" + adminPort);
         assertThat(ports).filteredOn(p -> p.endsWith(":" + adminPort)).allMatch(p -> p.startsWith("127.0.0.1:"));
-        assertThat(ports).as("actuator stays unpublished")
+        assertThat(ports)
+                .as("actuator stays unpublished")
                 .noneMatch(p -> p.endsWith(":" + gateway.get("MANAGEMENT_SERVER_PORT")));
     }
 
     @Test
     void publishedPortsBindToLoopbackOnly() {
-        CONTAINERS.forEach((name, definition) -> list(at(definition, "ports")).forEach(port ->
-                assertThat(String.valueOf(port)).as(name + " publishes").startsWith("127.0.0.1:")));
+        CONTAINERS.forEach((name, definition) -> list(at(definition, "ports"))
+                .forEach(port ->
+                        assertThat(String.valueOf(port)).as(name + " publishes").startsWith("127.0.0.1:")));
     }
 
     @Test
@@ -254,12 +289,16 @@ class ComposeFileTest {
         Map<String, String> kafka = env("kafka");
         assertThat(at(CONTAINERS, "kafka", "image")).isEqualTo("apache/kafka:4.1.2");
         assertThat(kafka.get("KAFKA_PROCESS_ROLES")).isEqualTo("broker,controller");
-        assertThat(Base64.getUrlDecoder().decode(kafka.get("CLUSTER_ID"))).as("CLUSTER_ID is a base64url UUID")
+        assertThat(Base64.getUrlDecoder().decode(kafka.get("CLUSTER_ID")))
+                .as("CLUSTER_ID is a base64url UUID")
                 .hasSize(16);
         assertThat(kafka.get("KAFKA_CONTROLLER_QUORUM_VOTERS")).startsWith(kafka.get("KAFKA_NODE_ID") + "@kafka:");
         String internal = kafka.get("KAFKA_INTER_BROKER_LISTENER_NAME");
-        Matcher advertised = Pattern.compile(internal + "://(kafka:\\d+)").matcher(kafka.get("KAFKA_ADVERTISED_LISTENERS"));
-        assertThat(advertised.find()).as("the inter-broker listener is advertised as kafka:<port>").isTrue();
+        Matcher advertised =
+                Pattern.compile(internal + "://(kafka:\\d+)").matcher(kafka.get("KAFKA_ADVERTISED_LISTENERS"));
+        assertThat(advertised.find())
+                .as("the inter-broker listener is advertised as kafka:<port>")
+                .isTrue();
         for (String listener : kafka.get("KAFKA_ADVERTISED_LISTENERS").split(",")) {
             String name = listener.substring(0, listener.indexOf("://"));
             assertThat(kafka.get("KAFKA_LISTENERS")).contains(name + "://");
@@ -267,7 +306,9 @@ class ComposeFileTest {
         }
         for (String service : SERVICES) {
             if (env(service).containsKey("KAFKA_BOOTSTRAP_SERVERS")) {
-                assertThat(env(service).get("KAFKA_BOOTSTRAP_SERVERS")).as(service).isEqualTo(advertised.group(1));
+                assertThat(env(service).get("KAFKA_BOOTSTRAP_SERVERS"))
+                        .as(service)
+                        .isEqualTo(advertised.group(1));
             }
         }
     }
@@ -282,7 +323,8 @@ class ComposeFileTest {
         for (String service : SERVICES) {
             assertThat(at(CONTAINERS, service, "image")).isEqualTo("cryptopay/" + service + ":local");
             assertThat(at(CONTAINERS, service, "build", "context")).as(service).isEqualTo(".");
-            assertThat(at(CONTAINERS, service, "build", "dockerfile")).as(service)
+            assertThat(at(CONTAINERS, service, "build", "dockerfile"))
+                    .as(service)
                     .isEqualTo("deploy/docker/" + service + ".Dockerfile");
         }
     }
@@ -292,9 +334,13 @@ class ComposeFileTest {
         CONTAINERS.forEach((name, definition) -> list(at(definition, "volumes")).forEach(volume -> {
             String source = String.valueOf(volume).split(":")[0];
             if (source.startsWith("./")) {
-                assertThat(Repo.path(source.substring(2))).as(name + " mounts " + source).exists();
+                assertThat(Repo.path(source.substring(2)))
+                        .as(name + " mounts " + source)
+                        .exists();
             } else {
-                assertThat(map(COMPOSE.get("volumes"))).as(name + " named volume").containsKey(source);
+                assertThat(map(COMPOSE.get("volumes")))
+                        .as(name + " named volume")
+                        .containsKey(source);
             }
         }));
     }
@@ -309,18 +355,23 @@ class ComposeFileTest {
             String value = matcher.group(3);
             if (matcher.group(1).equals("WEBHOOK_SECRET_ENCRYPTION_KEY")) {
                 value = new String(Base64.getDecoder().decode(value));
-                assertThat(value.getBytes()).as("WEBHOOK_SECRET_ENCRYPTION_KEY is 32 bytes").hasSize(32);
+                assertThat(value.getBytes())
+                        .as("WEBHOOK_SECRET_ENCRYPTION_KEY is 32 bytes")
+                        .hasSize(32);
             }
             assertThat(value).as(matcher.group(1)).startsWith("dev-only-");
         }
         assertThat(count).isGreaterThanOrEqualTo(8);
-        assertThat(env("gateway").get("INTERNAL_AUTH_SECRET").getBytes()).as("internal-auth secret: 32 bytes or more")
+        assertThat(env("gateway").get("INTERNAL_AUTH_SECRET").getBytes())
+                .as("internal-auth secret: 32 bytes or more")
                 .hasSizeGreaterThanOrEqualTo(32);
-        assertThat(env("gateway").get("GATEWAY_ADMIN_TOKEN")).as("admin token: 24 characters or more")
+        assertThat(env("gateway").get("GATEWAY_ADMIN_TOKEN"))
+                .as("admin token: 24 characters or more")
                 .hasSizeGreaterThanOrEqualTo(24);
         for (String service : SERVICES) {
             if (env(service).containsKey("INTERNAL_AUTH_SECRET")) {
-                assertThat(env(service).get("INTERNAL_AUTH_SECRET")).as(service + " shares the gateway's secret")
+                assertThat(env(service).get("INTERNAL_AUTH_SECRET"))
+                        .as(service + " shares the gateway's secret")
                         .isEqualTo(env("gateway").get("INTERNAL_AUTH_SECRET"));
             }
         }

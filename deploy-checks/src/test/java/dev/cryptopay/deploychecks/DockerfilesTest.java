@@ -97,11 +97,14 @@ class DockerfilesTest {
     void buildsOnAPinnedJava17RuntimeImage(String service) {
         List<String> instructions = instructions(service);
         Map<String, String> args = argDefaults(instructions);
-        List<String> froms = instructions.stream().filter(i -> i.startsWith("FROM ")).map(i -> resolve(i, args))
+        List<String> froms = instructions.stream()
+                .filter(i -> i.startsWith("FROM "))
+                .map(i -> resolve(i, args))
                 .toList();
         assertThat(froms).isNotEmpty();
-        assertThat(froms).allSatisfy(from -> assertThat(from)
-                .matches("FROM eclipse-temurin:17\\.\\d+\\.\\d+_\\d+-jre(-[a-z]+)?( AS \\w+)?"));
+        assertThat(froms)
+                .allSatisfy(from -> assertThat(from)
+                        .matches("FROM eclipse-temurin:17\\.\\d+\\.\\d+_\\d+-jre(-[a-z]+)?( AS \\w+)?"));
     }
 
     @ParameterizedTest
@@ -117,12 +120,18 @@ class DockerfilesTest {
         for (String layer : List.of("dependencies", "spring-boot-loader", "snapshot-dependencies", "application")) {
             assertThat(finalStage(instructions)).contains("COPY --from=extract /build/extracted/" + layer + "/ ./");
         }
-        assertThat(finalStage(instructions)).last().asString().startsWith("ENTRYPOINT [\"java\"")
+        assertThat(finalStage(instructions))
+                .last()
+                .asString()
+                .startsWith("ENTRYPOINT [\"java\"")
                 .endsWith("\"org.springframework.boot.loader.launch.JarLauncher\"]");
 
-        List<String> ignore = Repo.read("deploy/docker/" + service + ".Dockerfile.dockerignore").lines()
-                .filter(line -> !line.isBlank() && !line.startsWith("#")).toList();
-        assertThat(ignore).as("the build context sends only the jar")
+        List<String> ignore = Repo.read("deploy/docker/" + service + ".Dockerfile.dockerignore")
+                .lines()
+                .filter(line -> !line.isBlank() && !line.startsWith("#"))
+                .toList();
+        assertThat(ignore)
+                .as("the build context sends only the jar")
                 .containsExactly("*", "!" + service + "/target/" + service + "-*.jar");
     }
 
@@ -134,7 +143,8 @@ class DockerfilesTest {
         assertThat(Integer.parseInt(user.split(":")[0])).isPositive();
         List<String> stage = finalStage(instructions(service));
         int userIndex = stage.indexOf("USER " + user);
-        assertThat(stage.subList(userIndex + 1, stage.size())).as("the ENTRYPOINT runs as that user")
+        assertThat(stage.subList(userIndex + 1, stage.size()))
+                .as("the ENTRYPOINT runs as that user")
                 .anyMatch(i -> i.startsWith("ENTRYPOINT "));
     }
 

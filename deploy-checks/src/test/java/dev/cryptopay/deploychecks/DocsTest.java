@@ -32,7 +32,9 @@ class DocsTest {
                 }
                 String file = target.contains("#") ? target.substring(0, target.indexOf('#')) : target;
                 String anchor = target.contains("#") ? target.substring(target.indexOf('#') + 1) : null;
-                Path resolved = file.isEmpty() ? document : document.getParent().resolve(file).normalize();
+                Path resolved = file.isEmpty()
+                        ? document
+                        : document.getParent().resolve(file).normalize();
                 if (!resolved.toFile().exists()) {
                     broken.add(Repo.relative(document) + " → " + target + " (no such file)");
                 } else if (anchor != null && Markdown.section(Repo.read(resolved), anchor) == null) {
@@ -49,11 +51,21 @@ class DocsTest {
         for (String service : Repo.SERVICES) {
             assertThat(guide).contains(service + "-secrets");
             for (String key : KustomizeTest.secretKeys(service)) {
-                assertThat(guide).as("docs/deployment.md documents " + key + " of " + service).contains(key);
+                assertThat(guide)
+                        .as("docs/deployment.md documents " + key + " of " + service)
+                        .contains(key);
             }
         }
-        assertThat(guide).contains("kubectl", "create secret generic", "--from-env-file", "docker compose",
-                "kubectl apply -k deploy/k8s/base/", "kubectl apply -k deploy/k8s/overlays/", "runbooks/alerts.md",
-                "grafana-dashboard.json", "alerts.yml");
+        assertThat(guide)
+                .contains(
+                        "kubectl",
+                        "create secret generic",
+                        "--from-env-file",
+                        "docker compose",
+                        "kubectl apply -k deploy/k8s/base/",
+                        "kubectl apply -k deploy/k8s/overlays/",
+                        "runbooks/alerts.md",
+                        "grafana-dashboard.json",
+                        "alerts.yml");
     }
 }

@@ -16,8 +16,7 @@ import org.junit.jupiter.api.Assumptions;
 /** A command-line tool a check needs (promtool, kubectl), found on the PATH. */
 record ExternalTool(String name, Path executable) {
 
-    record Result(int exitCode, String output) {
-    }
+    record Result(int exitCode, String output) {}
 
     static Optional<ExternalTool> find(String name) {
         String path = System.getenv("PATH");
@@ -67,8 +66,11 @@ record ExternalTool(String name, Path executable) {
         try {
             Path output = Files.createTempFile(name, ".out");
             try {
-                Process process = new ProcessBuilder(command).directory(workingDirectory.toFile())
-                        .redirectErrorStream(true).redirectOutput(output.toFile()).start();
+                Process process = new ProcessBuilder(command)
+                        .directory(workingDirectory.toFile())
+                        .redirectErrorStream(true)
+                        .redirectOutput(output.toFile())
+                        .start();
                 process.getOutputStream().close();
                 if (!process.waitFor(120, TimeUnit.SECONDS)) {
                     process.destroyForcibly();

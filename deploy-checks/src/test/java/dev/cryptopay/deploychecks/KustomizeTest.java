@@ -50,8 +50,8 @@ class KustomizeTest {
     }
 
     static Map<String, Object> container(String service) {
-        List<Map<String, Object>> containers = Repo.maps(at(object(service, "Deployment", service), "spec",
-                "template", "spec", "containers"));
+        List<Map<String, Object>> containers =
+                Repo.maps(at(object(service, "Deployment", service), "spec", "template", "spec", "containers"));
         assertThat(containers).as(service + " containers").hasSize(1);
         return containers.get(0);
     }
@@ -73,7 +73,8 @@ class KustomizeTest {
     /** Keys of base/&lt;service&gt;/secret.env.example, the documented content of the service's Secret. */
     static Set<String> secretKeys(String service) {
         Set<String> keys = new TreeSet<>();
-        Repo.read("deploy/k8s/base/" + service + "/secret.env.example").lines()
+        Repo.read("deploy/k8s/base/" + service + "/secret.env.example")
+                .lines()
                 .filter(line -> !line.isBlank() && !line.startsWith("#"))
                 .forEach(line -> keys.add(line.substring(0, line.indexOf('='))));
         return keys;
@@ -81,8 +82,8 @@ class KustomizeTest {
 
     static Map<String, Integer> containerPorts(String service) {
         Map<String, Integer> ports = new LinkedHashMap<>();
-        maps(container(service).get("ports")).forEach(port ->
-                ports.put(String.valueOf(port.get("name")), (Integer) port.get("containerPort")));
+        maps(container(service).get("ports"))
+                .forEach(port -> ports.put(String.valueOf(port.get("name")), (Integer) port.get("containerPort")));
         return ports;
     }
 
@@ -97,13 +98,15 @@ class KustomizeTest {
             for (Object resource : list(kustomization.get("resources"))) {
                 Path target = dir.resolve(String.valueOf(resource)).normalize();
                 assertThat(Files.isRegularFile(target) || Files.isRegularFile(target.resolve("kustomization.yaml")))
-                        .as(Repo.relative(file) + " resource " + resource).isTrue();
+                        .as(Repo.relative(file) + " resource " + resource)
+                        .isTrue();
             }
             for (Map<String, Object> patch : maps(kustomization.get("patches"))) {
                 if (patch.containsKey("path")) {
                     assertThat(dir.resolve(String.valueOf(patch.get("path")))).isRegularFile();
                 } else {
-                    assertThat(Repo.yamlMap(String.valueOf(patch.get("patch")))).as(Repo.relative(file) + " patch")
+                    assertThat(Repo.yamlMap(String.valueOf(patch.get("patch"))))
+                            .as(Repo.relative(file) + " patch")
                             .containsKeys("apiVersion", "kind", "metadata");
                 }
             }
@@ -116,8 +119,10 @@ class KustomizeTest {
     @Test
     void noSecretIsCommitted() {
         for (Path yaml : Repo.walk(K8S, ".yaml")) {
-            assertThat(Repo.yamlDocuments(yaml)).as(Repo.relative(yaml))
-                    .noneMatch(document -> "Secret".equals(document.get("kind")) || document.containsKey("secretGenerator"));
+            assertThat(Repo.yamlDocuments(yaml))
+                    .as(Repo.relative(yaml))
+                    .noneMatch(document ->
+                            "Secret".equals(document.get("kind")) || document.containsKey("secretGenerator"));
         }
         assertThat(Repo.walk(K8S, "secret.env")).as("filled-in secret files").isEmpty();
         assertThat(Repo.read("deploy/k8s/.gitignore").lines()).contains("secret.env");
@@ -127,25 +132,31 @@ class KustomizeTest {
     @FieldSource("SERVICES")
     void theBaseDeploysTheServiceOnItsOwn(String service) {
         Map<String, Object> kustomization = base(service);
-        assertThat(list(kustomization.get("resources"))).as("only the service's own files")
+        assertThat(list(kustomization.get("resources")))
+                .as("only the service's own files")
                 .allSatisfy(resource -> assertThat(String.valueOf(resource)).doesNotContain("/"));
         assertThat(kustomization).doesNotContainKey("namespace");
 
         Map<String, Object> deployment = object(service, "Deployment", service);
         Map<String, Object> podLabels = map(at(deployment, "spec", "template", "metadata", "labels"));
-        assertThat(map(at(deployment, "spec", "selector", "matchLabels"))).isNotEmpty()
+        assertThat(map(at(deployment, "spec", "selector", "matchLabels")))
+                .isNotEmpty()
                 .allSatisfy((key, value) -> assertThat(podLabels).containsEntry(key, value));
         Map<String, Object> serviceObject = object(service, "Service", service);
-        assertThat(map(at(serviceObject, "spec", "selector"))).isNotEmpty()
+        assertThat(map(at(serviceObject, "spec", "selector")))
+                .isNotEmpty()
                 .allSatisfy((key, value) -> assertThat(podLabels).containsEntry(key, value));
         for (Map<String, Object> port : maps(at(serviceObject, "spec", "ports"))) {
-            assertThat(containerPorts(service)).as("Service targetPort").containsKey(String.valueOf(port.get("targetPort")));
+            assertThat(containerPorts(service))
+                    .as("Service targetPort")
+                    .containsKey(String.valueOf(port.get("targetPort")));
         }
 
         Map<String, Object> container = container(service);
         assertThat(String.valueOf(container.get("image"))).startsWith("cryptopay/" + service + ":");
         for (String kind : List.of("requests", "limits")) {
-            assertThat(map(at(container, "resources", kind))).as(service + " resources." + kind)
+            assertThat(map(at(container, "resources", kind)))
+                    .as(service + " resources." + kind)
                     .containsKeys("cpu", "memory");
         }
         assertThat(at(container, "readinessProbe", "httpGet", "path")).isEqualTo("/actuator/health/readiness");
@@ -154,35 +165,46 @@ class KustomizeTest {
         List<Map<String, Object>> envFrom = maps(container.get("envFrom"));
         assertThat(envFrom).extracting(from -> at(from, "configMapRef", "name")).contains(service + "-config");
         assertThat(envFrom).extracting(from -> at(from, "secretRef", "name")).contains(service + "-secrets");
-        assertThat(literals(kustomization, service + "-config")).as("generated ConfigMap " + service + "-config")
+        assertThat(literals(kustomization, service + "-config"))
+                .as("generated ConfigMap " + service + "-config")
                 .isNotEmpty();
 
         Map<String, Object> pod = map(at(deployment, "spec", "template", "spec"));
         assertThat(at(pod, "securityContext", "runAsNonRoot")).isEqualTo(true);
         assertThat(String.valueOf(at(pod, "securityContext", "runAsUser")))
-                .as("the Dockerfile's USER").isEqualTo(DockerfilesTest.user(service).split(":")[0]);
+                .as("the Dockerfile's USER")
+                .isEqualTo(DockerfilesTest.user(service).split(":")[0]);
         assertThat(at(container, "securityContext", "readOnlyRootFilesystem")).isEqualTo(true);
         assertThat(at(container, "securityContext", "allowPrivilegeEscalation")).isEqualTo(false);
-        assertThat(maps(container.get("volumeMounts"))).extracting(mount -> mount.get("mountPath")).contains("/tmp");
+        assertThat(maps(container.get("volumeMounts")))
+                .extracting(mount -> mount.get("mountPath"))
+                .contains("/tmp");
     }
 
     @ParameterizedTest
     @FieldSource("SERVICES")
     void configMapAndSecretHoldOnlyRealConfigurationAndEverythingRequired(String service) {
         ServiceConfiguration configuration = ServiceConfiguration.of(service);
-        Set<String> keys = new TreeSet<>(literals(base(service), service + "-config").keySet());
+        Set<String> keys =
+                new TreeSet<>(literals(base(service), service + "-config").keySet());
         keys.addAll(secretKeys(service));
         for (String environment : ENVIRONMENTS) {
-            keys.addAll(literals(kustomization(K8S.resolve("overlays/" + environment + "/" + service)),
-                    service + "-config").keySet());
+            keys.addAll(
+                    literals(kustomization(K8S.resolve("overlays/" + environment + "/" + service)), service + "-config")
+                            .keySet());
         }
-        List<String> unknown = keys.stream().filter(key -> configuration.explain(key) == null).toList();
+        List<String> unknown =
+                keys.stream().filter(key -> configuration.explain(key) == null).toList();
         assertThat(unknown).as(service + ": keys its code never reads").isEmpty();
-        assertThat(keys).as(service + ": settings it cannot start without")
+        assertThat(keys)
+                .as(service + ": settings it cannot start without")
                 .containsAll(configuration.requiredVariables());
-        Set<String> overlap = new TreeSet<>(literals(base(service), service + "-config").keySet());
+        Set<String> overlap =
+                new TreeSet<>(literals(base(service), service + "-config").keySet());
         overlap.retainAll(secretKeys(service));
-        assertThat(overlap).as("a key lives either in the ConfigMap or in the Secret").isEmpty();
+        assertThat(overlap)
+                .as("a key lives either in the ConfigMap or in the Secret")
+                .isEmpty();
     }
 
     @ParameterizedTest
@@ -201,32 +223,44 @@ class KustomizeTest {
             assertThat(ports).containsEntry("admin", Integer.parseInt(config.get("GATEWAY_ADMIN_PORT")));
         }
         for (String probe : List.of("startupProbe", "readinessProbe", "livenessProbe")) {
-            assertThat(at(container(service), probe, "httpGet", "port")).as(service + " " + probe).isEqualTo(actuator);
+            assertThat(at(container(service), probe, "httpGet", "port"))
+                    .as(service + " " + probe)
+                    .isEqualTo(actuator);
         }
         assertThat(DockerfilesTest.exposedPorts(service)).containsAll(ports.values());
-        Map<String, Object> annotations = map(at(object(service, "Deployment", service), "spec", "template",
-                "metadata", "annotations"));
+        Map<String, Object> annotations =
+                map(at(object(service, "Deployment", service), "spec", "template", "metadata", "annotations"));
         if (!annotations.isEmpty()) {
-            assertThat(annotations).containsEntry("prometheus.io/port", String.valueOf(ports.get(actuator)))
+            assertThat(annotations)
+                    .containsEntry("prometheus.io/port", String.valueOf(ports.get(actuator)))
                     .containsEntry("prometheus.io/path", "/actuator/prometheus");
         }
-        assertThat(annotations.isEmpty()).as("scrape annotations exactly when the service exports Prometheus metrics")
+        assertThat(annotations.isEmpty())
+                .as("scrape annotations exactly when the service exports Prometheus metrics")
                 .isEqualTo(!ObservabilityTest.exportsPrometheusMetrics(service));
     }
 
     @Test
     void theGatewayReachesEachServiceThroughItsKubernetesService() {
         Map<String, String> config = literals(base("gateway"), "gateway-config");
-        Map<String, String> upstreams = Map.of("PAYMENT_LINKS_URL", "payment-links-service", "SUBSCRIPTIONS_URL",
-                "subscriptions-service", "WEBHOOKS_URL", "webhook-service");
+        Map<String, String> upstreams = Map.of(
+                "PAYMENT_LINKS_URL",
+                "payment-links-service",
+                "SUBSCRIPTIONS_URL",
+                "subscriptions-service",
+                "WEBHOOKS_URL",
+                "webhook-service");
         upstreams.forEach((variable, service) -> {
-            Map<String, Object> port = maps(at(object(service, "Service", service), "spec", "ports")).get(0);
+            Map<String, Object> port = maps(at(object(service, "Service", service), "spec", "ports"))
+                    .get(0);
             assertThat(config.get(variable)).isEqualTo("http://" + service + ":" + port.get("port"));
         });
         assertThat(config).containsEntry("GATEWAY_REDIS_ENABLED", "true");
         assertThat(config).containsEntry("GATEWAY_ADMIN_HOST", "0.0.0.0");
-        assertThat(object("gateway", "Service", "gateway-admin")).extracting(s -> at(s, "spec", "type"))
-                .as("the admin API stays inside the cluster").isEqualTo("ClusterIP");
+        assertThat(object("gateway", "Service", "gateway-admin"))
+                .extracting(s -> at(s, "spec", "type"))
+                .as("the admin API stays inside the cluster")
+                .isEqualTo("ClusterIP");
     }
 
     @ParameterizedTest
@@ -242,8 +276,10 @@ class KustomizeTest {
                 assertThat(image.get("name")).isEqualTo("cryptopay/" + service);
                 assertThat(String.valueOf(image.get("newTag"))).isNotBlank();
             });
-            Map<String, Object> patch = Repo.yamlMap(String.valueOf(maps(kustomization.get("patches")).get(0).get("patch")));
-            Map<String, Object> patched = maps(at(patch, "spec", "template", "spec", "containers")).get(0);
+            Map<String, Object> patch = Repo.yamlMap(
+                    String.valueOf(maps(kustomization.get("patches")).get(0).get("patch")));
+            Map<String, Object> patched =
+                    maps(at(patch, "spec", "template", "spec", "containers")).get(0);
             assertThat(patched.get("name")).isEqualTo(service);
             assertThat(map(at(patched, "resources", "requests"))).containsKeys("cpu", "memory");
             assertThat(map(at(patched, "resources", "limits"))).containsKeys("cpu", "memory");
@@ -253,18 +289,22 @@ class KustomizeTest {
 
             int minimum = environment.equals("production") ? 2 : 1;
             if (service.equals("gateway")) {
-                Map<String, Object> hpa = Repo.yamlDocuments(overlay.resolve("gateway/hpa.yaml")).get(0);
+                Map<String, Object> hpa =
+                        Repo.yamlDocuments(overlay.resolve("gateway/hpa.yaml")).get(0);
                 assertThat(list(kustomization.get("resources"))).contains("hpa.yaml");
                 assertThat(hpa.get("kind")).isEqualTo("HorizontalPodAutoscaler");
                 assertThat(hpa.get("apiVersion")).isEqualTo("autoscaling/v2");
-                assertThat(map(at(hpa, "spec", "scaleTargetRef"))).containsEntry("kind", "Deployment")
+                assertThat(map(at(hpa, "spec", "scaleTargetRef")))
+                        .containsEntry("kind", "Deployment")
                         .containsEntry("name", "gateway");
                 int min = (Integer) at(hpa, "spec", "minReplicas");
-                assertThat(min).isGreaterThanOrEqualTo(minimum).isLessThanOrEqualTo((Integer) at(hpa, "spec", "maxReplicas"));
+                assertThat(min).isGreaterThanOrEqualTo(minimum).isLessThanOrEqualTo((Integer)
+                        at(hpa, "spec", "maxReplicas"));
                 assertThat(maps(at(hpa, "spec", "metrics"))).anySatisfy(metric -> {
                     assertThat(at(metric, "resource", "name")).isEqualTo("cpu");
                     assertThat(at(metric, "resource", "target", "type")).isEqualTo("Utilization");
-                    assertThat((Integer) at(metric, "resource", "target", "averageUtilization")).isBetween(10, 100);
+                    assertThat((Integer) at(metric, "resource", "target", "averageUtilization"))
+                            .isBetween(10, 100);
                 });
             } else {
                 assertThat(maps(kustomization.get("replicas"))).singleElement().satisfies(replicas -> {
@@ -274,10 +314,11 @@ class KustomizeTest {
             }
             if (environment.equals("production")) {
                 assertThat(list(kustomization.get("resources"))).contains("pdb.yaml");
-                Map<String, Object> pdb = Repo.yamlDocuments(overlay.resolve(service + "/pdb.yaml")).get(0);
+                Map<String, Object> pdb = Repo.yamlDocuments(overlay.resolve(service + "/pdb.yaml"))
+                        .get(0);
                 assertThat(pdb.get("kind")).isEqualTo("PodDisruptionBudget");
-                assertThat(map(at(pdb, "spec", "selector", "matchLabels"))).isEqualTo(
-                        map(at(object(service, "Deployment", service), "spec", "selector", "matchLabels")));
+                assertThat(map(at(pdb, "spec", "selector", "matchLabels")))
+                        .isEqualTo(map(at(object(service, "Deployment", service), "spec", "selector", "matchLabels")));
             }
         }
     }
@@ -305,12 +346,13 @@ class KustomizeTest {
     /** Repeats with the real Kustomize (kubectl kustomize) what the tests above check in Java. */
     @Test
     void kubectlRendersEveryKustomization() {
-        ExternalTool kubectl = ExternalTool.optional("kubectl",
-                "the Java checks above still ran; install kubectl to also render every kustomization");
+        ExternalTool kubectl = ExternalTool.optional(
+                "kubectl", "the Java checks above still ran; install kubectl to also render every kustomization");
         for (Path file : Repo.walk(K8S, "kustomization.yaml")) {
             Path dir = file.getParent();
             ExternalTool.Result result = kubectl.run(Repo.ROOT, "kustomize", Repo.relative(dir));
-            assertThat(result.exitCode()).as("kubectl kustomize " + Repo.relative(dir) + "\n" + result.output())
+            assertThat(result.exitCode())
+                    .as("kubectl kustomize " + Repo.relative(dir) + "\n" + result.output())
                     .isZero();
             List<Map<String, Object>> objects = new ArrayList<>();
             for (Object document : Repo.yaml().loadAll(result.output())) {
@@ -318,14 +360,18 @@ class KustomizeTest {
             }
             assertThat(objects).as(Repo.relative(dir)).noneMatch(o -> "Secret".equals(o.get("kind")));
             Set<String> configMaps = new TreeSet<>();
-            objects.stream().filter(o -> "ConfigMap".equals(o.get("kind")))
+            objects.stream()
+                    .filter(o -> "ConfigMap".equals(o.get("kind")))
                     .forEach(o -> configMaps.add(String.valueOf(at(o, "metadata", "name"))));
-            for (Map<String, Object> deployment : objects.stream().filter(o -> "Deployment".equals(o.get("kind"))).toList()) {
+            for (Map<String, Object> deployment : objects.stream()
+                    .filter(o -> "Deployment".equals(o.get("kind")))
+                    .toList()) {
                 for (Map<String, Object> container : maps(at(deployment, "spec", "template", "spec", "containers"))) {
                     for (Map<String, Object> from : maps(container.get("envFrom"))) {
                         Object configMap = at(from, "configMapRef", "name");
                         if (configMap != null) {
-                            assertThat(configMaps).as(Repo.relative(dir) + " renders the ConfigMap it references")
+                            assertThat(configMaps)
+                                    .as(Repo.relative(dir) + " renders the ConfigMap it references")
                                     .contains(String.valueOf(configMap));
                         }
                     }
@@ -339,10 +385,13 @@ class KustomizeTest {
     @Test
     void configMapLiteralsAreWellFormed() {
         for (Path file : Repo.walk(K8S, "kustomization.yaml")) {
-            for (Map<String, Object> generator : maps(kustomization(file.getParent()).get("configMapGenerator"))) {
+            for (Map<String, Object> generator :
+                    maps(kustomization(file.getParent()).get("configMapGenerator"))) {
                 for (Object literal : list(generator.get("literals"))) {
                     Matcher matcher = LITERAL.matcher(String.valueOf(literal));
-                    assertThat(matcher.matches()).as(Repo.relative(file) + ": " + literal).isTrue();
+                    assertThat(matcher.matches())
+                            .as(Repo.relative(file) + ": " + literal)
+                            .isTrue();
                 }
             }
         }

@@ -5,12 +5,14 @@ import java.util.Locale;
 /** Headings and GitHub anchors of Markdown files. */
 final class Markdown {
 
-    private Markdown() {
-    }
+    private Markdown() {}
 
     /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens. */
     static String slug(String heading) {
-        return heading.trim().toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N} _-]", "").replace(' ', '-');
+        return heading.trim()
+                .toLowerCase(Locale.ROOT)
+                .replaceAll("[^\\p{L}\\p{N} _-]", "")
+                .replace(' ', '-');
     }
 
     /** The text under the heading whose anchor is {@code anchor}, up to the next heading of any level; null if none. */

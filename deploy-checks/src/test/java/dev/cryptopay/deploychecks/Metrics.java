@@ -21,23 +21,33 @@ final class Metrics {
      */
     static final Set<String> FRAMEWORK_METRICS = Set.of("up", "http.server.requests");
 
-    private static final Set<String> KEYWORDS = Set.of("and", "or", "unless", "bool", "offset", "by", "without", "on",
-            "ignoring", "group_left", "group_right", "inf", "nan");
+    private static final Set<String> KEYWORDS = Set.of(
+            "and",
+            "or",
+            "unless",
+            "bool",
+            "offset",
+            "by",
+            "without",
+            "on",
+            "ignoring",
+            "group_left",
+            "group_right",
+            "inf",
+            "nan");
     private static final List<String> SERIES_SUFFIXES = List.of("_bucket", "_count", "_sum", "_max", "_total");
     private static final List<String> UNIT_SUFFIXES = List.of("_seconds", "_records", "_bytes");
     private static final Pattern IDENTIFIER = Pattern.compile("(?<![\\w.:])([a-zA-Z_:][a-zA-Z0-9_:]*)(\\s*\\()?");
 
     private static String exportedSource;
 
-    private Metrics() {
-    }
+    private Metrics() {}
 
     /** The metric names an expression reads (functions, keywords, label names and values left out). */
     static Set<String> namesIn(String expr) {
-        String stripped = expr
-                .replaceAll("\"(?:[^\"\\\\]|\\\\.)*\"", " ")            // strings (label values)
-                .replaceAll("\\{[^}]*}", " ")                            // label matchers
-                .replaceAll("\\[[^]]*]", " ")                            // ranges
+        String stripped = expr.replaceAll("\"(?:[^\"\\\\]|\\\\.)*\"", " ") // strings (label values)
+                .replaceAll("\\{[^}]*}", " ") // label matchers
+                .replaceAll("\\[[^]]*]", " ") // ranges
                 .replaceAll("\\b(by|without|on|ignoring|group_left|group_right)\\s*\\([^)]*\\)", " ");
         Set<String> names = new LinkedHashSet<>();
         Matcher matcher = IDENTIFIER.matcher(stripped);

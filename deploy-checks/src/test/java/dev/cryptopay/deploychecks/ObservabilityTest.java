@@ -33,7 +33,8 @@ class ObservabilityTest {
     /** Every alerting rule, in file order. */
     static List<Map<String, Object>> alerts() {
         List<Map<String, Object>> alerts = new ArrayList<>();
-        for (Map<String, Object> group : maps(Repo.yamlMap(Repo.read(DIR.resolve("alerts.yml"))).get("groups"))) {
+        for (Map<String, Object> group :
+                maps(Repo.yamlMap(Repo.read(DIR.resolve("alerts.yml"))).get("groups"))) {
             alerts.addAll(maps(group.get("rules")));
         }
         return alerts;
@@ -87,8 +88,13 @@ class ObservabilityTest {
             String file = url.substring(0, url.indexOf('#'));
             String anchor = url.substring(url.indexOf('#') + 1);
             String section = Markdown.section(Repo.read(file), anchor);
-            assertThat(section).as(name + ": " + url + " names a heading of " + file).isNotNull();
-            assertThat(section).as(name + " runbook section").contains("**Meaning.**").contains("Check")
+            assertThat(section)
+                    .as(name + ": " + url + " names a heading of " + file)
+                    .isNotNull();
+            assertThat(section)
+                    .as(name + " runbook section")
+                    .contains("**Meaning.**")
+                    .contains("Check")
                     .contains("ction");
             assertThat(anchor).as("the section is named after the alert").isEqualTo(name.toLowerCase());
         }
@@ -100,33 +106,50 @@ class ObservabilityTest {
         for (Map<String, Object> alert : alerts()) {
             Set<String> names = Metrics.namesIn(String.valueOf(alert.get("expr")));
             assertThat(names).as(alert.get("alert") + " reads some metric").isNotEmpty();
-            names.stream().filter(metric -> !Metrics.isExported(metric))
+            names.stream()
+                    .filter(metric -> !Metrics.isExported(metric))
                     .forEach(metric -> problems.add(alert.get("alert") + ": " + metric));
         }
-        assertThat(problems).as("metrics no module exports (grep of src/main/java for the Micrometer name)").isEmpty();
+        assertThat(problems)
+                .as("metrics no module exports (grep of src/main/java for the Micrometer name)")
+                .isEmpty();
     }
 
     @Test
     void theOperationalConditionsAreAlerted() {
-        String expressions = String.join("\n", alerts().stream().map(a -> String.valueOf(a.get("expr"))).toList());
-        assertThat(expressions).contains("webhook_consumer_lag_total_records", "webhook_consumer_newest_event_age_seconds",
-                "outbox_oldest_pending_age_seconds", "webhook_delivery_attempts_total", "webhook_parked_records",
-                "gateway_ratelimit_rejected_total", "webhook_deliveries_oldest_due_age_seconds");
+        String expressions = String.join(
+                "\n", alerts().stream().map(a -> String.valueOf(a.get("expr"))).toList());
+        assertThat(expressions)
+                .contains(
+                        "webhook_consumer_lag_total_records",
+                        "webhook_consumer_newest_event_age_seconds",
+                        "outbox_oldest_pending_age_seconds",
+                        "webhook_delivery_attempts_total",
+                        "webhook_parked_records",
+                        "gateway_ratelimit_rejected_total",
+                        "webhook_deliveries_oldest_due_age_seconds");
         assertThat(expressions).containsPattern("http_server_requests_seconds_count\\{status=~\"5\\.\\.\"");
         Map<String, Object> fallingBehind = alerts().stream()
-                .filter(a -> "WebhookConsumerFallingBehind".equals(a.get("alert"))).findFirst().orElseThrow();
-        assertThat(String.valueOf(fallingBehind.get("expr"))).as("age counts only while records wait")
+                .filter(a -> "WebhookConsumerFallingBehind".equals(a.get("alert")))
+                .findFirst()
+                .orElseThrow();
+        assertThat(String.valueOf(fallingBehind.get("expr")))
+                .as("age counts only while records wait")
                 .containsPattern("webhook_consumer_newest_event_age_seconds\\)\\s*>\\s*\\d+\\s+and on \\(job\\)")
                 .containsPattern("webhook_consumer_lag_total_records\\)\\s*>\\s*0");
     }
 
     @Test
     void serviceDownWatchesExactlyTheServicesThatExportMetrics() {
-        Map<String, Object> serviceDown = alerts().stream().filter(a -> "ServiceDown".equals(a.get("alert")))
-                .findFirst().orElseThrow();
+        Map<String, Object> serviceDown = alerts().stream()
+                .filter(a -> "ServiceDown".equals(a.get("alert")))
+                .findFirst()
+                .orElseThrow();
         Matcher jobs = Pattern.compile("up\\{job=~\"([^\"]+)\"}").matcher(String.valueOf(serviceDown.get("expr")));
         assertThat(jobs.find()).isTrue();
-        Set<String> exporting = new TreeSet<>(Repo.SERVICES.stream().filter(ObservabilityTest::exportsPrometheusMetrics).toList());
+        Set<String> exporting = new TreeSet<>(Repo.SERVICES.stream()
+                .filter(ObservabilityTest::exportsPrometheusMetrics)
+                .toList());
         assertThat(new TreeSet<>(List.of(jobs.group(1).split("\\|"))))
                 .as("ServiceDown must cover every service serving /actuator/prometheus (update alerts.yml and "
                         + "alerts.test.yml when one starts exporting)")
@@ -137,9 +160,13 @@ class ObservabilityTest {
     void promtoolAcceptsTheConfigurationAndTheRules() {
         ExternalTool promtool = ExternalTool.required("promtool", "SKIP_PROMTOOL", PROMTOOL_HELP);
         ExternalTool.Result config = promtool.run(DIR, "check", "config", "prometheus.yml");
-        assertThat(config.exitCode()).as("promtool check config prometheus.yml\n" + config.output()).isZero();
+        assertThat(config.exitCode())
+                .as("promtool check config prometheus.yml\n" + config.output())
+                .isZero();
         ExternalTool.Result rules = promtool.run(DIR, "check", "rules", "alerts.yml");
-        assertThat(rules.exitCode()).as("promtool check rules alerts.yml\n" + rules.output()).isZero();
+        assertThat(rules.exitCode())
+                .as("promtool check rules alerts.yml\n" + rules.output())
+                .isZero();
         assertThat(rules.output()).contains("SUCCESS: " + alerts().size() + " rules found");
     }
 
@@ -147,10 +174,13 @@ class ObservabilityTest {
     void promtoolUnitTestsOfTheAlertsPass() {
         ExternalTool promtool = ExternalTool.required("promtool", "SKIP_PROMTOOL", PROMTOOL_HELP);
         ExternalTool.Result result = promtool.run(DIR, "test", "rules", "alerts.test.yml");
-        assertThat(result.exitCode()).as("promtool test rules alerts.test.yml\n" + result.output()).isZero();
+        assertThat(result.exitCode())
+                .as("promtool test rules alerts.test.yml\n" + result.output())
+                .isZero();
         String tests = Repo.read(DIR.resolve("alerts.test.yml"));
         for (Map<String, Object> alert : alerts()) {
-            assertThat(tests).as("alerts.test.yml makes " + alert.get("alert") + " fire")
+            assertThat(tests)
+                    .as("alerts.test.yml makes " + alert.get("alert") + " fire")
                     .contains("alertname: " + alert.get("alert") + "\n        exp_alerts:");
         }
     }
@@ -162,7 +192,9 @@ class ObservabilityTest {
         Map<String, Object> dashboard = map(parsed);
         assertThat(dashboard).containsKeys("uid", "title", "panels", "templating");
         assertThat(maps(at(dashboard, "templating", "list"))).anySatisfy(variable -> {
-            assertThat(variable).containsEntry("name", "datasource").containsEntry("type", "datasource")
+            assertThat(variable)
+                    .containsEntry("name", "datasource")
+                    .containsEntry("type", "datasource")
                     .containsEntry("query", "prometheus");
         });
 
@@ -171,7 +203,9 @@ class ObservabilityTest {
         StringBuilder expressions = new StringBuilder();
         List<String> unexported = new ArrayList<>();
         for (Map<String, Object> panel : maps(dashboard.get("panels"))) {
-            assertThat(ids.add(panel.get("id"))).as("unique panel id " + panel.get("id")).isTrue();
+            assertThat(ids.add(panel.get("id")))
+                    .as("unique panel id " + panel.get("id"))
+                    .isTrue();
             Map<String, Object> grid = map(panel.get("gridPos"));
             int x = ((Number) grid.get("x")).intValue();
             int y = ((Number) grid.get("y")).intValue();
@@ -179,26 +213,32 @@ class ObservabilityTest {
             int h = ((Number) grid.get("h")).intValue();
             assertThat(x + w).as(panel.get("title") + " fits 24 columns").isLessThanOrEqualTo(24);
             for (int[] other : areas) {
-                boolean overlaps = x < other[0] + other[2] && other[0] < x + w && y < other[1] + other[3]
-                        && other[1] < y + h;
-                assertThat(overlaps).as(panel.get("title") + " overlaps another panel").isFalse();
+                boolean overlaps =
+                        x < other[0] + other[2] && other[0] < x + w && y < other[1] + other[3] && other[1] < y + h;
+                assertThat(overlaps)
+                        .as(panel.get("title") + " overlaps another panel")
+                        .isFalse();
             }
             areas.add(new int[] {x, y, w, h});
             if ("row".equals(panel.get("type"))) {
                 continue;
             }
-            assertThat(at(panel, "datasource", "uid")).as(String.valueOf(panel.get("title"))).isEqualTo("${datasource}");
+            assertThat(at(panel, "datasource", "uid"))
+                    .as(String.valueOf(panel.get("title")))
+                    .isEqualTo("${datasource}");
             for (Map<String, Object> target : maps(panel.get("targets"))) {
                 String expr = String.valueOf(target.get("expr"));
                 expressions.append(expr).append('\n');
-                Metrics.namesIn(expr).stream().filter(m -> !Metrics.isExported(m))
+                Metrics.namesIn(expr).stream()
+                        .filter(m -> !Metrics.isExported(m))
                         .forEach(m -> unexported.add(panel.get("title") + ": " + m));
             }
         }
         assertThat(unexported).as("dashboard metrics no module exports").isEmpty();
         for (Map<String, Object> alert : alerts()) {
             for (String metric : Metrics.namesIn(String.valueOf(alert.get("expr")))) {
-                assertThat(expressions.toString()).as("a panel shows " + metric + " (alert " + alert.get("alert") + ")")
+                assertThat(expressions.toString())
+                        .as("a panel shows " + metric + " (alert " + alert.get("alert") + ")")
                         .contains(metric);
             }
         }
@@ -206,10 +246,13 @@ class ObservabilityTest {
 
     @Test
     void grafanaOfComposeLoadsTheDashboardFromPrometheus() {
-        Map<String, Object> datasources = Repo.yamlMap(Repo.read(DIR.resolve("grafana/provisioning/datasources/prometheus.yml")));
-        assertThat(maps(datasources.get("datasources")).get(0)).containsEntry("type", "prometheus")
+        Map<String, Object> datasources =
+                Repo.yamlMap(Repo.read(DIR.resolve("grafana/provisioning/datasources/prometheus.yml")));
+        assertThat(maps(datasources.get("datasources")).get(0))
+                .containsEntry("type", "prometheus")
                 .containsEntry("url", "http://prometheus:9090");
-        Map<String, Object> providers = Repo.yamlMap(Repo.read(DIR.resolve("grafana/provisioning/dashboards/cryptopay.yml")));
+        Map<String, Object> providers =
+                Repo.yamlMap(Repo.read(DIR.resolve("grafana/provisioning/dashboards/cryptopay.yml")));
         String path = String.valueOf(at(maps(providers.get("providers")).get(0), "options", "path"));
         assertThat(list(at(ComposeFileTest.CONTAINERS, "grafana", "volumes")))
                 .contains("./deploy/observability/grafana-dashboard.json:" + path + "/cryptopay.json:ro");
@@ -220,12 +263,13 @@ class ObservabilityTest {
         assertThat(Metrics.namesIn("""
                 (sum by (job) (rate(http_server_requests_seconds_count{status=~"5..", uri!~"/actuator.*"}[5m]))
                   / sum by (job) (rate(http_server_requests_seconds_count[5m]))) > 0.05
-                and on (job) max by (job) (webhook_consumer_lag_total_records) > 1e3""")).containsExactly(
-                "http_server_requests_seconds_count", "webhook_consumer_lag_total_records");
+                and on (job) max by (job) (webhook_consumer_lag_total_records) > 1e3"""))
+                .containsExactly("http_server_requests_seconds_count", "webhook_consumer_lag_total_records");
         assertThat(Metrics.isExported("webhook_consumer_lag_total_records")).isTrue();
         assertThat(Metrics.isExported("outbox_oldest_pending_age_seconds")).isTrue();
         assertThat(Metrics.isExported("gateway_ratelimit_rejected_total")).isTrue();
-        assertThat(Metrics.isExported("webhook_delivery_event_to_success_seconds_bucket")).isTrue();
+        assertThat(Metrics.isExported("webhook_delivery_event_to_success_seconds_bucket"))
+                .isTrue();
         assertThat(Metrics.isExported("webhook_consumer_backlog_records")).isFalse();
         assertThat(Metrics.isExported("gateway_requests_total")).isFalse();
     }

@@ -21,18 +21,18 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 final class Repo {
 
     /** The services we build and deploy (each a Maven module of the same name). */
-    static final List<String> SERVICES = List.of("gateway", "payment-links-service", "subscriptions-service",
-            "webhook-service");
+    static final List<String> SERVICES =
+            List.of("gateway", "payment-links-service", "subscriptions-service", "webhook-service");
 
     static final Path ROOT = findRoot();
 
-    private Repo() {
-    }
+    private Repo() {}
 
     private static Path findRoot() {
         Path dir = Path.of("").toAbsolutePath();
         while (dir != null) {
-            if (Files.exists(dir.resolve("docker-compose.yml")) && Files.exists(dir.resolve("pom.xml"))
+            if (Files.exists(dir.resolve("docker-compose.yml"))
+                    && Files.exists(dir.resolve("pom.xml"))
                     && Files.isDirectory(dir.resolve("deploy"))) {
                 return dir;
             }
@@ -62,8 +62,10 @@ final class Repo {
 
     static List<Path> walk(Path dir, String suffix) {
         try (Stream<Path> files = Files.walk(dir)) {
-            return files.filter(Files::isRegularFile).filter(f -> f.getFileName().toString().endsWith(suffix))
-                    .sorted().toList();
+            return files.filter(Files::isRegularFile)
+                    .filter(f -> f.getFileName().toString().endsWith(suffix))
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -133,8 +135,8 @@ final class Repo {
         Matcher matcher = COMPOSE_VARIABLE.matcher(text);
         StringBuilder result = new StringBuilder();
         while (matcher.find()) {
-            matcher.appendReplacement(result, Matcher.quoteReplacement(matcher.group(2) == null ? ""
-                    : matcher.group(2)));
+            matcher.appendReplacement(
+                    result, Matcher.quoteReplacement(matcher.group(2) == null ? "" : matcher.group(2)));
         }
         matcher.appendTail(result);
         return result.toString();

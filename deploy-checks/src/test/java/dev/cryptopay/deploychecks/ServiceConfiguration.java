@@ -53,8 +53,8 @@ final class ServiceConfiguration {
     static final Set<String> JVM_VARIABLES = Set.of("JAVA_TOOL_OPTIONS");
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([A-Za-z0-9_]+)(:[^}]*)?}");
-    private static final Pattern CONFIGURATION_PROPERTIES = Pattern.compile(
-            "@ConfigurationProperties\\(\\s*(?:(?:value|prefix)\\s*=\\s*)?\"([^\"]+)\"\\s*\\)");
+    private static final Pattern CONFIGURATION_PROPERTIES =
+            Pattern.compile("@ConfigurationProperties\\(\\s*(?:(?:value|prefix)\\s*=\\s*)?\"([^\"]+)\"\\s*\\)");
     private static final Pattern RECORD = Pattern.compile("\\brecord\\s+(\\w+)\\s*\\(");
 
     final String module;
@@ -128,7 +128,8 @@ final class ServiceConfiguration {
         Set<String> names = new TreeSet<>();
         Pattern name = Pattern.compile("\"name\"\\s*:\\s*\"([^\"]+)\"");
         try {
-            Enumeration<URL> files = ServiceConfiguration.class.getClassLoader()
+            Enumeration<URL> files = ServiceConfiguration.class
+                    .getClassLoader()
                     .getResources("META-INF/spring-configuration-metadata.json");
             for (URL url : Collections.list(files)) {
                 try (InputStream in = url.openStream()) {
@@ -166,8 +167,8 @@ final class ServiceConfiguration {
         return properties;
     }
 
-    private static void addComponents(String prefix, String header, Map<String, String> records,
-            Set<String> properties) {
+    private static void addComponents(
+            String prefix, String header, Map<String, String> records, Set<String> properties) {
         for (String component : JavaSource.splitTopLevel(JavaSource.withoutAnnotations(header))) {
             String[] words = component.trim().split("\\s+");
             if (words.length < 2) {
@@ -175,7 +176,8 @@ final class ServiceConfiguration {
             }
             String name = prefix + "." + kebab(words[words.length - 1]);
             String type = String.join(" ", java.util.Arrays.copyOf(words, words.length - 1));
-            String simpleType = type.replaceAll("<.*", "").replaceAll(".*\\.", "").trim();
+            String simpleType =
+                    type.replaceAll("<.*", "").replaceAll(".*\\.", "").trim();
             properties.add(name);
             if (records.containsKey(simpleType)) {
                 addComponents(name, records.get(simpleType), records, properties);
@@ -190,8 +192,7 @@ final class ServiceConfiguration {
     /** Just enough Java lexing to read record headers: comments, strings, annotations and brackets. */
     static final class JavaSource {
 
-        private JavaSource() {
-        }
+        private JavaSource() {}
 
         static String withoutComments(String source) {
             StringBuilder out = new StringBuilder(source.length());

@@ -11,16 +11,25 @@ class ServiceConfigurationTest {
     void readsPlaceholdersAndRecordComponentsOfTheModuleAndServiceSupport() {
         ServiceConfiguration webhooks = ServiceConfiguration.of("webhook-service");
 
-        assertThat(webhooks.placeholders).containsKeys("PORT", "INTERNAL_AUTH_SECRET", "DATABASE_R2DBC_URL",
-                "WEBHOOK_SECRET_ENCRYPTION_KEY", "WEBHOOK_ALLOW_PRIVATE_ADDRESSES");
-        assertThat(webhooks.requiredVariables()).containsExactly("INTERNAL_AUTH_SECRET",
-                "WEBHOOK_SECRET_ENCRYPTION_KEY");
-        assertThat(webhooks.recordProperties).contains("webhooks.secret-encryption-key",
-                "webhooks.delivery.retry-schedule", "webhooks.delivery.allow-private-addresses",
-                // from service-support, which webhook-service depends on
-                "internal-auth.max-age", "outbox.relay-enabled");
-        assertThat(ServiceConfiguration.of("gateway").recordProperties).contains("gateway.admin.host",
-                "gateway.rate-limit.limits.payment-links-write", "gateway.redis.uri");
+        assertThat(webhooks.placeholders)
+                .containsKeys(
+                        "PORT",
+                        "INTERNAL_AUTH_SECRET",
+                        "DATABASE_R2DBC_URL",
+                        "WEBHOOK_SECRET_ENCRYPTION_KEY",
+                        "WEBHOOK_ALLOW_PRIVATE_ADDRESSES");
+        assertThat(webhooks.requiredVariables())
+                .containsExactly("INTERNAL_AUTH_SECRET", "WEBHOOK_SECRET_ENCRYPTION_KEY");
+        assertThat(webhooks.recordProperties)
+                .contains(
+                        "webhooks.secret-encryption-key",
+                        "webhooks.delivery.retry-schedule",
+                        "webhooks.delivery.allow-private-addresses",
+                        // from service-support, which webhook-service depends on
+                        "internal-auth.max-age",
+                        "outbox.relay-enabled");
+        assertThat(ServiceConfiguration.of("gateway").recordProperties)
+                .contains("gateway.admin.host", "gateway.rate-limit.limits.payment-links-write", "gateway.redis.uri");
     }
 
     @Test
@@ -30,17 +39,23 @@ class ServiceConfigurationTest {
 
         assertThat(webhooks.explain("KAFKA_BOOTSTRAP_SERVERS")).startsWith("placeholder");
         assertThat(webhooks.explain("WEBHOOKS_DELIVERY_RETRYSCHEDULE")).contains("webhooks.delivery.retry-schedule");
-        assertThat(webhooks.explain("WEBHOOKS_DELIVERY_RETRY_SCHEDULE")).as("legacy form, also bound by Spring Boot")
+        assertThat(webhooks.explain("WEBHOOKS_DELIVERY_RETRY_SCHEDULE"))
+                .as("legacy form, also bound by Spring Boot")
                 .contains("webhooks.delivery.retry-schedule");
         assertThat(gateway.explain("GATEWAY_ADMIN_HOST")).contains("gateway.admin.host");
         assertThat(gateway.explain("MANAGEMENT_SERVER_PORT")).contains("management.server.port");
         assertThat(gateway.explain("GATEWAY_RATELIMIT_LIMITS_PAYMENTLINKSWRITE"))
                 .contains("gateway.rate-limit.limits.payment-links-write");
 
-        assertThat(webhooks.explain("WEBHOOKS_DELIVERY_RETRIES")).as("no such property").isNull();
-        assertThat(webhooks.explain("GATEWAY_ADMIN_HOST")).as("another module's property").isNull();
+        assertThat(webhooks.explain("WEBHOOKS_DELIVERY_RETRIES"))
+                .as("no such property")
+                .isNull();
+        assertThat(webhooks.explain("GATEWAY_ADMIN_HOST"))
+                .as("another module's property")
+                .isNull();
         assertThat(ServiceConfiguration.of("subscriptions-service").explain("INTERNAL_AUTH_SECRET"))
-                .as("subscriptions-service does not read it yet").isNull();
+                .as("subscriptions-service does not read it yet")
+                .isNull();
     }
 
     @Test
@@ -63,7 +78,12 @@ class ServiceConfigurationTest {
                     }
                 }
                 """;
-        assertThat(ServiceConfiguration.recordProperties(source)).containsExactlyInAnyOrder("demo.open-paths",
-                "demo.retry-schedule", "demo.limits", "demo.nested", "demo.nested.batch-size");
+        assertThat(ServiceConfiguration.recordProperties(source))
+                .containsExactlyInAnyOrder(
+                        "demo.open-paths",
+                        "demo.retry-schedule",
+                        "demo.limits",
+                        "demo.nested",
+                        "demo.nested.batch-size");
     }
 }

@@ -38,8 +38,13 @@ final class AdminClient {
     /** {@code POST /admin/merchants/{id}/keys}: a gateway-generated Ed25519 pair and API key. */
     SandboxCredentials createKey(String merchantId, Mode mode) {
         JsonNode key = call("POST", "/admin/merchants/" + merchantId + "/keys", Map.of("mode", mode.wireName()), 201);
-        return new SandboxCredentials(merchantId, key.get("api_key").asString(), key.get("private_key").asString(),
-                key.get("private_key_pem").asString(), null, mode);
+        return new SandboxCredentials(
+                merchantId,
+                key.get("api_key").asString(),
+                key.get("private_key").asString(),
+                key.get("private_key_pem").asString(),
+                null,
+                mode);
     }
 
     /** Whether the merchant exists ({@code GET /admin/merchants/{id}/keys} answers 200, not 404). */
@@ -66,16 +71,21 @@ final class AdminClient {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(adminUrl + path))
                 .timeout(Duration.ofSeconds(30))
                 .header("Authorization", "Bearer " + token)
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+                .method(
+                        method,
+                        body == null
+                                ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
         if (body != null) {
             request.header("Content-Type", "application/json");
         }
         try {
             return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new StackStartException("The gateway's admin API at " + adminUrl + " did not answer " + method + " "
-                    + path + ": " + e.getMessage() + ". See the gateway's log.", e);
+            throw new StackStartException(
+                    "The gateway's admin API at " + adminUrl + " did not answer " + method + " " + path + ": "
+                            + e.getMessage() + ". See the gateway's log.",
+                    e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new StackStartException("interrupted while calling the admin API");

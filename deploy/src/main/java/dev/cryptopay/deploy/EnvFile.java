@@ -18,8 +18,7 @@ import java.util.Map;
  */
 public final class EnvFile {
 
-    private EnvFile() {
-    }
+    private EnvFile() {}
 
     /** The file's assignments in order; empty when the file does not exist. Blank and {@code #} lines are skipped. */
     public static Map<String, String> read(Path file) {
@@ -34,7 +33,9 @@ public final class EnvFile {
                 if (trimmed.isEmpty() || trimmed.startsWith("#") || eq <= 0) {
                     continue;
                 }
-                values.put(trimmed.substring(0, eq).strip(), trimmed.substring(eq + 1).strip());
+                values.put(
+                        trimmed.substring(0, eq).strip(),
+                        trimmed.substring(eq + 1).strip());
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
@@ -45,7 +46,8 @@ public final class EnvFile {
     /** Writes exactly these lines ({@code NAME=value}), owner-only. */
     public static void write(Path file, Map<String, String> values) {
         StringBuilder text = new StringBuilder();
-        values.forEach((name, value) -> text.append(name).append('=').append(value).append('\n'));
+        values.forEach(
+                (name, value) -> text.append(name).append('=').append(value).append('\n'));
         writePrivate(file, text.toString());
     }
 

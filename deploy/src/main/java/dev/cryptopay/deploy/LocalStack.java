@@ -114,16 +114,19 @@ public final class LocalStack implements AutoCloseable {
         LoggerFactory.getILoggerFactory(); // initialise logging once, before Kafka and PostgreSQL start in parallel
         LocalStack stack = new LocalStack(options.copy());
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            if (!stack.closed) {
-                stack.out.println();
-                stack.out.println("[stack] stopping…");
-                long begin = System.nanoTime();
-                stack.close();
-                stack.out.printf("[stack] stopped in %.1f s%n", (System.nanoTime() - begin) / 1e9);
-            }
-            stopped.countDown();
-        }, "local-stack-shutdown"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            if (!stack.closed) {
+                                stack.out.println();
+                                stack.out.println("[stack] stopping…");
+                                long begin = System.nanoTime();
+                                stack.close();
+                                stack.out.printf("[stack] stopped in %.1f s%n", (System.nanoTime() - begin) / 1e9);
+                            }
+                            stopped.countDown();
+                        },
+                        "local-stack-shutdown"));
         try {
             if (reset) {
                 stack.reset();
@@ -202,8 +205,8 @@ public final class LocalStack implements AutoCloseable {
         try {
             postgres = embeddedPostgres ? startEmbeddedPostgres() : StackPostgres.external(options);
             if (!embeddedPostgres) {
-                out.println("[stack] PostgreSQL: the server at " + postgres.host() + ":" + postgres.port()
-                        + " (user " + postgres.user() + ")");
+                out.println("[stack] PostgreSQL: the server at " + postgres.host() + ":" + postgres.port() + " (user "
+                        + postgres.user() + ")");
             }
             for (StackService service : StackService.values()) {
                 postgres.ensureDatabase(databaseName(service));
@@ -245,8 +248,11 @@ public final class LocalStack implements AutoCloseable {
         if (options.isSkipped(StackService.GATEWAY)) {
             out.println("[stack] waiting up to " + options.readyTimeout().toSeconds() + " s for the gateway you run "
                     + "yourself on port " + ports.get(StackService.GATEWAY.serviceName()));
-            ServiceProcess.awaitUp(serviceUrl(StackService.GATEWAY.serviceName()) + "/actuator/health/readiness",
-                    options.readyTimeout(), () -> closed, "the gateway you run yourself (STACK_SKIP)");
+            ServiceProcess.awaitUp(
+                    serviceUrl(StackService.GATEWAY.serviceName()) + "/actuator/health/readiness",
+                    options.readyTimeout(),
+                    () -> closed,
+                    "the gateway you run yourself (STACK_SKIP)");
         }
         credentials = ensureSandboxMerchant();
         writeStackEnv();
@@ -356,8 +362,9 @@ public final class LocalStack implements AutoCloseable {
                 launcher.ifPresent(launchers::add);
                 allByStacks &= launcher.isPresent();
                 taken.add("port " + port + " (" + what + ", " + portVariable(what) + ") is taken by "
-                        + holder.map(LocalStack::describe).orElse("another process (see `ss -ltnp 'sport = :" + port
-                                + "'` or `lsof -i :" + port + "`)"));
+                        + holder.map(LocalStack::describe)
+                                .orElse("another process (see `ss -ltnp 'sport = :" + port + "'` or `lsof -i :" + port
+                                        + "`)"));
                 takenPorts.add(port);
             }
             ports.put(what, port);
@@ -374,8 +381,10 @@ public final class LocalStack implements AutoCloseable {
                     + "STACK_PAYMENT_LINKS_PORT, STACK_SUBSCRIPTIONS_PORT, STACK_WEBHOOKS_PORT, STACK_KAFKA_PORT, "
                     + "STACK_EMBEDDED_PG_PORT).");
         }
-        throw new StackStartException((taken.size() == 1 ? "A port the stack needs is already in use: "
-                : "Ports the stack needs are already in use: ") + String.join("; ", taken)
+        throw new StackStartException((taken.size() == 1
+                        ? "A port the stack needs is already in use: "
+                        : "Ports the stack needs are already in use: ")
+                + String.join("; ", taken)
                 + ". Stop what holds " + (taken.size() == 1 ? "it" : "them") + " (kill <pid>, or Ctrl-C in its "
                 + "terminal), or give the stack other ports with the variables named above.");
     }
@@ -418,8 +427,7 @@ public final class LocalStack implements AutoCloseable {
                 return Optional.empty();
             }
         }
-        if (command.contains("deploy-" + StackService.VERSION)
-                || command.contains(LocalStack.class.getName())) {
+        if (command.contains("deploy-" + StackService.VERSION) || command.contains(LocalStack.class.getName())) {
             return Optional.of(holder.pid());
         }
         return Optional.empty();
@@ -447,9 +455,10 @@ public final class LocalStack implements AutoCloseable {
      */
     private boolean awaitOrphanedService(int port) {
         Optional<Ports.Holder> holder = Ports.holder(port);
-        Optional<Long> launcher = holder.filter(h -> h.commandLine().contains(AGENT_MARK))
-                .flatMap(LocalStack::launcherOf);
-        if (launcher.isEmpty() || ProcessHandle.of(launcher.get()).map(ProcessHandle::isAlive).orElse(false)) {
+        Optional<Long> launcher =
+                holder.filter(h -> h.commandLine().contains(AGENT_MARK)).flatMap(LocalStack::launcherOf);
+        if (launcher.isEmpty()
+                || ProcessHandle.of(launcher.get()).map(ProcessHandle::isAlive).orElse(false)) {
             return false; // not a stack service, or its launcher is alive: a stack that really runs
         }
         out.println("[stack] port " + port + " is held by a service of a launcher that is gone (pid "
@@ -470,8 +479,9 @@ public final class LocalStack implements AutoCloseable {
         boolean changed = false;
         changed |= values.putIfAbsent("INTERNAL_AUTH_SECRET", randomBase64Url(48)) == null;
         changed |= values.putIfAbsent("GATEWAY_ADMIN_TOKEN", randomBase64Url(32)) == null;
-        changed |= values.putIfAbsent("WEBHOOK_SECRET_ENCRYPTION_KEY",
-                Base64.getEncoder().encodeToString(randomBytes(32))) == null;
+        changed |= values.putIfAbsent(
+                        "WEBHOOK_SECRET_ENCRYPTION_KEY", Base64.getEncoder().encodeToString(randomBytes(32)))
+                == null;
         if (changed) {
             EnvFile.write(file, values);
         }
@@ -484,14 +494,18 @@ public final class LocalStack implements AutoCloseable {
         Path kafkaDir = dataDir.resolve("kafka");
         try {
             KraftBroker broker = KraftBroker.start(kafkaDir, port);
-            out.printf("[stack] Kafka ready at %s in %.1f s (data in %s)%n", broker.bootstrapServers(),
-                    (System.nanoTime() - begin) / 1e9, display(kafkaDir));
+            out.printf(
+                    "[stack] Kafka ready at %s in %.1f s (data in %s)%n",
+                    broker.bootstrapServers(), (System.nanoTime() - begin) / 1e9, display(kafkaDir));
             return broker;
         } catch (RuntimeException e) {
-            throw new StackStartException("Kafka did not start on 127.0.0.1:" + port + " with its data in "
-                    + display(kafkaDir) + ": " + StackPostgres.rootMessage(e) + ". If the port was taken meanwhile, "
-                    + "free it or set STACK_KAFKA_PORT; if the data is damaged, delete " + display(kafkaDir)
-                    + " (stored events are lost). Details in " + display(logDir.resolve("launcher.log")) + ".", e);
+            throw new StackStartException(
+                    "Kafka did not start on 127.0.0.1:" + port + " with its data in "
+                            + display(kafkaDir) + ": " + StackPostgres.rootMessage(e)
+                            + ". If the port was taken meanwhile, "
+                            + "free it or set STACK_KAFKA_PORT; if the data is damaged, delete " + display(kafkaDir)
+                            + " (stored events are lost). Details in " + display(logDir.resolve("launcher.log")) + ".",
+                    e);
         }
     }
 
@@ -499,34 +513,48 @@ public final class LocalStack implements AutoCloseable {
         long begin = System.nanoTime();
         Path pgDir = dataDir.resolve("postgres");
         boolean first = !Files.exists(pgDir.resolve("postgresql.conf"));
-        StackPostgres server = StackPostgres.embedded(pgDir, ports.get(StackOptions.EMBEDDED_POSTGRES),
-                logDir.resolve("postgres.log"), out);
-        out.printf("[stack] PostgreSQL: embedded, ready at 127.0.0.1:%d in %.1f s%s (data in %s)%n", server.port(),
-                (System.nanoTime() - begin) / 1e9, first ? ", first start" : "", display(pgDir));
+        StackPostgres server = StackPostgres.embedded(
+                pgDir, ports.get(StackOptions.EMBEDDED_POSTGRES), logDir.resolve("postgres.log"), out);
+        out.printf(
+                "[stack] PostgreSQL: embedded, ready at 127.0.0.1:%d in %.1f s%s (data in %s)%n",
+                server.port(), (System.nanoTime() - begin) / 1e9, first ? ", first start" : "", display(pgDir));
         return server;
     }
 
     private void createTopics() {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 30_000))) {
+        try (Admin admin = Admin.create(Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                kafka.bootstrapServers(),
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                30_000))) {
             var existing = admin.listTopics().names().get(30, TimeUnit.SECONDS);
-            List<NewTopic> missing = EVENT_TOPICS.stream().filter(t -> !existing.contains(t))
-                    .map(t -> new NewTopic(t, 3, (short) 1)).toList();
+            List<NewTopic> missing = EVENT_TOPICS.stream()
+                    .filter(t -> !existing.contains(t))
+                    .map(t -> new NewTopic(t, 3, (short) 1))
+                    .toList();
             if (!missing.isEmpty()) {
                 admin.createTopics(missing).all().get(30, TimeUnit.SECONDS);
             }
         } catch (Exception e) {
             if (!(e.getCause() instanceof org.apache.kafka.common.errors.TopicExistsException)) {
-                throw new StackStartException("Kafka at " + kafka.bootstrapServers() + " did not create the event "
-                        + "topics: " + StackPostgres.rootMessage(e) + ". Details in "
-                        + display(logDir.resolve("launcher.log")) + ".", e);
+                throw new StackStartException(
+                        "Kafka at " + kafka.bootstrapServers() + " did not create the event "
+                                + "topics: " + StackPostgres.rootMessage(e) + ". Details in "
+                                + display(logDir.resolve("launcher.log")) + ".",
+                        e);
             }
         }
     }
 
     private ServiceProcess newProcess(StackService service, Path agentJar) {
-        return new ServiceProcess(service, ports.get(service.serviceName()), snapshotJar(service),
-                logDir.resolve(service.serviceName() + ".log"), dataDir, options.jvmOptions(), agentJar,
+        return new ServiceProcess(
+                service,
+                ports.get(service.serviceName()),
+                snapshotJar(service),
+                logDir.resolve(service.serviceName() + ".log"),
+                dataDir,
+                options.jvmOptions(),
+                agentJar,
                 environment(service));
     }
 
@@ -598,19 +626,24 @@ public final class LocalStack implements AutoCloseable {
         }
         // Ctrl-C in a terminal signals the services too, so they may exit a moment before the launcher's shutdown
         // hook marks the stack closed: look again a second later before calling an exit unexpected.
-        running.onExit().thenAcceptAsync(p -> {
-            if (closed || process.stopRequested() || process.process() != running) {
-                return;
-            }
-            int code = p.exitValue();
-            if (code == 130 || code == 143) {
-                out.println("[stack] " + process.service() + " was stopped by a signal from outside the launcher "
-                        + "(exit code " + code + "); the rest keeps running");
-            } else {
-                out.println("[stack] " + process.service() + " exited unexpectedly with code " + code + "; its log "
-                        + "is " + display(process.logFile()) + tail(process.logFile(), 20).stripTrailing());
-            }
-        }, CompletableFuture.delayedExecutor(1, TimeUnit.SECONDS));
+        running.onExit()
+                .thenAcceptAsync(
+                        p -> {
+                            if (closed || process.stopRequested() || process.process() != running) {
+                                return;
+                            }
+                            int code = p.exitValue();
+                            if (code == 130 || code == 143) {
+                                out.println("[stack] " + process.service()
+                                        + " was stopped by a signal from outside the launcher " + "(exit code " + code
+                                        + "); the rest keeps running");
+                            } else {
+                                out.println("[stack] " + process.service() + " exited unexpectedly with code " + code
+                                        + "; its log " + "is " + display(process.logFile())
+                                        + tail(process.logFile(), 20).stripTrailing());
+                            }
+                        },
+                        CompletableFuture.delayedExecutor(1, TimeUnit.SECONDS));
     }
 
     // ------------------------------------------------------------------------------------------ sandbox merchant
@@ -622,8 +655,8 @@ public final class LocalStack implements AutoCloseable {
         Map<String, String> saved = EnvFile.read(file);
         SandboxCredentials result;
         if (saved.containsKey("MERCHANT_ID") && saved.containsKey("API_KEY") && saved.containsKey("PRIVATE_KEY")) {
-            SandboxCredentials previous = new SandboxCredentials(saved.get("MERCHANT_ID"), saved.get("API_KEY"),
-                    saved.get("PRIVATE_KEY"), null, pem, Mode.TEST);
+            SandboxCredentials previous = new SandboxCredentials(
+                    saved.get("MERCHANT_ID"), saved.get("API_KEY"), saved.get("PRIVATE_KEY"), null, pem, Mode.TEST);
             HttpResponse<String> account = new SignedClient(baseUrl(), previous).get("/account");
             if (account.statusCode() == 200) {
                 out.println("[stack] sandbox merchant " + previous.merchantId() + " reused");
@@ -656,8 +689,8 @@ public final class LocalStack implements AutoCloseable {
         values.put("API_KEY", result.apiKey());
         values.put("PRIVATE_KEY", result.privateKey());
         EnvFile.write(file, values);
-        return new SandboxCredentials(result.merchantId(), result.apiKey(), result.privateKey(),
-                result.privateKeyPem(), pem, Mode.TEST);
+        return new SandboxCredentials(
+                result.merchantId(), result.apiKey(), result.privateKey(), result.privateKeyPem(), pem, Mode.TEST);
     }
 
     private void writeStackEnv() {
@@ -683,8 +716,8 @@ public final class LocalStack implements AutoCloseable {
         out.println("  Logs         " + display(logDir) + "/<service>.log");
         out.println();
         out.println("  The API key says who you are (X-API-Key); the private key signs every request");
-        out.println("  (X-API-Signature) and never leaves your machine. All of it is in " + display(stackEnvFile())
-                + ".");
+        out.println(
+                "  (X-API-Signature) and never leaves your machine. All of it is in " + display(stackEnvFile()) + ".");
         out.println("  Try:  ./signed-request GET /account");
         out.println();
         out.println("[stack] running; Ctrl-C stops everything");
@@ -729,8 +762,8 @@ public final class LocalStack implements AutoCloseable {
     /** A new merchant with a gateway-generated Ed25519 key of the given mode, through the admin API. */
     public SandboxCredentials newMerchant(String name, Mode mode) {
         AdminClient admin = new AdminClient(adminUrl(), adminToken());
-        return admin.createKey(admin.createMerchant(name, "merchant-" + Long.toHexString(RANDOM.nextLong())
-                + "@example.com"), mode);
+        return admin.createKey(
+                admin.createMerchant(name, "merchant-" + Long.toHexString(RANDOM.nextLong()) + "@example.com"), mode);
     }
 
     /** {@code http://127.0.0.1:<port>} of a service ({@code gateway}, {@code payment-links-service}, ...). */
@@ -932,8 +965,8 @@ public final class LocalStack implements AutoCloseable {
             Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
             return target;
         } catch (IOException e) {
-            throw new StackStartException("Cannot link or copy " + display(source) + " into " + display(target)
-                    + ": " + e.getMessage() + ". Set STACK_DATA_DIR to a writable directory.");
+            throw new StackStartException("Cannot link or copy " + display(source) + " into " + display(target) + ": "
+                    + e.getMessage() + ". Set STACK_DATA_DIR to a writable directory.");
         }
     }
 
@@ -973,8 +1006,10 @@ public final class LocalStack implements AutoCloseable {
         for (CompletableFuture<Void> future : futures) {
             future.whenComplete((ignored, failure) -> {
                 if (failure != null) {
-                    outcome.completeExceptionally(failure instanceof CompletionException && failure.getCause() != null
-                            ? failure.getCause() : failure);
+                    outcome.completeExceptionally(
+                            failure instanceof CompletionException && failure.getCause() != null
+                                    ? failure.getCause()
+                                    : failure);
                 }
             });
         }
@@ -1026,7 +1061,8 @@ public final class LocalStack implements AutoCloseable {
         if (last.isEmpty() || (last.size() == 1 && last.get(0).isBlank())) {
             return ". ";
         }
-        StringBuilder text = new StringBuilder("; its last ").append(last.size()).append(" lines:\n");
+        StringBuilder text =
+                new StringBuilder("; its last ").append(last.size()).append(" lines:\n");
         last.forEach(line -> text.append("    ").append(line).append('\n'));
         return text.toString();
     }
@@ -1060,7 +1096,8 @@ public final class LocalStack implements AutoCloseable {
             return;
         }
         try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            paths.sorted(Comparator.reverseOrder())
+                    .forEach(path -> path.toFile().delete());
         } catch (IOException e) {
             System.err.println("[stack] could not delete " + dir + ": " + e.getMessage());
         }

@@ -17,8 +17,7 @@ public final class ParentWatch {
     private static final long CHECK_INTERVAL_MS = 500;
     private static final long HALT_AFTER_MS = 10_000;
 
-    private ParentWatch() {
-    }
+    private ParentWatch() {}
 
     public static void premain(String args) {
         long launcherPid;
@@ -46,17 +45,20 @@ public final class ParentWatch {
             }
             Optional<ProcessHandle> parent = ProcessHandle.current().parent();
             boolean launcherIsParent = parent.isPresent() && parent.get().pid() == launcherPid;
-            boolean launcherAlive = ProcessHandle.of(launcherPid).map(ProcessHandle::isAlive).orElse(false);
+            boolean launcherAlive =
+                    ProcessHandle.of(launcherPid).map(ProcessHandle::isAlive).orElse(false);
             if (!launcherIsParent || !launcherAlive) {
                 System.err.println("[parent-watch] the launcher (pid " + launcherPid + ") is gone; stopping");
-                Thread halt = new Thread(() -> {
-                    try {
-                        Thread.sleep(HALT_AFTER_MS);
-                    } catch (InterruptedException e) {
-                        // halt anyway
-                    }
-                    Runtime.getRuntime().halt(1);
-                }, "parent-watch-halt");
+                Thread halt = new Thread(
+                        () -> {
+                            try {
+                                Thread.sleep(HALT_AFTER_MS);
+                            } catch (InterruptedException e) {
+                                // halt anyway
+                            }
+                            Runtime.getRuntime().halt(1);
+                        },
+                        "parent-watch-halt");
                 halt.setDaemon(true);
                 halt.start();
                 System.exit(1);

@@ -18,11 +18,9 @@ import java.util.Set;
 final class Ports {
 
     /** A process listening on a port, as far as this user may see it. */
-    record Holder(long pid, String commandLine) {
-    }
+    record Holder(long pid, String commandLine) {}
 
-    private Ports() {
-    }
+    private Ports() {}
 
     /** A port free on every local address right now (the OS's choice). */
     static int freePort() {
@@ -105,7 +103,8 @@ final class Ports {
     static String commandLine(long pid) {
         try {
             byte[] raw = Files.readAllBytes(Path.of("/proc", String.valueOf(pid), "cmdline"));
-            String text = new String(raw, StandardCharsets.UTF_8).replace('\0', ' ').trim();
+            String text =
+                    new String(raw, StandardCharsets.UTF_8).replace('\0', ' ').trim();
             return text.isEmpty() ? "?" : text;
         } catch (IOException | RuntimeException e) {
             return ProcessHandle.of(pid).flatMap(h -> h.info().commandLine()).orElse("?");

@@ -14,12 +14,12 @@ import java.nio.file.Path;
  * @param pemFile       where the launcher saved the PEM, or null when it was not saved
  * @param mode          the key's mode
  */
-public record SandboxCredentials(String merchantId, String apiKey, String privateKey, String privateKeyPem,
-        Path pemFile, Mode mode) {
+public record SandboxCredentials(
+        String merchantId, String apiKey, String privateKey, String privateKeyPem, Path pemFile, Mode mode) {
 
     @Override
     public String toString() {
-        return "SandboxCredentials[merchant " + merchantId + ", key " + apiKey.substring(0, Math.min(12, apiKey.length()))
-                + "…, " + mode.wireName() + "]";
+        return "SandboxCredentials[merchant " + merchantId + ", key "
+                + apiKey.substring(0, Math.min(12, apiKey.length())) + "…, " + mode.wireName() + "]";
     }
 }

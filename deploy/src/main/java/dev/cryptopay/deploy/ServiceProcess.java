@@ -38,8 +38,15 @@ final class ServiceProcess {
     private volatile boolean stopRequested;
     private volatile long startedNanos;
 
-    ServiceProcess(StackService service, int port, Path jar, Path logFile, Path workDir, List<String> jvmOptions,
-            Path agentJar, Map<String, String> environment) {
+    ServiceProcess(
+            StackService service,
+            int port,
+            Path jar,
+            Path logFile,
+            Path workDir,
+            List<String> jvmOptions,
+            Path agentJar,
+            Map<String, String> environment) {
         this.service = service;
         this.port = port;
         this.jar = jar;
@@ -57,7 +64,9 @@ final class ServiceProcess {
 
     /** The JDK running the launcher, so the services run on the same Java. */
     static String javaExecutable() {
-        return ProcessHandle.current().info().command()
+        return ProcessHandle.current()
+                .info()
+                .command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     }
 
@@ -103,11 +112,16 @@ final class ServiceProcess {
             String banner = "==== " + Instant.now() + " local stack starts " + service + " on port " + port + ": "
                     + String.join(" ", command) + System.lineSeparator();
             if (truncateLog) {
-                Files.writeString(logFile, banner, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                        StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
+                Files.writeString(
+                        logFile,
+                        banner,
+                        StandardCharsets.UTF_8,
+                        StandardOpenOption.CREATE,
+                        StandardOpenOption.TRUNCATE_EXISTING,
+                        StandardOpenOption.WRITE);
             } else {
-                Files.writeString(logFile, banner, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                        StandardOpenOption.APPEND);
+                Files.writeString(
+                        logFile, banner, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
             }
             ProcessBuilder builder = new ProcessBuilder(command)
                     .directory(workDir.toFile())
@@ -145,14 +159,19 @@ final class ServiceProcess {
                         + hint());
             }
             try {
-                HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(readinessUrl()))
-                        .timeout(Duration.ofSeconds(2)).GET().build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> response = HTTP.send(
+                        HttpRequest.newBuilder(URI.create(readinessUrl()))
+                                .timeout(Duration.ofSeconds(2))
+                                .GET()
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
                 if (response.statusCode() == 200 && response.body().contains("\"UP\"")) {
                     return (System.nanoTime() - startedNanos) / 1e9;
                 }
                 lastAnswer = "HTTP " + response.statusCode() + " " + abbreviate(response.body());
             } catch (IOException e) {
-                lastAnswer = e instanceof java.net.ConnectException ? "connection refused"
+                lastAnswer = e instanceof java.net.ConnectException
+                        ? "connection refused"
                         : e.getClass().getSimpleName() + " " + e.getMessage();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -174,8 +193,12 @@ final class ServiceProcess {
         String lastAnswer = "no answer yet";
         while (!abandoned.getAsBoolean()) {
             try {
-                HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(url))
-                        .timeout(Duration.ofSeconds(2)).GET().build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> response = HTTP.send(
+                        HttpRequest.newBuilder(URI.create(url))
+                                .timeout(Duration.ofSeconds(2))
+                                .GET()
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
                 if (response.statusCode() == 200 && response.body().contains("\"UP\"")) {
                     return;
                 }

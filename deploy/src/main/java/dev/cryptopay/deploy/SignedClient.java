@@ -81,14 +81,18 @@ public final class SignedClient {
         String relative = relativePath(path);
         byte[] bytes = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
         String timestamp = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
-        String signature = RequestSigner.sign(signingKey, new CanonicalRequest(upperMethod, relative, timestamp, bytes));
+        String signature =
+                RequestSigner.sign(signingKey, new CanonicalRequest(upperMethod, relative, timestamp, bytes));
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + relative))
                 .timeout(Duration.ofSeconds(60))
                 .header(AuthHeaders.API_KEY, apiKey)
                 .header(AuthHeaders.TIMESTAMP, timestamp)
                 .header(AuthHeaders.SIGNATURE, signature)
-                .method(upperMethod, bytes.length == 0 ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofByteArray(bytes));
+                .method(
+                        upperMethod,
+                        bytes.length == 0
+                                ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofByteArray(bytes));
         if (bytes.length > 0) {
             request.header("Content-Type", "application/json");
         }
@@ -96,7 +100,8 @@ public final class SignedClient {
         try {
             return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         } catch (IOException e) {
-            String reason = e instanceof java.net.ConnectException ? "connection refused"
+            String reason = e instanceof java.net.ConnectException
+                    ? "connection refused"
                     : e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
             throw new UncheckedIOException(upperMethod + " " + baseUrl + relative + " failed: " + reason, e);
         } catch (InterruptedException e) {
@@ -108,8 +113,9 @@ public final class SignedClient {
     /** The signed PATH: relative to the base URL, starting with '/', query kept. */
     String relativePath(String path) {
         String p = path.startsWith("/") ? path : "/" + path;
-        if (!basePath.isEmpty() && !basePath.equals("/") && (p.equals(basePath) || p.startsWith(basePath + "/")
-                || p.startsWith(basePath + "?"))) {
+        if (!basePath.isEmpty()
+                && !basePath.equals("/")
+                && (p.equals(basePath) || p.startsWith(basePath + "/") || p.startsWith(basePath + "?"))) {
             p = p.substring(basePath.length());
         }
         return p.isEmpty() ? "/" : p;

@@ -18,8 +18,7 @@ import java.util.Map;
  */
 public final class SignedRequest {
 
-    private SignedRequest() {
-    }
+    private SignedRequest() {}
 
     public static void main(String[] args) {
         System.exit(run(args, System.getenv(), System.out, System.err));
@@ -39,8 +38,8 @@ public final class SignedRequest {
         Map<String, String> stack = EnvFile.read(envFile);
         for (String name : new String[] {"BASE_URL", "API_KEY", "PRIVATE_KEY"}) {
             if (!stack.containsKey(name)) {
-                err.println("[signed-request] " + LocalStack.display(envFile) + (Files.exists(envFile)
-                        ? " has no " + name + "." : " does not exist.")
+                err.println("[signed-request] " + LocalStack.display(envFile)
+                        + (Files.exists(envFile) ? " has no " + name + "." : " does not exist.")
                         + " Start the stack with ./run-local first; it writes that file.");
                 return 2;
             }
@@ -75,7 +74,9 @@ public final class SignedRequest {
         if (env.get("STACK_DATA_DIR") != null && !env.get("STACK_DATA_DIR").isBlank()) {
             return Path.of(env.get("STACK_DATA_DIR"), "stack.env");
         }
-        return StackOptions.findRepositoryRoot(Path.of("").toAbsolutePath()).resolve(".local").resolve("stack.env");
+        return StackOptions.findRepositoryRoot(Path.of("").toAbsolutePath())
+                .resolve(".local")
+                .resolve("stack.env");
     }
 
     private static String body(String argument) {

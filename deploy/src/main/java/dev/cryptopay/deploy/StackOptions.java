@@ -106,10 +106,12 @@ public final class StackOptions {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a temporary data directory", e);
         }
-        StackOptions options = defaults().applyEnvironment(onlyPostgresVariables(System.getenv()))
+        StackOptions options = defaults()
+                .applyEnvironment(onlyPostgresVariables(System.getenv()))
                 .dataDir(temp)
                 .randomPorts()
-                .databasePrefix("stack_" + UUID.randomUUID().toString().replace("-", "").substring(0, 10) + "_")
+                .databasePrefix(
+                        "stack_" + UUID.randomUUID().toString().replace("-", "").substring(0, 10) + "_")
                 .dropDatabasesOnClose(true)
                 .readyTimeout(Duration.ofMinutes(4));
         options.deleteDataDirOnClose = true;
@@ -138,7 +140,8 @@ public final class StackOptions {
         integer(env, "STACK_PAYMENT_LINKS_PORT").ifPresent(p -> ports.put(StackService.PAYMENT_LINKS.serviceName(), p));
         integer(env, "STACK_SUBSCRIPTIONS_PORT").ifPresent(p -> ports.put(StackService.SUBSCRIPTIONS.serviceName(), p));
         integer(env, "STACK_WEBHOOKS_PORT").ifPresent(p -> ports.put(StackService.WEBHOOKS.serviceName(), p));
-        string(env, "STACK_JVM_OPTS").ifPresent(v -> jvmOptions(Arrays.asList(v.trim().split("\\s+"))));
+        string(env, "STACK_JVM_OPTS")
+                .ifPresent(v -> jvmOptions(Arrays.asList(v.trim().split("\\s+"))));
         string(env, "STACK_FAST_WEBHOOK_RETRIES").ifPresent(v -> {
             if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
                 throw new IllegalArgumentException("STACK_FAST_WEBHOOK_RETRIES must be true or false, not '" + v + "'");
@@ -275,7 +278,8 @@ public final class StackOptions {
 
     /** An extra environment variable for one service (e.g. {@code PAYMENT_LINKS_EXPIRY_SWEEP_INTERVAL=1s}). */
     public StackOptions serviceEnv(String service, String name, String value) {
-        serviceEnvironment.computeIfAbsent(StackService.byName(service).serviceName(), s -> new LinkedHashMap<>())
+        serviceEnvironment
+                .computeIfAbsent(StackService.byName(service).serviceName(), s -> new LinkedHashMap<>())
                 .put(name, value);
         return this;
     }
@@ -400,7 +404,8 @@ public final class StackOptions {
             return Path.of(fromEnv).toAbsolutePath();
         }
         for (Path dir = start; dir != null; dir = dir.getParent()) {
-            if (Files.exists(dir.resolve("mvnw")) && Files.exists(dir.resolve("deploy").resolve("pom.xml"))) {
+            if (Files.exists(dir.resolve("mvnw"))
+                    && Files.exists(dir.resolve("deploy").resolve("pom.xml"))) {
                 return dir;
             }
         }

@@ -29,8 +29,8 @@ final class StackPostgres implements AutoCloseable {
     private final String password;
     private final EmbeddedPostgres embedded;
 
-    private StackPostgres(String origin, String host, int port, String user, String password,
-            EmbeddedPostgres embedded) {
+    private StackPostgres(
+            String origin, String host, int port, String user, String password, EmbeddedPostgres embedded) {
         this.origin = origin;
         this.host = host;
         this.port = port;
@@ -41,16 +41,24 @@ final class StackPostgres implements AutoCloseable {
 
     /** Uses the server at host:port; the caller has seen it accept TCP connections. */
     static StackPostgres external(StackOptions options) {
-        StackPostgres server = new StackPostgres("PostgreSQL at " + options.pgHost() + ":" + options.pgPort(),
-                options.pgHost(), options.pgPort(), options.pgUser(), options.pgPassword(), null);
+        StackPostgres server = new StackPostgres(
+                "PostgreSQL at " + options.pgHost() + ":" + options.pgPort(),
+                options.pgHost(),
+                options.pgPort(),
+                options.pgUser(),
+                options.pgPassword(),
+                null);
         try (Connection ignored = server.connect("postgres")) {
             return server;
         } catch (SQLException e) {
-            throw new StackStartException("PostgreSQL at " + options.pgHost() + ":" + options.pgPort()
-                    + " accepts TCP connections but refused the login of user '" + options.pgUser() + "': "
-                    + firstLine(e.getMessage()) + ". Set STACK_PG_USER and STACK_PG_PASSWORD to an account that may "
-                    + "create databases, point STACK_PG_HOST/STACK_PG_PORT at another server, or set "
-                    + "STACK_POSTGRES=embedded to let the stack run its own PostgreSQL (data in .local/postgres).", e);
+            throw new StackStartException(
+                    "PostgreSQL at " + options.pgHost() + ":" + options.pgPort()
+                            + " accepts TCP connections but refused the login of user '" + options.pgUser() + "': "
+                            + firstLine(e.getMessage())
+                            + ". Set STACK_PG_USER and STACK_PG_PASSWORD to an account that may "
+                            + "create databases, point STACK_PG_HOST/STACK_PG_PORT at another server, or set "
+                            + "STACK_POSTGRES=embedded to let the stack run its own PostgreSQL (data in .local/postgres).",
+                    e);
         }
     }
 
@@ -72,14 +80,23 @@ final class StackPostgres implements AutoCloseable {
                     .setOutputRedirector(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
                     .setErrorRedirector(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
                     .start();
-            return new StackPostgres("embedded PostgreSQL (data in " + LocalStack.display(dataDir) + ")",
-                    "127.0.0.1", port, "postgres", "postgres", postgres);
+            return new StackPostgres(
+                    "embedded PostgreSQL (data in " + LocalStack.display(dataDir) + ")",
+                    "127.0.0.1",
+                    port,
+                    "postgres",
+                    "postgres",
+                    postgres);
         } catch (IOException | RuntimeException | LinkageError e) {
-            throw new StackStartException("The embedded PostgreSQL did not start on port " + port + " with its data in "
-                    + LocalStack.display(dataDir) + ": " + rootMessage(e) + ". Its log is " + LocalStack.display(logFile)
-                    + LocalStack.tail(logFile, 20) + "If the data directory is damaged (an interrupted first start), "
-                    + "delete it (everything stored there is lost) and run again; to use a PostgreSQL of your own "
-                    + "instead, start it on 127.0.0.1:5432 or set STACK_PG_HOST/STACK_PG_PORT.", e);
+            throw new StackStartException(
+                    "The embedded PostgreSQL did not start on port " + port + " with its data in "
+                            + LocalStack.display(dataDir) + ": " + rootMessage(e) + ". Its log is "
+                            + LocalStack.display(logFile)
+                            + LocalStack.tail(logFile, 20)
+                            + "If the data directory is damaged (an interrupted first start), "
+                            + "delete it (everything stored there is lost) and run again; to use a PostgreSQL of your own "
+                            + "instead, start it on 127.0.0.1:5432 or set STACK_PG_HOST/STACK_PG_PORT.",
+                    e);
         }
     }
 
@@ -96,7 +113,8 @@ final class StackPostgres implements AutoCloseable {
         try {
             List<String> lines = Files.readAllLines(pidFile);
             long pid = Long.parseLong(lines.get(0).trim());
-            postmaster = ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
+            postmaster = ProcessHandle.of(pid)
+                    .filter(ProcessHandle::isAlive)
                     .filter(h -> Ports.commandLine(pid).contains("postgres"));
         } catch (IOException | RuntimeException e) {
             return; // unreadable or stale: PostgreSQL itself handles a stale pid file
@@ -105,8 +123,8 @@ final class StackPostgres implements AutoCloseable {
             return;
         }
         ProcessHandle handle = postmaster.get();
-        out.println("[stack] stopping the embedded PostgreSQL an earlier launcher left running (pid " + handle.pid()
-                + ")");
+        out.println(
+                "[stack] stopping the embedded PostgreSQL an earlier launcher left running (pid " + handle.pid() + ")");
         handle.destroy();
         try {
             handle.onExit().get(20, TimeUnit.SECONDS);
@@ -155,7 +173,8 @@ final class StackPostgres implements AutoCloseable {
     /** Creates the database unless it exists. */
     void ensureDatabase(String name) {
         try (Connection connection = connect("postgres")) {
-            try (PreparedStatement exists = connection.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
+            try (PreparedStatement exists =
+                    connection.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
                 exists.setString(1, name);
                 try (ResultSet rows = exists.executeQuery()) {
                     if (rows.next()) {
@@ -171,19 +190,23 @@ final class StackPostgres implements AutoCloseable {
                 }
             }
         } catch (SQLException e) {
-            throw new StackStartException("Could not create the database '" + name + "' on " + origin + " as user '"
-                    + user + "': " + firstLine(e.getMessage()) + ". Give that user the CREATEDB privilege (or create "
-                    + "the database yourself), or set STACK_PG_USER/STACK_PG_PASSWORD to another account.", e);
+            throw new StackStartException(
+                    "Could not create the database '" + name + "' on " + origin + " as user '"
+                            + user + "': " + firstLine(e.getMessage())
+                            + ". Give that user the CREATEDB privilege (or create "
+                            + "the database yourself), or set STACK_PG_USER/STACK_PG_PASSWORD to another account.",
+                    e);
         }
     }
 
     /** Drops the database and ends its sessions; does nothing when it does not exist. */
     void dropDatabase(String name) {
-        try (Connection connection = connect("postgres"); Statement drop = connection.createStatement()) {
+        try (Connection connection = connect("postgres");
+                Statement drop = connection.createStatement()) {
             drop.execute("DROP DATABASE IF EXISTS \"" + name + "\" WITH (FORCE)");
         } catch (SQLException e) {
-            throw new IllegalStateException("could not drop database " + name + " on " + origin + ": "
-                    + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "could not drop database " + name + " on " + origin + ": " + e.getMessage(), e);
         }
     }
 

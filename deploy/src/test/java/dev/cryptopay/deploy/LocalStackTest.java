@@ -67,7 +67,8 @@ class LocalStackTest {
         String baseUrl = find(output, "Base URL\\s+(http://127\\.0\\.0\\.1:\\d+/api/v1)");
         String apiKey = find(output, "API key\\s+(mk_test_[A-Z2-7]{32})");
         String privateKey = find(output, "Private key\\s+(Ed25519:\\S+)");
-        assertThat(output).containsPattern("\\[stack\\] gateway ready in \\d+\\.\\d s")
+        assertThat(output)
+                .containsPattern("\\[stack\\] gateway ready in \\d+\\.\\d s")
                 .containsPattern("\\[stack\\] payment-links-service ready in \\d+\\.\\d s")
                 .containsPattern("\\[stack\\] subscriptions-service ready in \\d+\\.\\d s")
                 .containsPattern("\\[stack\\] webhook-service ready in \\d+\\.\\d s")
@@ -76,7 +77,8 @@ class LocalStackTest {
         SignedClient client = new SignedClient(baseUrl, apiKey, privateKey);
         HttpResponse<String> account = client.get("/account");
         assertThat(account.statusCode()).as(account.body()).isEqualTo(200);
-        assertThat(account.body()).contains("\"merchant_id\":\"" + stack.credentials().merchantId() + "\"")
+        assertThat(account.body())
+                .contains("\"merchant_id\":\"" + stack.credentials().merchantId() + "\"")
                 .contains("\"mode\":\"test\"");
 
         HttpResponse<String> link = client.post("/payment_links", COFFEE);
@@ -90,7 +92,8 @@ class LocalStackTest {
         List<String> lines = Files.readAllLines(stack.stackEnvFile());
         assertThat(lines).hasSize(5);
         Map<String, String> env = EnvFile.read(stack.stackEnvFile());
-        assertThat(env).containsOnlyKeys("BASE_URL", "API_KEY", "PRIVATE_KEY", "ADMIN_URL", "ADMIN_TOKEN")
+        assertThat(env)
+                .containsOnlyKeys("BASE_URL", "API_KEY", "PRIVATE_KEY", "ADMIN_URL", "ADMIN_TOKEN")
                 .containsEntry("BASE_URL", stack.baseUrl())
                 .containsEntry("API_KEY", stack.credentials().apiKey())
                 .containsEntry("PRIVATE_KEY", stack.credentials().privateKey())
@@ -99,10 +102,13 @@ class LocalStackTest {
         assertThat(env.get("PRIVATE_KEY")).startsWith("Ed25519:");
         assertThat(Files.readString(stack.credentials().pemFile())).startsWith("-----BEGIN PRIVATE KEY-----");
 
-        HttpResponse<String> keys = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                        URI.create(env.get("ADMIN_URL") + "/admin/merchants/" + stack.credentials().merchantId() + "/keys"))
-                .header("Authorization", "Bearer " + env.get("ADMIN_TOKEN")).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> keys = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create(env.get("ADMIN_URL") + "/admin/merchants/"
+                                        + stack.credentials().merchantId() + "/keys"))
+                                .header("Authorization", "Bearer " + env.get("ADMIN_TOKEN"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
         assertThat(keys.statusCode()).as(keys.body()).isEqualTo(200);
         assertThat(keys.body()).contains(stack.credentials().apiKey().substring(0, 12));
     }
@@ -110,12 +116,18 @@ class LocalStackTest {
     @Test
     @Order(2)
     void servicesRunFromJarsLinkedAtStartSoARebuildCannotPullThemAway() {
-        List<String> commands = ProcessHandle.current().children().filter(ProcessHandle::isAlive)
-                .map(p -> p.info().commandLine().orElse("")).filter(c -> c.contains("parent-watch.jar")).toList();
+        List<String> commands = ProcessHandle.current()
+                .children()
+                .filter(ProcessHandle::isAlive)
+                .map(p -> p.info().commandLine().orElse(""))
+                .filter(c -> c.contains("parent-watch.jar"))
+                .toList();
         assertThat(commands).hasSize(4);
         for (String service : List.of("gateway", "payment-links-service", "subscriptions-service", "webhook-service")) {
             String jar = service + "-" + StackService.VERSION + ".jar";
-            assertThat(commands).anyMatch(c -> c.contains("-jar " + stack.dataDir().resolve("jars").resolve(jar)));
+            assertThat(commands)
+                    .anyMatch(c ->
+                            c.contains("-jar " + stack.dataDir().resolve("jars").resolve(jar)));
             assertThat(stack.dataDir().resolve("jars").resolve(jar)).isRegularFile();
         }
     }
@@ -127,23 +139,29 @@ class LocalStackTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-        int status = SignedRequest.run(new String[] {"GET", "/account"}, env, new PrintStream(out, true),
-                new PrintStream(err, true));
+        int status = SignedRequest.run(
+                new String[] {"GET", "/account"}, env, new PrintStream(out, true), new PrintStream(err, true));
         assertThat(status).as(err.toString()).isZero();
         assertThat(err.toString()).contains("HTTP 200");
         assertThat(out.toString()).contains(stack.credentials().merchantId());
 
         out.reset();
         err.reset();
-        status = SignedRequest.run(new String[] {"POST", "/payment_links", COFFEE}, env, new PrintStream(out, true),
+        status = SignedRequest.run(
+                new String[] {"POST", "/payment_links", COFFEE},
+                env,
+                new PrintStream(out, true),
                 new PrintStream(err, true));
         assertThat(status).as(out.toString()).isZero();
         assertThat(err.toString()).contains("HTTP 201");
         assertThat(out.toString()).contains("\"payment_name\":\"Coffee\"");
 
         err.reset();
-        status = SignedRequest.run(new String[] {"GET", "/account"}, Map.of("STACK_ENV", "/nonexistent/stack.env"),
-                new PrintStream(out, true), new PrintStream(err, true));
+        status = SignedRequest.run(
+                new String[] {"GET", "/account"},
+                Map.of("STACK_ENV", "/nonexistent/stack.env"),
+                new PrintStream(out, true),
+                new PrintStream(err, true));
         assertThat(status).isEqualTo(2);
         assertThat(err.toString()).contains("does not exist").contains("./run-local");
     }
@@ -170,12 +188,15 @@ class LocalStackTest {
         receiver.start();
         try {
             SignedClient client = stack.client();
-            HttpResponse<String> endpoint = client.post("/webhook-endpoints", "{\"url\":\"http://127.0.0.1:"
-                    + receiver.getAddress().getPort() + "/hook\",\"events\":[\"payment.created\"]}");
+            HttpResponse<String> endpoint = client.post(
+                    "/webhook-endpoints",
+                    "{\"url\":\"http://127.0.0.1:" + receiver.getAddress().getPort()
+                            + "/hook\",\"events\":[\"payment.created\"]}");
             assertThat(endpoint.statusCode()).as(endpoint.body()).isEqualTo(201);
             String orderId = "ORD-WEBHOOK-TEST-" + System.nanoTime();
             linkId.set(orderId);
-            HttpResponse<String> link = client.post("/payment_links",
+            HttpResponse<String> link = client.post(
+                    "/payment_links",
                     "{\"payment_name\":\"Tea\",\"amount\":3,\"currency\":\"USDC\",\"order_id\":\"" + orderId + "\"}");
             assertThat(link.statusCode()).as(link.body()).isEqualTo(201);
 
@@ -224,15 +245,20 @@ class LocalStackTest {
         receiver.start();
         try {
             SignedClient client = stack.client();
-            HttpResponse<String> endpoint = client.post("/webhook-endpoints", "{\"url\":\"http://127.0.0.1:"
-                    + receiver.getAddress().getPort() + "/kafka-hook\",\"events\":[\"payment.created\"]}");
+            HttpResponse<String> endpoint = client.post(
+                    "/webhook-endpoints",
+                    "{\"url\":\"http://127.0.0.1:" + receiver.getAddress().getPort()
+                            + "/kafka-hook\",\"events\":[\"payment.created\"]}");
             assertThat(endpoint.statusCode()).as(endpoint.body()).isEqualTo(201);
 
             stack.stopKafka();
             String orderId = "ORD-KAFKA-DOWN-" + System.nanoTime();
-            HttpResponse<String> link = client.post("/payment_links",
+            HttpResponse<String> link = client.post(
+                    "/payment_links",
                     "{\"payment_name\":\"Cake\",\"amount\":2,\"currency\":\"USDC\",\"order_id\":\"" + orderId + "\"}");
-            assertThat(link.statusCode()).as("the outbox keeps the event: " + link.body()).isEqualTo(201);
+            assertThat(link.statusCode())
+                    .as("the outbox keeps the event: " + link.body())
+                    .isEqualTo(201);
             Thread.sleep(1000);
             assertThat(bodies).noneMatch(b -> b.contains(orderId));
 
@@ -253,15 +279,20 @@ class LocalStackTest {
         SandboxCredentials before = stack.credentials();
         String adminToken = stack.adminToken();
         stack.close();
-        assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
-                .map(p -> p.info().commandLine().orElse("")).filter(c -> c.contains("parent-watch.jar")).toList())
-                .as("service processes left after close()").isEmpty();
+        assertThat(ProcessHandle.current()
+                        .descendants()
+                        .filter(ProcessHandle::isAlive)
+                        .map(p -> p.info().commandLine().orElse(""))
+                        .filter(c -> c.contains("parent-watch.jar"))
+                        .toList())
+                .as("service processes left after close()")
+                .isEmpty();
 
         printed.reset();
         stack = LocalStack.start(options);
 
-        assertThat(printed.toString(StandardCharsets.UTF_8)).contains("sandbox merchant " + before.merchantId()
-                + " reused");
+        assertThat(printed.toString(StandardCharsets.UTF_8))
+                .contains("sandbox merchant " + before.merchantId() + " reused");
         assertThat(stack.credentials().apiKey()).isEqualTo(before.apiKey());
         assertThat(stack.adminToken()).isEqualTo(adminToken);
         HttpResponse<String> links = stack.client().get("/payment_links?search=Coffee");

@@ -20,12 +20,17 @@ class ParentWatchTest {
     @Test
     void aChildExitsSoonAfterItsLauncherIsKilledAndNotBefore(@TempDir Path dir) throws Exception {
         Path agent = LocalStack.writeAgentJar(dir);
-        Process launcher = new ProcessBuilder(ServiceProcess.javaExecutable(), "-cp",
-                System.getProperty("java.class.path"), Launcher.class.getName(), agent.toString())
-                .redirectErrorStream(true).start();
+        Process launcher = new ProcessBuilder(
+                        ServiceProcess.javaExecutable(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        Launcher.class.getName(),
+                        agent.toString())
+                .redirectErrorStream(true)
+                .start();
         try {
-            BufferedReader output = new BufferedReader(new InputStreamReader(launcher.getInputStream(),
-                    StandardCharsets.UTF_8));
+            BufferedReader output =
+                    new BufferedReader(new InputStreamReader(launcher.getInputStream(), StandardCharsets.UTF_8));
             long childPid = Long.parseLong(output.readLine().trim());
             ProcessHandle child = ProcessHandle.of(childPid).orElseThrow();
 
@@ -34,7 +39,9 @@ class ParentWatchTest {
 
             launcher.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             child.onExit().get(10, TimeUnit.SECONDS);
-            assertThat(child.isAlive()).as("child after its launcher was killed").isFalse();
+            assertThat(child.isAlive())
+                    .as("child after its launcher was killed")
+                    .isFalse();
         } finally {
             launcher.destroyForcibly();
             ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
@@ -44,10 +51,16 @@ class ParentWatchTest {
     /** Starts {@link Sleeper} with the agent, prints its pid, then waits to be killed. */
     public static final class Launcher {
         public static void main(String[] args) throws Exception {
-            Process child = new ProcessBuilder(List.of(ServiceProcess.javaExecutable(),
-                    "-javaagent:" + args[0] + "=" + ProcessHandle.current().pid(),
-                    "-cp", System.getProperty("java.class.path"), Sleeper.class.getName()))
-                    .inheritIO().redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            Process child = new ProcessBuilder(List.of(
+                            ServiceProcess.javaExecutable(),
+                            "-javaagent:" + args[0] + "="
+                                    + ProcessHandle.current().pid(),
+                            "-cp",
+                            System.getProperty("java.class.path"),
+                            Sleeper.class.getName()))
+                    .inheritIO()
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             System.out.println(child.pid());
             System.out.flush();
             Thread.sleep(120_000);

@@ -14,9 +14,13 @@ class StackOptionsTest {
     void defaultsAreTheDocumentedPortsLeanJvmFlagsAndFastWebhookRetries() {
         StackOptions options = StackOptions.defaults();
 
-        assertThat(options.ports()).containsEntry("gateway", 8080).containsEntry(StackOptions.ADMIN, 8090)
-                .containsEntry("payment-links-service", 8081).containsEntry("subscriptions-service", 8082)
-                .containsEntry("webhook-service", 8083).containsEntry(StackOptions.KAFKA, 9092)
+        assertThat(options.ports())
+                .containsEntry("gateway", 8080)
+                .containsEntry(StackOptions.ADMIN, 8090)
+                .containsEntry("payment-links-service", 8081)
+                .containsEntry("subscriptions-service", 8082)
+                .containsEntry("webhook-service", 8083)
+                .containsEntry(StackOptions.KAFKA, 9092)
                 .containsEntry(StackOptions.EMBEDDED_POSTGRES, 54329);
         assertThat(options.jvmOptions()).containsExactly("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx256m");
         assertThat(options.fastWebhookRetries()).isTrue();
@@ -27,16 +31,20 @@ class StackOptionsTest {
 
     @Test
     void environmentVariablesOverrideTheDefaults() {
-        StackOptions options = StackOptions.defaults().applyEnvironment(Map.ofEntries(
-                Map.entry("STACK_DATA_DIR", "/tmp/elsewhere"),
-                Map.entry("STACK_POSTGRES", "embedded"),
-                Map.entry("STACK_PG_HOST", "db.local"), Map.entry("STACK_PG_PORT", "6543"),
-                Map.entry("STACK_PG_USER", "me"), Map.entry("STACK_PG_PASSWORD", "secret"),
-                Map.entry("STACK_GATEWAY_PORT", "18080"), Map.entry("STACK_KAFKA_PORT", "0"),
-                Map.entry("STACK_JVM_OPTS", " -Xmx512m  -XX:+UseG1GC "),
-                Map.entry("STACK_FAST_WEBHOOK_RETRIES", "false"),
-                Map.entry("STACK_READY_TIMEOUT", "30"),
-                Map.entry("STACK_SKIP", "gateway, webhook-service")));
+        StackOptions options = StackOptions.defaults()
+                .applyEnvironment(Map.ofEntries(
+                        Map.entry("STACK_DATA_DIR", "/tmp/elsewhere"),
+                        Map.entry("STACK_POSTGRES", "embedded"),
+                        Map.entry("STACK_PG_HOST", "db.local"),
+                        Map.entry("STACK_PG_PORT", "6543"),
+                        Map.entry("STACK_PG_USER", "me"),
+                        Map.entry("STACK_PG_PASSWORD", "secret"),
+                        Map.entry("STACK_GATEWAY_PORT", "18080"),
+                        Map.entry("STACK_KAFKA_PORT", "0"),
+                        Map.entry("STACK_JVM_OPTS", " -Xmx512m  -XX:+UseG1GC "),
+                        Map.entry("STACK_FAST_WEBHOOK_RETRIES", "false"),
+                        Map.entry("STACK_READY_TIMEOUT", "30"),
+                        Map.entry("STACK_SKIP", "gateway, webhook-service")));
 
         assertThat(options.dataDir()).isEqualTo(Path.of("/tmp/elsewhere"));
         assertThat(options.postgresMode()).isEqualTo(StackOptions.PostgresMode.EMBEDDED);

@@ -24,8 +24,12 @@ class StartupFailureTest {
 
     @AfterEach
     void nothingLeftRunning() {
-        List<String> left = ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)
-                .map(p -> p.info().commandLine().orElse("?")).filter(c -> c.contains("parent-watch.jar")).toList();
+        List<String> left = ProcessHandle.current()
+                .descendants()
+                .filter(ProcessHandle::isAlive)
+                .map(p -> p.info().commandLine().orElse("?"))
+                .filter(c -> c.contains("parent-watch.jar"))
+                .toList();
         assertThat(left).as("service processes left after a failed start").isEmpty();
     }
 
@@ -34,10 +38,11 @@ class StartupFailureTest {
         try (ServerSocket blocker = new ServerSocket()) {
             blocker.bind(new InetSocketAddress(0));
             int port = blocker.getLocalPort();
-            StackOptions options = StackOptions.forTests().servicePort("gateway", port).out(new PrintStream(printed));
+            StackOptions options =
+                    StackOptions.forTests().servicePort("gateway", port).out(new PrintStream(printed));
 
-            StackStartException failure = catchThrowableOfType(StackStartException.class,
-                    () -> LocalStack.start(options));
+            StackStartException failure =
+                    catchThrowableOfType(StackStartException.class, () -> LocalStack.start(options));
 
             assertThat(failure.getMessage())
                     .startsWith("A port the stack needs is already in use: port " + port
@@ -45,7 +50,8 @@ class StartupFailureTest {
                     .contains("kill <pid>")
                     .doesNotContain("Exception");
             if (Files.exists(Path.of("/proc/net/tcp"))) { // Linux: the holder is named
-                assertThat(failure.getMessage()).contains("taken by pid " + ProcessHandle.current().pid() + " (");
+                assertThat(failure.getMessage())
+                        .contains("taken by pid " + ProcessHandle.current().pid() + " (");
             }
             assertThat(options.dataDir()).as("temporary data directory removed").doesNotExist();
         }
@@ -78,23 +84,27 @@ class StartupFailureTest {
             });
             hangUp.setDaemon(true);
             hangUp.start();
-            StackOptions options = StackOptions.forTests().postgresMode(StackOptions.PostgresMode.LOCAL)
-                    .pgHost("127.0.0.1").pgPort(notPostgres.getLocalPort()).out(new PrintStream(printed));
+            StackOptions options = StackOptions.forTests()
+                    .postgresMode(StackOptions.PostgresMode.LOCAL)
+                    .pgHost("127.0.0.1")
+                    .pgPort(notPostgres.getLocalPort())
+                    .out(new PrintStream(printed));
 
-            StackStartException failure = catchThrowableOfType(StackStartException.class,
-                    () -> LocalStack.start(options));
+            StackStartException failure =
+                    catchThrowableOfType(StackStartException.class, () -> LocalStack.start(options));
 
             assertThat(failure.getMessage())
                     .startsWith("PostgreSQL at 127.0.0.1:" + notPostgres.getLocalPort()
                             + " accepts TCP connections but refused the login of user 'postgres'")
-                    .contains("STACK_PG_USER").contains("STACK_POSTGRES=embedded");
+                    .contains("STACK_PG_USER")
+                    .contains("STACK_POSTGRES=embedded");
         }
     }
 
     @Test
     void aServiceNotReadyInTimePointsAtItsLogAndShowsItsLastLines() {
-        StackOptions options = StackOptions.forTests().readyTimeout(Duration.ofSeconds(2))
-                .out(new PrintStream(printed));
+        StackOptions options =
+                StackOptions.forTests().readyTimeout(Duration.ofSeconds(2)).out(new PrintStream(printed));
 
         StackStartException failure = catchThrowableOfType(StackStartException.class, () -> LocalStack.start(options));
 

@@ -42,8 +42,11 @@ final class WebhookReceiver implements AutoCloseable {
         server.createContext("/", exchange -> {
             byte[] body = exchange.getRequestBody().readAllBytes();
             var headers = exchange.getRequestHeaders();
-            deliveries.add(new Delivery(headers.getFirst("X-Service-Event-Id"), headers.getFirst("X-Service-Signature"),
-                    headers.getFirst("X-Service-Timestamp"), headers.getFirst("X-Service-Timestamped-Signature"),
+            deliveries.add(new Delivery(
+                    headers.getFirst("X-Service-Event-Id"),
+                    headers.getFirst("X-Service-Signature"),
+                    headers.getFirst("X-Service-Timestamp"),
+                    headers.getFirst("X-Service-Timestamped-Signature"),
                     body));
             int status = failuresLeft.getAndUpdate(n -> Math.max(0, n - 1)) > 0 ? 500 : 200;
             exchange.sendResponseHeaders(status, -1);

@@ -75,7 +75,8 @@ class WholeSuiteEndToEndTest {
     @Test
     @Order(1)
     void paymentLinkWalkThroughTheGatewayMatchesTheInterface() {
-        HttpResponse<String> created = firstClient.post("/payment_links",
+        HttpResponse<String> created = firstClient.post(
+                "/payment_links",
                 "{\"payment_name\":\"Coffee\",\"amount\":10.5,\"currency\":\"USDC\",\"order_id\":\"e2e-walk\"}");
         assertThat(created.statusCode()).isEqualTo(201);
         JsonNode link = JSON.readTree(created.body()).get("data");
@@ -84,11 +85,16 @@ class WholeSuiteEndToEndTest {
         assertThat(link.get("is_test").asBoolean()).isTrue();
         assertThat(link.get("payment_url").asString()).endsWith("/payment_link?payment_id=" + id);
 
-        JsonNode list = JSON.readTree(firstClient.get("/payment_links?search=coffee&limit=5").body()).get("data");
-        assertThat(list.get("data")).extracting(item -> item.get("id").asString()).contains(id);
+        JsonNode list = JSON.readTree(
+                        firstClient.get("/payment_links?search=coffee&limit=5").body())
+                .get("data");
+        assertThat(list.get("data"))
+                .extracting(item -> item.get("id").asString())
+                .contains(id);
         assertThat(list.get("pagination").get("per_page").asInt()).isEqualTo(5);
 
-        JsonNode read = JSON.readTree(firstClient.get("/payment_links/" + id).body()).get("data");
+        JsonNode read =
+                JSON.readTree(firstClient.get("/payment_links/" + id).body()).get("data");
         assertThat(read.get("summary").get("total_transactions").asInt()).isZero();
 
         HttpResponse<String> deleted = firstClient.delete("/payment_links/" + id);
@@ -105,8 +111,8 @@ class WholeSuiteEndToEndTest {
     @Order(2)
     void paymentEventsReachTheEndpointSignedAndInOrder() {
         try (WebhookReceiver receiver = new WebhookReceiver()) {
-            String secret = register(firstClient, receiver.url(),
-                    List.of("payment.created", "payment.pending", "payment.completed"));
+            String secret = register(
+                    firstClient, receiver.url(), List.of("payment.created", "payment.pending", "payment.completed"));
 
             String id = createLink(firstClient, "Hat", "25");
             awaitDeliveriesOf(receiver, id, 1);
@@ -118,7 +124,8 @@ class WholeSuiteEndToEndTest {
             // Only this link's events: an event of an earlier link may also arrive, since subscriptions are matched
             // when the webhook service reads the event, which can be after this endpoint was registered.
             List<WebhookReceiver.Delivery> deliveries = deliveriesOf(receiver, id);
-            assertThat(deliveries).extracting(d -> JSON.readTree(d.body()).get("type").asString())
+            assertThat(deliveries)
+                    .extracting(d -> JSON.readTree(d.body()).get("type").asString())
                     .containsExactly("payment.created", "payment.pending", "payment.completed");
             for (WebhookReceiver.Delivery delivery : deliveries) {
                 assertThat(delivery.signature()).isEqualTo(WebhookReceiver.hmac(secret, delivery.body()));
@@ -151,29 +158,38 @@ class WholeSuiteEndToEndTest {
             assertThat(deliveries.get(1).eventId()).isEqualTo(deliveries.get(0).eventId());
             assertThat(deliveries.get(1).body()).isEqualTo(deliveries.get(0).body());
             sleep(Duration.ofSeconds(2));
-            assertThat(deliveriesOf(receiver, id)).as("delivered once the receiver answered 200").hasSize(2);
+            assertThat(deliveriesOf(receiver, id))
+                    .as("delivered once the receiver answered 200")
+                    .hasSize(2);
         }
     }
 
     @Test
     @Order(4)
     void theSecondMerchantSeesNoneOfTheFirstMerchantsObjectsOrEvents() {
-        try (WebhookReceiver firstReceiver = new WebhookReceiver(); WebhookReceiver secondReceiver =
-                new WebhookReceiver()) {
+        try (WebhookReceiver firstReceiver = new WebhookReceiver();
+                WebhookReceiver secondReceiver = new WebhookReceiver()) {
             register(firstClient, firstReceiver.url(), List.of("payment.created"));
             register(secondClient, secondReceiver.url(), List.of("payment.created"));
 
             String firstLink = createLink(firstClient, "Private", "1");
             awaitDeliveriesOf(firstReceiver, firstLink, 1);
 
-            assertThat(secondClient.get("/payment_links/" + firstLink).statusCode()).isEqualTo(404);
-            assertThat(secondClient.delete("/payment_links/" + firstLink).statusCode()).isEqualTo(404);
-            JsonNode secondList = JSON.readTree(secondClient.get("/payment_links?search=Private").body()).get("data");
+            assertThat(secondClient.get("/payment_links/" + firstLink).statusCode())
+                    .isEqualTo(404);
+            assertThat(secondClient.delete("/payment_links/" + firstLink).statusCode())
+                    .isEqualTo(404);
+            JsonNode secondList = JSON.readTree(
+                            secondClient.get("/payment_links?search=Private").body())
+                    .get("data");
             assertThat(secondList.get("data")).isEmpty();
             sleep(Duration.ofSeconds(2));
-            assertThat(secondReceiver.deliveries()).extracting(d -> JSON.readTree(d.body()).get("data").get("id")
-                    .asString()).doesNotContain(firstLink);
-            JsonNode secondEndpoints = JSON.readTree(secondClient.get("/webhook-endpoints").body()).get("data");
+            assertThat(secondReceiver.deliveries())
+                    .extracting(
+                            d -> JSON.readTree(d.body()).get("data").get("id").asString())
+                    .doesNotContain(firstLink);
+            JsonNode secondEndpoints =
+                    JSON.readTree(secondClient.get("/webhook-endpoints").body()).get("data");
             assertThat(secondEndpoints).extracting(e -> e.get("url").asString()).doesNotContain(firstReceiver.url());
         }
     }
@@ -193,7 +209,9 @@ class WholeSuiteEndToEndTest {
             stack.startKafka();
             created.add(createLink(firstClient, "After outage", "1"));
 
-            await("all " + created.size() + " links delivered", Duration.ofMinutes(2),
+            await(
+                    "all " + created.size() + " links delivered",
+                    Duration.ofMinutes(2),
                     () -> linkIds(receiver).containsAll(created));
         }
     }
@@ -210,7 +228,10 @@ class WholeSuiteEndToEndTest {
                 int n = i;
                 writes.add(pool.submit(() -> created.add(createLink(secondClient, "Backlog " + n, "1"))));
             }
-            await("some deliveries under way", Duration.ofMinutes(2), () -> receiver.deliveries().size() >= 50);
+            await(
+                    "some deliveries under way",
+                    Duration.ofMinutes(2),
+                    () -> receiver.deliveries().size() >= 50);
             stack.killService("webhook-service");
             for (Future<?> write : writes) {
                 write.get();
@@ -219,22 +240,26 @@ class WholeSuiteEndToEndTest {
             assertThat(created).hasSize(1000);
             stack.startService("webhook-service");
 
-            await("all 1000 events delivered", Duration.ofMinutes(4), () -> linkIds(receiver).containsAll(created));
+            await(
+                    "all 1000 events delivered",
+                    Duration.ofMinutes(4),
+                    () -> linkIds(receiver).containsAll(created));
         }
     }
 
     // ---- helpers ----
 
     private static String createLink(SignedClient client, String name, String amount) {
-        HttpResponse<String> response = client.post("/payment_links",
+        HttpResponse<String> response = client.post(
+                "/payment_links",
                 "{\"payment_name\":\"" + name + "\",\"amount\":" + amount + ",\"currency\":\"USDC\"}");
         assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
         return JSON.readTree(response.body()).get("data").get("id").asString();
     }
 
     private static String register(SignedClient client, String url, List<String> events) {
-        HttpResponse<String> response = client.post("/webhook-endpoints",
-                JSON.writeValueAsString(Map.of("url", url, "events", events)));
+        HttpResponse<String> response =
+                client.post("/webhook-endpoints", JSON.writeValueAsString(Map.of("url", url, "events", events)));
         assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
         return JSON.readTree(response.body()).get("data").get("secret").asString();
     }
@@ -242,8 +267,8 @@ class WholeSuiteEndToEndTest {
     /** The chain watcher's report, straight to the service's internal route with an internal token. */
     private static void report(String linkId, String txHash, String status) {
         String path = "/internal/payment_links/" + linkId + "/transactions";
-        String token = InternalIdentityToken.fromSecret(stack.internalAuthSecret()).issue(null, "POST", path,
-                Instant.now());
+        String token =
+                InternalIdentityToken.fromSecret(stack.internalAuthSecret()).issue(null, "POST", path, Instant.now());
         HttpRequest request = HttpRequest.newBuilder(URI.create(stack.serviceUrl("payment-links-service") + path))
                 .header(InternalHeaders.INTERNAL_AUTH, token)
                 .header("Content-Type", "application/json")
@@ -264,12 +289,15 @@ class WholeSuiteEndToEndTest {
 
     private static List<WebhookReceiver.Delivery> deliveriesOf(WebhookReceiver receiver, String linkId) {
         return receiver.deliveries().stream()
-                .filter(d -> JSON.readTree(d.body()).get("data").get("id").asString().equals(linkId))
+                .filter(d ->
+                        JSON.readTree(d.body()).get("data").get("id").asString().equals(linkId))
                 .toList();
     }
 
     private static void awaitDeliveriesOf(WebhookReceiver receiver, String linkId, int count) {
-        await(count + " deliveries of " + linkId, Duration.ofSeconds(60),
+        await(
+                count + " deliveries of " + linkId,
+                Duration.ofSeconds(60),
                 () -> deliveriesOf(receiver, linkId).size() >= count);
     }
 

@@ -7,8 +7,13 @@ class GatewayApplicationTest extends GatewayTestBase {
 
     @Test
     void startsAndReportsHealthUp() {
-        client.get().uri("/actuator/health").exchange()
-                .expectStatus().isOk()
-                .expectBody().jsonPath("$.status").isEqualTo("UP");
+        client.get()
+                .uri("/actuator/health")
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody()
+                .jsonPath("$.status")
+                .isEqualTo("UP");
     }
 }

@@ -34,9 +34,13 @@ class OpenApiDescriptionTest extends PaymentLinksTestBase {
                 .forEach(method -> described.add(method.toUpperCase() + " " + path)));
 
         Set<String> served = new TreeSet<>();
-        mappings.getHandlerMethods().keySet().forEach(info -> info.getPatternsCondition().getPatterns()
-                .forEach(pattern -> info.getMethodsCondition().getMethods()
-                        .forEach(method -> served.add(method.name() + " " + pattern.getPatternString()))));
+        mappings.getHandlerMethods()
+                .keySet()
+                .forEach(info -> info.getPatternsCondition()
+                        .getPatterns()
+                        .forEach(pattern -> info.getMethodsCondition()
+                                .getMethods()
+                                .forEach(method -> served.add(method.name() + " " + pattern.getPatternString()))));
 
         assertThat(described).isEqualTo(served);
     }

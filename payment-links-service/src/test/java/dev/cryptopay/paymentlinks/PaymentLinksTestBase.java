@@ -30,9 +30,13 @@ import tools.jackson.databind.json.JsonMapper;
  * One running service for all route tests: a real PostgreSQL database shared by the test JVM, the shared Kafka
  * broker, and a clock the tests move. Tests stay independent by acting as fresh merchants.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"payment-links.expiry-sweep-enabled=false", "payment-links.checkout-url=https://pay.test",
-                "outbox.poll-interval=50ms"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "payment-links.expiry-sweep-enabled=false",
+            "payment-links.checkout-url=https://pay.test",
+            "outbox.poll-interval=50ms"
+        })
 @AutoConfigureWebTestClient
 @ActiveProfiles("test")
 @Import(PaymentLinksTestBase.ClockConfiguration.class)
@@ -58,8 +62,10 @@ public abstract class PaymentLinksTestBase {
 
     @Autowired
     protected WebTestClient web;
+
     @Autowired
     protected MutableClock clock;
+
     @Autowired
     protected JsonMapper json;
 
@@ -78,8 +84,10 @@ public abstract class PaymentLinksTestBase {
     }
 
     protected WebTestClient.ResponseSpec create(MerchantIdentity merchant, String body) {
-        return as(merchant, HttpMethod.POST, "/payment_links").contentType(MediaType.APPLICATION_JSON)
-                .bodyValue(body).exchange();
+        return as(merchant, HttpMethod.POST, "/payment_links")
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(body)
+                .exchange();
     }
 
     /** Creates a link and answers its {@code data} object. */
@@ -102,7 +110,9 @@ public abstract class PaymentLinksTestBase {
     /** Reports a transaction through the internal route, as a chain watcher does (no merchant identity). */
     protected WebTestClient.ResponseSpec reportTransaction(String linkId, String body) {
         return as(null, HttpMethod.POST, "/internal/payment_links/" + linkId + "/transactions")
-                .contentType(MediaType.APPLICATION_JSON).bodyValue(body).exchange();
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(body)
+                .exchange();
     }
 
     protected JsonNode read(WebTestClient.ResponseSpec response) {

@@ -15,8 +15,13 @@ class SubscriptionsApplicationTest {
 
     @Test
     void startsAndReportsHealthUp() {
-        client.get().uri("/actuator/health").exchange()
-                .expectStatus().isOk()
-                .expectBody().jsonPath("$.status").isEqualTo("UP");
+        client.get()
+                .uri("/actuator/health")
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody()
+                .jsonPath("$.status")
+                .isEqualTo("UP");
     }
 }

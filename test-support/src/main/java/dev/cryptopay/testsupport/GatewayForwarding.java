@@ -22,13 +22,15 @@ public final class GatewayForwarding {
     }
 
     /** A request for this merchant, or a non-merchant internal call when {@code merchant} is null. */
-    public WebTestClient.RequestBodySpec as(WebTestClient web, MerchantIdentity merchant, HttpMethod method,
-            String uri) {
+    public WebTestClient.RequestBodySpec as(
+            WebTestClient web, MerchantIdentity merchant, HttpMethod method, String uri) {
         String path = uri.contains("?") ? uri.substring(0, uri.indexOf('?')) : uri;
-        WebTestClient.RequestBodySpec spec = web.method(method).uri(uri)
+        WebTestClient.RequestBodySpec spec = web.method(method)
+                .uri(uri)
                 .header(InternalHeaders.INTERNAL_AUTH, tokens.issue(merchant, method.name(), path, clock.instant()));
         if (merchant != null) {
-            spec = spec.header(InternalHeaders.MERCHANT_ID, merchant.merchantId().toString())
+            spec = spec.header(
+                            InternalHeaders.MERCHANT_ID, merchant.merchantId().toString())
                     .header(InternalHeaders.MERCHANT_MODE, merchant.mode().wireName());
         }
         return spec;

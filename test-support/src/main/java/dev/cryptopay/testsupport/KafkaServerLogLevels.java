@@ -31,8 +31,7 @@ final class KafkaServerLogLevels {
             "org.apache.kafka.snapshot",
             "org.apache.kafka.storage");
 
-    private KafkaServerLogLevels() {
-    }
+    private KafkaServerLogLevels() {}
 
     static void quietenServerLoggers() {
         String level = System.getProperty(LEVEL_PROPERTY, "WARN");
@@ -43,9 +42,9 @@ final class KafkaServerLogLevels {
                 if (!loggerClass.getName().equals("ch.qos.logback.classic.Logger")) {
                     return;
                 }
-                Class<?> levelClass = Class.forName("ch.qos.logback.classic.Level", true,
-                        loggerClass.getClassLoader());
-                Object logbackLevel = levelClass.getMethod("toLevel", String.class).invoke(null, level);
+                Class<?> levelClass = Class.forName("ch.qos.logback.classic.Level", true, loggerClass.getClassLoader());
+                Object logbackLevel =
+                        levelClass.getMethod("toLevel", String.class).invoke(null, level);
                 loggerClass.getMethod("setLevel", levelClass).invoke(logger, logbackLevel);
             }
         } catch (ReflectiveOperationException | LinkageError e) {

@@ -204,9 +204,11 @@ public final class KraftBroker implements KafkaBroker {
             } catch (RuntimeException cleanupFailure) {
                 e.addSuppressed(cleanupFailure);
             }
-            throw new IllegalStateException("Kafka server at " + bootstrapServers() + " (controller port "
-                    + controllerPort + ", data in " + dataDir + ") did not start: " + e.getMessage()
-                    + " (root cause: " + rootCause(e) + ")", e);
+            throw new IllegalStateException(
+                    "Kafka server at " + bootstrapServers() + " (controller port "
+                            + controllerPort + ", data in " + dataDir + ") did not start: " + e.getMessage()
+                            + " (root cause: " + rootCause(e) + ")",
+                    e);
         }
         server = starting;
     }
@@ -216,11 +218,13 @@ public final class KraftBroker implements KafkaBroker {
         props.put("process.roles", "broker,controller");
         props.put("node.id", String.valueOf(NODE_ID));
         props.put("controller.quorum.voters", NODE_ID + "@" + HOST + ":" + controllerPort);
-        props.put("listeners", CLIENT_LISTENER + "://" + HOST + ":" + port + ","
-                + CONTROLLER_LISTENER + "://" + HOST + ":" + controllerPort);
+        props.put(
+                "listeners",
+                CLIENT_LISTENER + "://" + HOST + ":" + port + "," + CONTROLLER_LISTENER + "://" + HOST + ":"
+                        + controllerPort);
         props.put("advertised.listeners", CLIENT_LISTENER + "://" + HOST + ":" + port);
-        props.put("listener.security.protocol.map", CLIENT_LISTENER + ":PLAINTEXT," + CONTROLLER_LISTENER
-                + ":PLAINTEXT");
+        props.put(
+                "listener.security.protocol.map", CLIENT_LISTENER + ":PLAINTEXT," + CONTROLLER_LISTENER + ":PLAINTEXT");
         props.put("controller.listener.names", CONTROLLER_LISTENER);
         props.put("inter.broker.listener.name", CLIENT_LISTENER);
         props.put("log.dirs", logDir.toString());
@@ -252,7 +256,8 @@ public final class KraftBroker implements KafkaBroker {
         try {
             if (Files.exists(metaProperties)) {
                 return new MetaProperties.Builder(PropertiesUtils.readPropertiesFile(metaProperties.toString()))
-                        .build().clusterId()
+                        .build()
+                        .clusterId()
                         .orElseThrow(() -> new IllegalStateException(metaProperties + " has no cluster.id"));
             }
             Files.createDirectories(logDir);
@@ -295,8 +300,10 @@ public final class KraftBroker implements KafkaBroker {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for Kafka at " + bootstrapServers(), e);
         }
-        throw new IllegalStateException("Kafka at " + bootstrapServers() + " did not answer describeCluster within "
-                + READY_TIMEOUT.toSeconds() + " s", lastFailure);
+        throw new IllegalStateException(
+                "Kafka at " + bootstrapServers() + " did not answer describeCluster within " + READY_TIMEOUT.toSeconds()
+                        + " s",
+                lastFailure);
     }
 
     private static String rootCause(Throwable failure) {
@@ -326,7 +333,8 @@ public final class KraftBroker implements KafkaBroker {
             return;
         }
         try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            paths.sorted(Comparator.reverseOrder())
+                    .forEach(path -> path.toFile().delete());
         } catch (IOException e) {
             System.err.println("[test-support] could not delete " + dir + ": " + e);
         }

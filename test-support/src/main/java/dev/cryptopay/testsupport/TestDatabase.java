@@ -19,7 +19,8 @@ public final class TestDatabase implements AutoCloseable {
     }
 
     static TestDatabase create(PostgresServer server) {
-        String name = "test_" + UUID.randomUUID().toString().replace("-", "").substring(0, 16).toLowerCase(Locale.ROOT);
+        String name = "test_"
+                + UUID.randomUUID().toString().replace("-", "").substring(0, 16).toLowerCase(Locale.ROOT);
         execute(server, "CREATE DATABASE " + name);
         return new TestDatabase(server, name);
     }
@@ -54,8 +55,9 @@ public final class TestDatabase implements AutoCloseable {
     }
 
     private static void execute(PostgresServer server, String sql) {
-        try (Connection connection = DriverManager.getConnection(server.jdbcUrl("postgres"), server.user(),
-                server.password()); Statement statement = connection.createStatement()) {
+        try (Connection connection =
+                        DriverManager.getConnection(server.jdbcUrl("postgres"), server.user(), server.password());
+                Statement statement = connection.createStatement()) {
             statement.execute(sql);
         } catch (SQLException e) {
             throw new IllegalStateException("'" + sql + "' failed on " + server.origin() + ": " + e.getMessage(), e);

@@ -18,8 +18,7 @@ public final class TestKafka {
     private static final String CONTAINER_IMAGE = "apache/kafka:4.1.2";
     private static KafkaBroker shared;
 
-    private TestKafka() {
-    }
+    private TestKafka() {}
 
     /** The shared broker of this JVM, started on first use and stopped when the JVM exits. */
     public static synchronized KafkaBroker shared() {
@@ -27,8 +26,8 @@ public final class TestKafka {
             shared = start();
             KafkaBroker broker = shared;
             Runtime.getRuntime().addShutdownHook(new Thread(broker::close));
-            System.out.println("[test-support] Kafka for tests: " + broker.origin() + " at "
-                    + broker.bootstrapServers());
+            System.out.println(
+                    "[test-support] Kafka for tests: " + broker.origin() + " at " + broker.bootstrapServers());
         }
         return shared;
     }
@@ -69,9 +68,11 @@ public final class TestKafka {
         try {
             return startEmbedded();
         } catch (RuntimeException | LinkageError e) {
-            throw new IllegalStateException("No Kafka broker for tests. Testcontainers: "
-                    + (dockerFailure == null ? "not tried" : dockerFailure) + "; in-JVM KRaft broker: " + e
-                    + ". Check that port binding on 127.0.0.1 works and the Kafka jars resolved.", e);
+            throw new IllegalStateException(
+                    "No Kafka broker for tests. Testcontainers: "
+                            + (dockerFailure == null ? "not tried" : dockerFailure) + "; in-JVM KRaft broker: " + e
+                            + ". Check that port binding on 127.0.0.1 works and the Kafka jars resolved.",
+                    e);
         }
     }
 

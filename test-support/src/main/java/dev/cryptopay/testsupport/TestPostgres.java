@@ -32,15 +32,14 @@ public final class TestPostgres {
     private static final Map<String, TestDatabase> SHARED = new java.util.HashMap<>();
     private static PostgresServer server;
 
-    private TestPostgres() {
-    }
+    private TestPostgres() {}
 
     /** The shared server of this JVM, started on first use. */
     public static synchronized PostgresServer server() {
         if (server == null) {
             server = locate(System.getenv());
-            System.out.println("[test-support] PostgreSQL for tests: " + server.origin()
-                    + " at " + server.host() + ":" + server.port());
+            System.out.println("[test-support] PostgreSQL for tests: " + server.origin() + " at " + server.host() + ":"
+                    + server.port());
         }
         return server;
     }
@@ -73,8 +72,8 @@ public final class TestPostgres {
         try {
             EmbeddedPostgres embedded = EmbeddedPostgres.builder().start();
             Runtime.getRuntime().addShutdownHook(new Thread(() -> closeQuietly(embedded)));
-            return new PostgresServer("embedded PostgreSQL (io.zonky.test)", "127.0.0.1", embedded.getPort(),
-                    "postgres", "postgres");
+            return new PostgresServer(
+                    "embedded PostgreSQL (io.zonky.test)", "127.0.0.1", embedded.getPort(), "postgres", "postgres");
         } catch (Exception | LinkageError e) {
             throw new IllegalStateException("embedded PostgreSQL did not start: " + e, e);
         }
@@ -85,7 +84,8 @@ public final class TestPostgres {
         String choice = env(environment, "TEST_POSTGRES", "auto").toLowerCase(Locale.ROOT);
         List<String> attempts = new ArrayList<>();
         if (choice.equals("auto") || choice.equals("local")) {
-            PostgresServer local = new PostgresServer("local server",
+            PostgresServer local = new PostgresServer(
+                    "local server",
                     env(environment, "TEST_PG_HOST", "127.0.0.1"),
                     Integer.parseInt(env(environment, "TEST_PG_PORT", "5432")),
                     env(environment, "TEST_PG_USER", "postgres"),
@@ -123,8 +123,12 @@ public final class TestPostgres {
         PostgreSQLContainer container = new PostgreSQLContainer(CONTAINER_IMAGE);
         container.start();
         Runtime.getRuntime().addShutdownHook(new Thread(container::stop));
-        return new PostgresServer("Testcontainers " + CONTAINER_IMAGE, container.getHost(),
-                container.getMappedPort(5432), container.getUsername(), container.getPassword());
+        return new PostgresServer(
+                "Testcontainers " + CONTAINER_IMAGE,
+                container.getHost(),
+                container.getMappedPort(5432),
+                container.getUsername(),
+                container.getPassword());
     }
 
     /** Returns null when the server accepts a connection, otherwise why not. */
@@ -134,8 +138,8 @@ public final class TestPostgres {
         } catch (Exception e) {
             return "nothing listens (" + e.getMessage() + ")";
         }
-        try (Connection ignored = DriverManager.getConnection(candidate.jdbcUrl("postgres"), candidate.user(),
-                candidate.password())) {
+        try (Connection ignored =
+                DriverManager.getConnection(candidate.jdbcUrl("postgres"), candidate.user(), candidate.password())) {
             return null;
         } catch (SQLException e) {
             return "connection refused by the server (" + e.getMessage() + ")";

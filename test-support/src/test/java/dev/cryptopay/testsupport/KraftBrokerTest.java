@@ -52,7 +52,8 @@ class KraftBrokerTest {
                 KafkaProducer<String, String> producer = idempotentProducer(broker.bootstrapServers())) {
             String addressBeforeStop = broker.bootstrapServers();
             for (int i = 0; i < 5; i++) {
-                producer.send(new ProducerRecord<>(topic, "key-" + i, "before-" + i)).get(10, TimeUnit.SECONDS);
+                producer.send(new ProducerRecord<>(topic, "key-" + i, "before-" + i))
+                        .get(10, TimeUnit.SECONDS);
             }
             Map<TopicPartition, ProducerState> producerStateBeforeStop = producerStates(broker, topic);
 
@@ -74,19 +75,31 @@ class KraftBrokerTest {
                     .as("the broker recovered the idempotent producer's id, epoch and sequences from its log")
                     .isEqualTo(producerStateBeforeStop);
             for (int i = 0; i < 5; i++) {
-                producer.send(new ProducerRecord<>(topic, "key-" + i, "after-" + i)).get(10, TimeUnit.SECONDS);
+                producer.send(new ProducerRecord<>(topic, "key-" + i, "after-" + i))
+                        .get(10, TimeUnit.SECONDS);
             }
             Map<TopicPartition, ProducerState> producerStateAfterRestart = producerStates(broker, topic);
             assertThat(producerStateAfterRestart).hasSameSizeAs(producerStateBeforeStop);
-            producerStateBeforeStop.forEach((partition, before) ->
-                    assertThat(producerStateAfterRestart.get(partition)).satisfies(after -> {
+            producerStateBeforeStop.forEach((partition, before) -> assertThat(producerStateAfterRestart.get(partition))
+                    .satisfies(after -> {
                         assertThat(after.producerId()).as("same producer id").isEqualTo(before.producerId());
                         assertThat(after.producerEpoch()).as("same epoch").isEqualTo(before.producerEpoch());
-                        assertThat(after.lastSequence()).as("sequence continued").isGreaterThan(before.lastSequence());
+                        assertThat(after.lastSequence())
+                                .as("sequence continued")
+                                .isGreaterThan(before.lastSequence());
                     }));
-            assertThat(valuesOf(readToEnd(broker, topic))).containsExactlyInAnyOrder(
-                    "before-0", "before-1", "before-2", "before-3", "before-4",
-                    "after-0", "after-1", "after-2", "after-3", "after-4");
+            assertThat(valuesOf(readToEnd(broker, topic)))
+                    .containsExactlyInAnyOrder(
+                            "before-0",
+                            "before-1",
+                            "before-2",
+                            "before-3",
+                            "before-4",
+                            "after-0",
+                            "after-1",
+                            "after-2",
+                            "after-3",
+                            "after-4");
         }
     }
 
@@ -102,25 +115,27 @@ class KraftBrokerTest {
             producer.send(new ProducerRecord<>(topic, "warm-up")).get(10, TimeUnit.SECONDS);
             acknowledged.add("warm-up");
             long producerId = onlyProducerId(producerStates(broker, topic));
-            Thread relay = new Thread(() -> {
-                for (int i = 0; sending.get(); i++) {
-                    String value = "record-" + i;
-                    try {
-                        producer.send(new ProducerRecord<>(topic, "key-" + i % 7, value), (metadata, error) -> {
-                            if (error == null) {
-                                acknowledged.add(value);
-                            } else {
-                                failures.add(error);
+            Thread relay = new Thread(
+                    () -> {
+                        for (int i = 0; sending.get(); i++) {
+                            String value = "record-" + i;
+                            try {
+                                producer.send(new ProducerRecord<>(topic, "key-" + i % 7, value), (metadata, error) -> {
+                                    if (error == null) {
+                                        acknowledged.add(value);
+                                    } else {
+                                        failures.add(error);
+                                    }
+                                });
+                                Thread.sleep(2);
+                            } catch (InterruptedException e) {
+                                return;
+                            } catch (RuntimeException e) {
+                                failures.add(e);
                             }
-                        });
-                        Thread.sleep(2);
-                    } catch (InterruptedException e) {
-                        return;
-                    } catch (RuntimeException e) {
-                        failures.add(e);
-                    }
-                }
-            }, "relay");
+                        }
+                    },
+                    "relay");
             relay.start();
 
             Thread.sleep(500);
@@ -133,8 +148,9 @@ class KraftBrokerTest {
             producer.send(new ProducerRecord<>(topic, "after-restart")).get(10, TimeUnit.SECONDS);
             acknowledged.add("after-restart");
 
-            assertThat(failures).isNotEmpty().allSatisfy(failure -> assertThat(failure)
-                    .isInstanceOf(TimeoutException.class));
+            assertThat(failures)
+                    .isNotEmpty()
+                    .allSatisfy(failure -> assertThat(failure).isInstanceOf(TimeoutException.class));
             List<String> stored = valuesOf(readToEnd(broker, topic));
             assertThat(stored).doesNotHaveDuplicates().containsAll(acknowledged);
             assertThat(onlyProducerId(producerStates(broker, topic))).isEqualTo(producerId);
@@ -145,7 +161,8 @@ class KraftBrokerTest {
     void twoBrokersRunSideBySideOnTheirOwnPortsAndData() throws Exception {
         String topic = "side-by-side";
         Path firstDir;
-        try (KraftBroker first = KraftBroker.startInTempDir(0); KraftBroker second = KraftBroker.startInTempDir(0)) {
+        try (KraftBroker first = KraftBroker.startInTempDir(0);
+                KraftBroker second = KraftBroker.startInTempDir(0)) {
             firstDir = first.dataDir();
             assertThat(first.port()).isNotEqualTo(second.port());
             assertThat(first.clusterId()).isNotEqualTo(second.clusterId());
@@ -157,7 +174,9 @@ class KraftBrokerTest {
             first.stop();
             assertThat(valuesOf(readToEnd(second, topic))).containsExactly("to-second");
         }
-        assertThat(firstDir).as("a temp dir owned by the broker is deleted on close").doesNotExist();
+        assertThat(firstDir)
+                .as("a temp dir owned by the broker is deleted on close")
+                .doesNotExist();
     }
 
     @Test
@@ -181,16 +200,18 @@ class KraftBrokerTest {
     }
 
     private static KafkaProducer<String, String> idempotentProducer(String bootstrapServers) {
-        return new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                ProducerConfig.LINGER_MS_CONFIG, 0,
-                ProducerConfig.MAX_BLOCK_MS_CONFIG, 3_000,
-                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 2_000,
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 4_000,
-                ProducerConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 500),
-                new StringSerializer(), new StringSerializer());
+        return new KafkaProducer<>(
+                Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                        ProducerConfig.ACKS_CONFIG, "all",
+                        ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
+                        ProducerConfig.LINGER_MS_CONFIG, 0,
+                        ProducerConfig.MAX_BLOCK_MS_CONFIG, 3_000,
+                        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 2_000,
+                        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 4_000,
+                        ProducerConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 500),
+                new StringSerializer(),
+                new StringSerializer());
     }
 
     private static void send(String bootstrapServers, String topic, String value) throws Exception {
@@ -201,9 +222,10 @@ class KraftBrokerTest {
 
     /** Every record of the topic, read without a consumer group up to the end offsets. */
     private static List<ConsumerRecord<String, String>> readToEnd(KafkaBroker broker, String topic) {
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()),
-                new StringDeserializer(), new StringDeserializer())) {
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(
+                Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()),
+                new StringDeserializer(),
+                new StringDeserializer())) {
             List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(10)).stream()
                     .map(info -> new TopicPartition(topic, info.partition()))
                     .toList();
@@ -222,15 +244,21 @@ class KraftBrokerTest {
 
     private static Map<TopicPartition, ProducerState> producerStates(KafkaBroker broker, String topic)
             throws Exception {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
-                broker.bootstrapServers()))) {
-            List<TopicPartition> partitions = admin.describeTopics(List.of(topic)).allTopicNames()
-                    .get(10, TimeUnit.SECONDS).get(topic).partitions().stream()
+        try (Admin admin =
+                Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
+            List<TopicPartition> partitions = admin
+                    .describeTopics(List.of(topic))
+                    .allTopicNames()
+                    .get(10, TimeUnit.SECONDS)
+                    .get(topic)
+                    .partitions()
+                    .stream()
                     .map(info -> new TopicPartition(topic, info.partition()))
                     .toList();
             return admin.describeProducers(partitions).all().get(10, TimeUnit.SECONDS).entrySet().stream()
                     .filter(entry -> !entry.getValue().activeProducers().isEmpty())
-                    .collect(Collectors.toMap(Map.Entry::getKey,
+                    .collect(Collectors.toMap(
+                            Map.Entry::getKey,
                             entry -> entry.getValue().activeProducers().get(0)));
         }
     }

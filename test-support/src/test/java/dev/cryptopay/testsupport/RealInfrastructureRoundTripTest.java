@@ -38,15 +38,23 @@ class RealInfrastructureRoundTripTest {
                 .option(ConnectionFactoryOptions.PASSWORD, database.password())
                 .build());
 
-        Flux<String> names = Mono.from(factory.create()).flatMapMany(connection -> Flux.concat(
-                        Mono.from(connection.createStatement("CREATE TABLE item (id int PRIMARY KEY, name text)")
-                                .execute()).flatMap(result -> Mono.from(result.getRowsUpdated())),
-                        Mono.from(connection.createStatement("INSERT INTO item VALUES ($1, $2)")
-                                .bind("$1", 1).bind("$2", "café ☕").execute())
-                                .flatMap(result -> Mono.from(result.getRowsUpdated())))
-                .thenMany(Flux.from(connection.createStatement("SELECT name FROM item WHERE id = 1").execute())
-                        .flatMap(result -> result.map((row, meta) -> row.get("name", String.class))))
-                .concatWith(Mono.from(connection.close()).then(Mono.empty())));
+        Flux<String> names = Mono.from(factory.create())
+                .flatMapMany(connection -> Flux.concat(
+                                Mono.from(connection
+                                                .createStatement("CREATE TABLE item (id int PRIMARY KEY, name text)")
+                                                .execute())
+                                        .flatMap(result -> Mono.from(result.getRowsUpdated())),
+                                Mono.from(connection
+                                                .createStatement("INSERT INTO item VALUES ($1, $2)")
+                                                .bind("$1", 1)
+                                                .bind("$2", "café ☕")
+                                                .execute())
+                                        .flatMap(result -> Mono.from(result.getRowsUpdated())))
+                        .thenMany(Flux.from(connection
+                                        .createStatement("SELECT name FROM item WHERE id = 1")
+                                        .execute())
+                                .flatMap(result -> result.map((row, meta) -> row.get("name", String.class))))
+                        .concatWith(Mono.from(connection.close()).then(Mono.empty())));
 
         StepVerifier.create(names).expectNext("café ☕").verifyComplete();
         assertThat(database.name()).startsWith("test_");
@@ -81,15 +89,19 @@ class RealInfrastructureRoundTripTest {
         String servers = TestKafka.shared().bootstrapServers();
         String topic = "round-trip-" + UUID.randomUUID();
 
-        try (var producer = new KafkaProducer<String, String>(Map.of("bootstrap.servers", servers,
-                "acks", "all", "enable.idempotence", "true"), new StringSerializer(), new StringSerializer())) {
-            producer.send(new ProducerRecord<>(topic, "merchant-1", "{\"hello\":\"kafka\"}")).get();
+        try (var producer = new KafkaProducer<String, String>(
+                Map.of("bootstrap.servers", servers, "acks", "all", "enable.idempotence", "true"),
+                new StringSerializer(),
+                new StringSerializer())) {
+            producer.send(new ProducerRecord<>(topic, "merchant-1", "{\"hello\":\"kafka\"}"))
+                    .get();
         } catch (Exception e) {
             throw new AssertionError("send failed", e);
         }
 
-        try (var consumer = new KafkaConsumer<String, String>(Map.of("bootstrap.servers", servers,
-                "group.id", "round-trip", "auto.offset.reset", "earliest"), new StringDeserializer(),
+        try (var consumer = new KafkaConsumer<String, String>(
+                Map.of("bootstrap.servers", servers, "group.id", "round-trip", "auto.offset.reset", "earliest"),
+                new StringDeserializer(),
                 new StringDeserializer())) {
             consumer.subscribe(List.of(topic));
             List<ConsumerRecord<String, String>> received = new ArrayList<>();
@@ -105,8 +117,8 @@ class RealInfrastructureRoundTripTest {
     }
 
     private static boolean databaseExists(PostgresServer server, String name) throws Exception {
-        try (var connection = DriverManager.getConnection(server.jdbcUrl("postgres"), server.user(),
-                server.password());
+        try (var connection =
+                        DriverManager.getConnection(server.jdbcUrl("postgres"), server.user(), server.password());
                 var statement = connection.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
             statement.setString(1, name);
             try (ResultSet rs = statement.executeQuery()) {

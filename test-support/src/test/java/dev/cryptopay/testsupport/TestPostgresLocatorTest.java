@@ -15,8 +15,13 @@ class TestPostgresLocatorTest {
             unusedPort = socket.getLocalPort();
         }
 
-        assertThatThrownBy(() -> TestPostgres.locate(Map.of("TEST_POSTGRES", "local",
-                "TEST_PG_HOST", "127.0.0.1", "TEST_PG_PORT", String.valueOf(unusedPort))))
+        assertThatThrownBy(() -> TestPostgres.locate(Map.of(
+                        "TEST_POSTGRES",
+                        "local",
+                        "TEST_PG_HOST",
+                        "127.0.0.1",
+                        "TEST_PG_PORT",
+                        String.valueOf(unusedPort))))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("No PostgreSQL for tests (TEST_POSTGRES=local)")
                 .hasMessageContaining("local server 127.0.0.1:" + unusedPort + ": nothing listens")

@@ -6,12 +6,23 @@ import java.util.List;
 public final class EventTypes {
 
     public static final List<String> ALL = List.of(
-            "payment.created", "payment.pending", "payment.completed", "payment.failed", "payment.refunded",
-            "transfer.initiated", "transfer.completed", "transfer.failed",
-            "wallet.deposit", "wallet.withdrawal",
-            "subscription.created", "subscription.activated", "subscription.paused", "subscription.cancelled",
-            "subscription.payment.success", "subscription.payment.failed", "subscription.expiring");
+            "payment.created",
+            "payment.pending",
+            "payment.completed",
+            "payment.failed",
+            "payment.refunded",
+            "transfer.initiated",
+            "transfer.completed",
+            "transfer.failed",
+            "wallet.deposit",
+            "wallet.withdrawal",
+            "subscription.created",
+            "subscription.activated",
+            "subscription.paused",
+            "subscription.cancelled",
+            "subscription.payment.success",
+            "subscription.payment.failed",
+            "subscription.expiring");
 
-    private EventTypes() {
-    }
+    private EventTypes() {}
 }

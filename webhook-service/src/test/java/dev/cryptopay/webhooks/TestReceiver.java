@@ -39,20 +39,25 @@ public final class TestReceiver implements AutoCloseable {
     private final DisposableServer server;
 
     public TestReceiver() {
-        server = HttpServer.create().host("127.0.0.1").port(0)
-                .handle((request, response) -> request.receive().aggregate().asByteArray()
+        server = HttpServer.create()
+                .host("127.0.0.1")
+                .port(0)
+                .handle((request, response) -> request.receive()
+                        .aggregate()
+                        .asByteArray()
                         .defaultIfEmpty(new byte[0])
                         .flatMap(body -> {
                             Map<String, String> headers = request.requestHeaders().entries().stream()
-                                    .collect(Collectors.toMap(e -> e.getKey().toLowerCase(), Map.Entry::getValue,
-                                            (a, b) -> a));
-                            received.add(new Received(request.path().isEmpty() ? "/" : "/" + request.path(),
-                                    headers, body));
+                                    .collect(Collectors.toMap(
+                                            e -> e.getKey().toLowerCase(), Map.Entry::getValue, (a, b) -> a));
+                            received.add(
+                                    new Received(request.path().isEmpty() ? "/" : "/" + request.path(), headers, body));
                             Reply reply = script.poll();
                             Reply chosen = reply != null ? reply : fallback.apply(received.size());
                             response.status(chosen.status());
                             chosen.headers().forEach(response::header);
-                            return Mono.delay(chosen.delay()).then(response.sendString(Mono.just("ok")).then());
+                            return Mono.delay(chosen.delay())
+                                    .then(response.sendString(Mono.just("ok")).then());
                         }))
                 .bindNow();
     }

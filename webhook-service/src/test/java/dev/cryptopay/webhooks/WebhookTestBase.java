@@ -40,13 +40,16 @@ import tools.jackson.databind.json.JsonMapper;
  * a clock the tests move. The delivery loop is off: tests call {@link DeliveryScheduler#drain()} at the moments
  * they choose, which is how the retry schedule is tested without waiting.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "webhooks.delivery.enabled=false",
-        "webhooks.delivery.jitter=0",
-        "webhooks.delivery.allow-private-addresses=true",
-        "webhooks.delivery.timeout=5s",
-        "webhooks.secret-encryption-key=AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
-        "spring.kafka.consumer.properties.metadata.max.age.ms=1000"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+            "webhooks.delivery.enabled=false",
+            "webhooks.delivery.jitter=0",
+            "webhooks.delivery.allow-private-addresses=true",
+            "webhooks.delivery.timeout=5s",
+            "webhooks.secret-encryption-key=AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
+            "spring.kafka.consumer.properties.metadata.max.age.ms=1000"
+        })
 @AutoConfigureWebTestClient
 @ActiveProfiles("test")
 @Import(WebhookTestBase.ClockConfiguration.class)
@@ -72,12 +75,16 @@ public abstract class WebhookTestBase {
 
     @Autowired
     protected WebTestClient web;
+
     @Autowired
     protected MutableClock clock;
+
     @Autowired
     protected JsonMapper json;
+
     @Autowired
     protected DeliveryScheduler scheduler;
+
     @Autowired
     protected DatabaseClient database;
 
@@ -100,23 +107,41 @@ public abstract class WebhookTestBase {
 
     /** Registers an endpoint and answers its data (including the one-time secret). */
     protected JsonNode register(MerchantIdentity merchant, String url, List<String> events) {
-        return read(as(merchant, HttpMethod.POST, "/webhook-endpoints").contentType(MediaType.APPLICATION_JSON)
-                .bodyValue(json.writeValueAsString(Map.of("url", url, "events", events, "description", "test")))
-                .exchange().expectStatus().isCreated()).get("data");
+        return read(as(merchant, HttpMethod.POST, "/webhook-endpoints")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .bodyValue(json.writeValueAsString(Map.of("url", url, "events", events, "description", "test")))
+                        .exchange()
+                        .expectStatus()
+                        .isCreated())
+                .get("data");
     }
 
     /** Publishes an event envelope to a real topic, as a producing service's outbox relay does. */
     protected String publish(String topic, MerchantIdentity merchant, String type, Map<String, Object> data) {
         String id = UUID.randomUUID().toString();
-        publishRaw(topic, merchant.merchantId().toString(), json.writeValueAsString(Map.of("id", id, "type", type,
-                "created_at", clock.instant().toString(), "merchant_id", merchant.merchantId().toString(),
-                "mode", merchant.mode().wireName(), "data", data)));
+        publishRaw(
+                topic,
+                merchant.merchantId().toString(),
+                json.writeValueAsString(Map.of(
+                        "id",
+                        id,
+                        "type",
+                        type,
+                        "created_at",
+                        clock.instant().toString(),
+                        "merchant_id",
+                        merchant.merchantId().toString(),
+                        "mode",
+                        merchant.mode().wireName(),
+                        "data",
+                        data)));
         return id;
     }
 
     protected static void publishRaw(String topic, String key, String value) {
-        try (var producer = new KafkaProducer<String, String>(Map.of("bootstrap.servers",
-                TestKafka.shared().bootstrapServers(), "acks", "all"), new StringSerializer(),
+        try (var producer = new KafkaProducer<String, String>(
+                Map.of("bootstrap.servers", TestKafka.shared().bootstrapServers(), "acks", "all"),
+                new StringSerializer(),
                 new StringSerializer())) {
             producer.send(new ProducerRecord<>(topic, key, value)).get();
         } catch (Exception e) {
@@ -126,12 +151,19 @@ public abstract class WebhookTestBase {
 
     protected long deliveriesOfEvent(String eventId) {
         return database.sql("SELECT count(*) FROM webhook_delivery WHERE event_id = :id")
-                .bind("id", UUID.fromString(eventId)).map(row -> row.get(0, Long.class)).one().block();
+                .bind("id", UUID.fromString(eventId))
+                .map(row -> row.get(0, Long.class))
+                .one()
+                .block();
     }
 
     protected boolean eventStored(String eventId) {
         return database.sql("SELECT count(*) FROM webhook_event WHERE id = :id")
-                .bind("id", UUID.fromString(eventId)).map(row -> row.get(0, Long.class)).one().block() == 1;
+                        .bind("id", UUID.fromString(eventId))
+                        .map(row -> row.get(0, Long.class))
+                        .one()
+                        .block()
+                == 1;
     }
 
     protected static void await(String what, BooleanSupplier condition) {

@@ -22,6 +22,7 @@ public record ApiKey(String value, Mode mode) {
 
     /** Length of the random part; 20 random bytes encode to exactly 32 base32 characters. */
     private static final int RANDOM_PART_LENGTH = 32;
+
     private static final int RANDOM_BYTES = 20;
     private static final int DISPLAY_PREFIX_LENGTH = 12;
     private static final Pattern FORMAT = Pattern.compile("mk_(test|live)_[A-Z2-7]{" + RANDOM_PART_LENGTH + "}");
@@ -35,7 +36,8 @@ public record ApiKey(String value, Mode mode) {
         Objects.requireNonNull(mode, "mode");
         Mode prefixMode = modeOf(value);
         if (prefixMode != mode) {
-            throw new IllegalArgumentException("API key prefix says " + prefixMode.wireName() + " but mode is " + mode.wireName());
+            throw new IllegalArgumentException(
+                    "API key prefix says " + prefixMode.wireName() + " but mode is " + mode.wireName());
         }
     }
 

@@ -15,6 +15,5 @@ public final class InternalHeaders {
     /** The {@link InternalIdentityToken} binding the identity headers to this request. */
     public static final String INTERNAL_AUTH = "X-Internal-Auth";
 
-    private InternalHeaders() {
-    }
+    private InternalHeaders() {}
 }

@@ -46,8 +46,8 @@ public final class InternalIdentityToken {
     public InternalIdentityToken(byte[] secret) {
         Objects.requireNonNull(secret, "secret");
         if (secret.length < MIN_SECRET_BYTES) {
-            throw new IllegalArgumentException("Internal auth secret must be at least " + MIN_SECRET_BYTES
-                    + " bytes, got " + secret.length);
+            throw new IllegalArgumentException(
+                    "Internal auth secret must be at least " + MIN_SECRET_BYTES + " bytes, got " + secret.length);
         }
         this.secret = secret.clone();
     }
@@ -72,7 +72,8 @@ public final class InternalIdentityToken {
             throw new IllegalArgumentException("issuedAt must not be before 1970: " + issuedAt);
         }
         byte[] mac = mac(identity, method, path, issuedAtSeconds);
-        return VERSION + "." + issuedAtSeconds + "." + Base64.getUrlEncoder().withoutPadding().encodeToString(mac);
+        return VERSION + "." + issuedAtSeconds + "."
+                + Base64.getUrlEncoder().withoutPadding().encodeToString(mac);
     }
 
     /**
@@ -83,8 +84,8 @@ public final class InternalIdentityToken {
      * @param path     request path without query string
      * @param maxAge   maximum age (inclusive), usually {@link #DEFAULT_MAX_AGE}
      */
-    public InternalTokenOutcome verify(String token, MerchantIdentity identity, String method, String path,
-            Instant now, Duration maxAge) {
+    public InternalTokenOutcome verify(
+            String token, MerchantIdentity identity, String method, String path, Instant now, Duration maxAge) {
         Objects.requireNonNull(now, "now");
         Objects.requireNonNull(maxAge, "maxAge");
         if (token == null || token.isBlank()) {
@@ -112,11 +113,14 @@ public final class InternalIdentityToken {
             return InternalTokenOutcome.NOT_YET_VALID;
         }
         byte[] expectedMac = mac(identity, method, path, issuedAtSeconds);
-        return MessageDigest.isEqual(expectedMac, presentedMac) ? InternalTokenOutcome.VALID : InternalTokenOutcome.BAD_MAC;
+        return MessageDigest.isEqual(expectedMac, presentedMac)
+                ? InternalTokenOutcome.VALID
+                : InternalTokenOutcome.BAD_MAC;
     }
 
     /** {@link #verify(String, MerchantIdentity, String, String, Instant, Duration)} with {@link #DEFAULT_MAX_AGE}. */
-    public InternalTokenOutcome verify(String token, MerchantIdentity identity, String method, String path, Instant now) {
+    public InternalTokenOutcome verify(
+            String token, MerchantIdentity identity, String method, String path, Instant now) {
         return verify(token, identity, method, path, now, DEFAULT_MAX_AGE);
     }
 

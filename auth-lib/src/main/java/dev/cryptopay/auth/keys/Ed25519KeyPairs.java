@@ -8,8 +8,7 @@ import org.bouncycastle.crypto.params.Ed25519KeyGenerationParameters;
 /** Generates Ed25519 key pairs for merchants: the recommended key type (small, fast, deterministic signatures). */
 public final class Ed25519KeyPairs {
 
-    private Ed25519KeyPairs() {
-    }
+    private Ed25519KeyPairs() {}
 
     /** A new key pair; {@link GeneratedKeyPair#privateKeyCompact()} is {@code Ed25519:<Base64 PKCS#8 DER>}. */
     public static GeneratedKeyPair generate(SecureRandom random) {

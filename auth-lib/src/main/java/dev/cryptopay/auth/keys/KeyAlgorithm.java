@@ -45,15 +45,21 @@ public enum KeyAlgorithm {
                 return algorithm;
             }
         }
-        throw new IllegalArgumentException("Unknown key algorithm '" + wireName + "': expected 'ed25519' or 'rsa-pss-sha256'");
+        throw new IllegalArgumentException(
+                "Unknown key algorithm '" + wireName + "': expected 'ed25519' or 'rsa-pss-sha256'");
     }
 
     /** A fresh signer (BouncyCastle signers are stateful, so one per operation). */
     Signer newSigner() {
         return switch (this) {
             case ED25519 -> new Ed25519Signer();
-            case RSA_PSS_SHA256 -> new PSSSigner(new RSABlindedEngine(), new SHA256Digest(), new SHA256Digest(),
-                    PSS_SALT_LENGTH, PSSSigner.TRAILER_IMPLICIT);
+            case RSA_PSS_SHA256 ->
+                new PSSSigner(
+                        new RSABlindedEngine(),
+                        new SHA256Digest(),
+                        new SHA256Digest(),
+                        PSS_SALT_LENGTH,
+                        PSSSigner.TRAILER_IMPLICIT);
         };
     }
 

@@ -10,12 +10,12 @@ import org.bouncycastle.crypto.util.SubjectPublicKeyInfoFactory;
 /** Turns a BouncyCastle key pair into the PEM/DER text of a {@link GeneratedKeyPair}; shared by the generators. */
 final class KeyPairEncoding {
 
-    private KeyPairEncoding() {
-    }
+    private KeyPairEncoding() {}
 
     static GeneratedKeyPair toGeneratedKeyPair(AsymmetricCipherKeyPair pair, String compactPrefix) {
         try {
-            byte[] spki = SubjectPublicKeyInfoFactory.createSubjectPublicKeyInfo(pair.getPublic()).getEncoded();
+            byte[] spki = SubjectPublicKeyInfoFactory.createSubjectPublicKeyInfo(pair.getPublic())
+                    .getEncoded();
             // PKCS#8 version 1 (no embedded public key): OpenSSL 3.0 refuses the v2 form BouncyCastle writes for
             // Ed25519, and merchants must be able to sign with `openssl pkeyutl`.
             PrivateKeyInfo full = PrivateKeyInfoFactory.createPrivateKeyInfo(pair.getPrivate());

@@ -16,8 +16,7 @@ final class Pem {
     private static final Pattern BEGIN_LINE = Pattern.compile("-----BEGIN ([A-Z0-9 ]+)-----");
     private static final int LINE_LENGTH = 64;
 
-    private Pem() {
-    }
+    private Pem() {}
 
     /**
      * Returns the DER bytes of {@code text}, which is either PEM with the given label or bare Base64 DER.
@@ -40,9 +39,11 @@ final class Pem {
             return Base64.getDecoder().decode(compact.getBytes(StandardCharsets.US_ASCII));
         } catch (IllegalArgumentException e) {
             // Deliberately not chaining e: its message can quote the offending input.
-            throw new IllegalArgumentException(armoured
-                    ? capitalize(what) + " PEM body is not valid Base64"
-                    : capitalize(what) + " is neither PEM ('-----BEGIN " + label + "-----') nor valid Base64 DER");
+            throw new IllegalArgumentException(
+                    armoured
+                            ? capitalize(what) + " PEM body is not valid Base64"
+                            : capitalize(what) + " is neither PEM ('-----BEGIN " + label
+                                    + "-----') nor valid Base64 DER");
         }
     }
 
@@ -59,8 +60,8 @@ final class Pem {
         }
         String found = begin.group(1);
         if (!found.equals(label)) {
-            throw new IllegalArgumentException("Expected PEM '" + label + "' for a " + what + " but found '"
-                    + found + "'" + hintFor(found));
+            throw new IllegalArgumentException(
+                    "Expected PEM '" + label + "' for a " + what + " but found '" + found + "'" + hintFor(found));
         }
         String endLine = "-----END " + label + "-----";
         int end = pem.indexOf(endLine, begin.end());

@@ -17,8 +17,7 @@ public final class RsaKeyPairs {
     /** Miller-Rabin certainty (error probability below 2^-128). */
     private static final int PRIME_CERTAINTY = 128;
 
-    private RsaKeyPairs() {
-    }
+    private RsaKeyPairs() {}
 
     /** A new key pair; {@link GeneratedKeyPair#privateKeyCompact()} is bare Base64 of the PKCS#8 DER. */
     public static GeneratedKeyPair generate(SecureRandom random, int bits) {

@@ -53,13 +53,13 @@ public final class SigningKey {
         try {
             parameters = PrivateKeyFactory.createKey(der);
         } catch (IOException | RuntimeException e) {
-            throw new IllegalArgumentException("Private key is not an unencrypted PKCS#8 DER key of a supported type"
-                    + " (Ed25519 or RSA)", e);
+            throw new IllegalArgumentException(
+                    "Private key is not an unencrypted PKCS#8 DER key of a supported type" + " (Ed25519 or RSA)", e);
         }
         SigningKey key = of(parameters);
         if (compactEd25519 && key.algorithm != KeyAlgorithm.ED25519) {
-            throw new IllegalArgumentException("Private key has the '" + ED25519_COMPACT_PREFIX
-                    + "' prefix but is a " + key.algorithm.wireName() + " key");
+            throw new IllegalArgumentException("Private key has the '" + ED25519_COMPACT_PREFIX + "' prefix but is a "
+                    + key.algorithm.wireName() + " key");
         }
         return key;
     }

@@ -43,8 +43,8 @@ public final class VerificationKey {
         try {
             parameters = PublicKeyFactory.createKey(der);
         } catch (IOException | RuntimeException e) {
-            throw new IllegalArgumentException("Public key is not a DER SubjectPublicKeyInfo of a supported type"
-                    + " (Ed25519 or RSA)", e);
+            throw new IllegalArgumentException(
+                    "Public key is not a DER SubjectPublicKeyInfo of a supported type" + " (Ed25519 or RSA)", e);
         }
         return of(parameters);
     }
@@ -61,11 +61,12 @@ public final class VerificationKey {
                     + ": only Ed25519 and RSA (>= " + MIN_RSA_BITS + " bits) are accepted");
         }
         if (parameters instanceof RSAKeyParameters rsa && rsa.getModulus().bitLength() < MIN_RSA_BITS) {
-            throw new IllegalArgumentException("RSA key is too short: " + rsa.getModulus().bitLength()
-                    + " bits, at least " + MIN_RSA_BITS + " required");
+            throw new IllegalArgumentException("RSA key is too short: "
+                    + rsa.getModulus().bitLength() + " bits, at least " + MIN_RSA_BITS + " required");
         }
         try {
-            byte[] der = SubjectPublicKeyInfoFactory.createSubjectPublicKeyInfo(parameters).getEncoded();
+            byte[] der = SubjectPublicKeyInfoFactory.createSubjectPublicKeyInfo(parameters)
+                    .getEncoded();
             return new VerificationKey(algorithm, parameters, der);
         } catch (IOException e) {
             throw new IllegalArgumentException("Public key cannot be re-encoded as SubjectPublicKeyInfo", e);

@@ -10,6 +10,5 @@ public final class AuthHeaders {
     /** ISO 8601 UTC time of signing, e.g. {@code 2026-01-01T12:00:00Z}; signed, and bounds replay. */
     public static final String TIMESTAMP = "X-API-Timestamp";
 
-    private AuthHeaders() {
-    }
+    private AuthHeaders() {}
 }

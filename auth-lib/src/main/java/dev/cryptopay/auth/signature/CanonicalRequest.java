@@ -63,7 +63,7 @@ public record CanonicalRequest(String method, String path, String timestamp, byt
     /** Shows the body length only: bodies can be large and may carry customer data. */
     @Override
     public String toString() {
-        return "CanonicalRequest[method=" + method + ", path=" + path + ", timestamp=" + timestamp
-                + ", bodyLength=" + body.length + "]";
+        return "CanonicalRequest[method=" + method + ", path=" + path + ", timestamp=" + timestamp + ", bodyLength="
+                + body.length + "]";
     }
 }

@@ -6,8 +6,7 @@ import java.util.Base64;
 /** Produces the {@code X-API-Signature} header value; what merchant SDKs and our own test clients call. */
 public final class RequestSigner {
 
-    private RequestSigner() {
-    }
+    private RequestSigner() {}
 
     /**
      * Signs the canonical request bytes with the key's algorithm (Ed25519, or RSA-PSS-SHA256 with a

@@ -81,8 +81,14 @@ public final class RequestVerifier {
      * @param signatureBase64 the {@code X-API-Signature} header value
      * @param body            the raw body bytes ({@code null} means empty)
      */
-    public VerificationOutcome verify(VerificationKey key, String method, String path, String rawQuery,
-            String timestamp, String signatureBase64, byte[] body) {
+    public VerificationOutcome verify(
+            VerificationKey key,
+            String method,
+            String path,
+            String rawQuery,
+            String timestamp,
+            String signatureBase64,
+            byte[] body) {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(method, "method");
         Objects.requireNonNull(path, "path");
@@ -128,7 +134,8 @@ public final class RequestVerifier {
         Instant signedAt;
         try {
             // ISO_OFFSET_DATE_TIME requires a zone ("Z" or "+00:00") and allows fractional seconds.
-            signedAt = OffsetDateTime.parse(timestamp, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant();
+            signedAt = OffsetDateTime.parse(timestamp, DateTimeFormatter.ISO_OFFSET_DATE_TIME)
+                    .toInstant();
         } catch (DateTimeParseException e) {
             return VerificationOutcome.MALFORMED_TIMESTAMP;
         }

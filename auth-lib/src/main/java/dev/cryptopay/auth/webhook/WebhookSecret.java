@@ -19,8 +19,7 @@ public final class WebhookSecret {
 
     private static final int RANDOM_BYTES = 32;
 
-    private WebhookSecret() {
-    }
+    private WebhookSecret() {}
 
     /** A new secret from 32 bytes of {@code random}. */
     public static String generate(SecureRandom random) {
@@ -38,7 +37,8 @@ public final class WebhookSecret {
         String encoded = text.substring(PREFIX.length());
         try {
             byte[] decoded = Base64.getDecoder().decode(encoded);
-            return decoded.length == RANDOM_BYTES && Base64.getEncoder().encodeToString(decoded).equals(encoded);
+            return decoded.length == RANDOM_BYTES
+                    && Base64.getEncoder().encodeToString(decoded).equals(encoded);
         } catch (IllegalArgumentException e) {
             return false;
         }

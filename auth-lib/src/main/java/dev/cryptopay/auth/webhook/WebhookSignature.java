@@ -22,8 +22,7 @@ public final class WebhookSignature {
 
     private static final HexFormat HEX = HexFormat.of();
 
-    private WebhookSignature() {
-    }
+    private WebhookSignature() {}
 
     /** Lowercase hex HMAC-SHA256 of {@code body} keyed by the secret string. */
     public static String sign(String secret, byte[] body) {
@@ -44,8 +43,8 @@ public final class WebhookSignature {
      * Constant-time check of a {@link #signTimestamped} value that also requires {@code epochSeconds}
      * to be within {@code tolerance} of {@code now} in either direction (inclusive).
      */
-    public static boolean verifyTimestamped(String secret, long epochSeconds, byte[] body, String hexSignature,
-            Instant now, Duration tolerance) {
+    public static boolean verifyTimestamped(
+            String secret, long epochSeconds, byte[] body, String hexSignature, Instant now, Duration tolerance) {
         Objects.requireNonNull(now, "now");
         Objects.requireNonNull(tolerance, "tolerance");
         long skewSeconds = Math.abs(now.getEpochSecond() - epochSeconds);

@@ -36,8 +36,10 @@ class ApiKeyTest {
 
     @Test
     void generateBase32EncodesTwentyRandomBytes() {
-        assertThat(ApiKey.generate(Mode.TEST, constantRandom((byte) 0x00)).value()).isEqualTo("mk_test_" + "A".repeat(32));
-        assertThat(ApiKey.generate(Mode.LIVE, constantRandom((byte) 0xFF)).value()).isEqualTo("mk_live_" + "7".repeat(32));
+        assertThat(ApiKey.generate(Mode.TEST, constantRandom((byte) 0x00)).value())
+                .isEqualTo("mk_test_" + "A".repeat(32));
+        assertThat(ApiKey.generate(Mode.LIVE, constantRandom((byte) 0xFF)).value())
+                .isEqualTo("mk_live_" + "7".repeat(32));
     }
 
     @Test
@@ -48,21 +50,22 @@ class ApiKeyTest {
 
     @ParameterizedTest
     @NullAndEmptySource
-    @ValueSource(strings = {
-        "mk_test_ABCDEFGHIJKLMNOPQRSTUVWXYZ23456",    // 31 chars
-        "mk_test_ABCDEFGHIJKLMNOPQRSTUVWXYZ2345677",  // 33 chars
-        "mk_test_abcdefghijklmnopqrstuvwxyz234567",   // lower case
-        "mk_test_ABCDEFGHIJKLMNOPQRSTUVWXYZ234560",   // 0 is not base32
-        "mk_test_ABCDEFGHIJKLMNOPQRSTUVWXYZ234518",   // 1 and 8 are not base32
-        "mk_test_ABCDEFGHIJKLMNOPQRSTUVWXYZ23456=",   // padding
-        "mk_prod_ABCDEFGHIJKLMNOPQRSTUVWXYZ234567",   // unknown mode
-        "MK_TEST_ABCDEFGHIJKLMNOPQRSTUVWXYZ234567",   // upper-case prefix
-        "sk_test_ABCDEFGHIJKLMNOPQRSTUVWXYZ234567",   // wrong prefix
-        "mk_testABCDEFGHIJKLMNOPQRSTUVWXYZ234567",    // missing underscore
-        " mk_test_ABCDEFGHIJKLMNOPQRSTUVWXYZ234567",  // leading space
-        "mk_test_ABCDEFGHIJKLMNOPQRSTUVWXYZ234567\n", // trailing newline
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567",           // no prefix
-    })
+    @ValueSource(
+            strings = {
+                "mk_test_ABCDEFGHIJKLMNOPQRSTUVWXYZ23456", // 31 chars
+                "mk_test_ABCDEFGHIJKLMNOPQRSTUVWXYZ2345677", // 33 chars
+                "mk_test_abcdefghijklmnopqrstuvwxyz234567", // lower case
+                "mk_test_ABCDEFGHIJKLMNOPQRSTUVWXYZ234560", // 0 is not base32
+                "mk_test_ABCDEFGHIJKLMNOPQRSTUVWXYZ234518", // 1 and 8 are not base32
+                "mk_test_ABCDEFGHIJKLMNOPQRSTUVWXYZ23456=", // padding
+                "mk_prod_ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", // unknown mode
+                "MK_TEST_ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", // upper-case prefix
+                "sk_test_ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", // wrong prefix
+                "mk_testABCDEFGHIJKLMNOPQRSTUVWXYZ234567", // missing underscore
+                " mk_test_ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", // leading space
+                "mk_test_ABCDEFGHIJKLMNOPQRSTUVWXYZ234567\n", // trailing newline
+                "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", // no prefix
+            })
     void rejectsMalformedKeys(String text) {
         assertThat(ApiKey.isWellFormed(text)).isFalse();
         assertThatThrownBy(() -> ApiKey.parse(text))
@@ -82,7 +85,8 @@ class ApiKeyTest {
 
         assertThatThrownBy(() -> ApiKey.parse(almostKey))
                 .isInstanceOf(IllegalArgumentException.class)
-                .message().doesNotContain("SECRET");
+                .message()
+                .doesNotContain("SECRET");
     }
 
     @Test

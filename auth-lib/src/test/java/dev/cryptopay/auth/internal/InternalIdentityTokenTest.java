@@ -77,7 +77,8 @@ class InternalIdentityTokenTest {
 
     @Test
     void rejectsOtherMerchantId() {
-        MerchantIdentity other = new MerchantIdentity(UUID.fromString("3f2c1a9e-8b7d-4c6e-9f01-23456789abce"), Mode.LIVE);
+        MerchantIdentity other =
+                new MerchantIdentity(UUID.fromString("3f2c1a9e-8b7d-4c6e-9f01-23456789abce"), Mode.LIVE);
 
         assertThat(verifyAt(ISSUED_AT, other, "POST", "/payment_links")).isEqualTo(InternalTokenOutcome.BAD_MAC);
     }
@@ -153,8 +154,14 @@ class InternalIdentityTokenTest {
 
     @Test
     void honoursCustomMaxAge() {
-        assertThat(TOKENS.verify(OPENSSL_MERCHANT_TOKEN, MERCHANT, "POST", "/payment_links",
-                ISSUED_AT.plusSeconds(11), Duration.ofSeconds(10))).isEqualTo(InternalTokenOutcome.EXPIRED);
+        assertThat(TOKENS.verify(
+                        OPENSSL_MERCHANT_TOKEN,
+                        MERCHANT,
+                        "POST",
+                        "/payment_links",
+                        ISSUED_AT.plusSeconds(11),
+                        Duration.ofSeconds(10)))
+                .isEqualTo(InternalTokenOutcome.EXPIRED);
     }
 
     @ParameterizedTest
@@ -166,21 +173,22 @@ class InternalIdentityTokenTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "garbage",
-        "v1.1767268800",
-        "v2.1767268800.k7o0fEH9qXUVREUHoUJ3ofJCsR6tkaEdTMhgjqXj7dg",
-        "V1.1767268800.k7o0fEH9qXUVREUHoUJ3ofJCsR6tkaEdTMhgjqXj7dg",
-        "v1.abc.k7o0fEH9qXUVREUHoUJ3ofJCsR6tkaEdTMhgjqXj7dg",
-        "v1.-1767268800.k7o0fEH9qXUVREUHoUJ3ofJCsR6tkaEdTMhgjqXj7dg",
-        "v1.01767268800.k7o0fEH9qXUVREUHoUJ3ofJCsR6tkaEdTMhgjqXj7dg",
-        "v1.99999999999999999999999.k7o0fEH9qXUVREUHoUJ3ofJCsR6tkaEdTMhgjqXj7dg",
-        "v1.1767268800.k7o0fEH9qXUVREUHoUJ3ofJCsR6tkaEdTMhgjqXj7d",      // MAC one char short
-        "v1.1767268800.k7o0fEH9qXUVREUHoUJ3ofJCsR6tkaEdTMhgjqXj7dg=",    // padded
-        "v1.1767268800.k7o0fEH9qXUVREUHoUJ3ofJCsR6tkaEdTMhgjqXj7d+",     // standard Base64 alphabet
-        "v1.1767268800.k7o0fEH9qXUVREUHoUJ3ofJCsR6tkaEdTMhgjqXj7dg.extra",
-        " v1.1767268800.k7o0fEH9qXUVREUHoUJ3ofJCsR6tkaEdTMhgjqXj7dg",
-    })
+    @ValueSource(
+            strings = {
+                "garbage",
+                "v1.1767268800",
+                "v2.1767268800.k7o0fEH9qXUVREUHoUJ3ofJCsR6tkaEdTMhgjqXj7dg",
+                "V1.1767268800.k7o0fEH9qXUVREUHoUJ3ofJCsR6tkaEdTMhgjqXj7dg",
+                "v1.abc.k7o0fEH9qXUVREUHoUJ3ofJCsR6tkaEdTMhgjqXj7dg",
+                "v1.-1767268800.k7o0fEH9qXUVREUHoUJ3ofJCsR6tkaEdTMhgjqXj7dg",
+                "v1.01767268800.k7o0fEH9qXUVREUHoUJ3ofJCsR6tkaEdTMhgjqXj7dg",
+                "v1.99999999999999999999999.k7o0fEH9qXUVREUHoUJ3ofJCsR6tkaEdTMhgjqXj7dg",
+                "v1.1767268800.k7o0fEH9qXUVREUHoUJ3ofJCsR6tkaEdTMhgjqXj7d", // MAC one char short
+                "v1.1767268800.k7o0fEH9qXUVREUHoUJ3ofJCsR6tkaEdTMhgjqXj7dg=", // padded
+                "v1.1767268800.k7o0fEH9qXUVREUHoUJ3ofJCsR6tkaEdTMhgjqXj7d+", // standard Base64 alphabet
+                "v1.1767268800.k7o0fEH9qXUVREUHoUJ3ofJCsR6tkaEdTMhgjqXj7dg.extra",
+                " v1.1767268800.k7o0fEH9qXUVREUHoUJ3ofJCsR6tkaEdTMhgjqXj7dg",
+            })
     void reportsMalformedToken(String token) {
         assertThat(TOKENS.verify(token, MERCHANT, "POST", "/payment_links", ISSUED_AT, MAX_AGE))
                 .isEqualTo(InternalTokenOutcome.MALFORMED);
@@ -197,7 +205,8 @@ class InternalIdentityTokenTest {
 
     @Test
     void acceptsSecretOfExactlyThirtyTwoBytes() {
-        assertThat(new InternalIdentityToken(new byte[32]).issue(null, "GET", "/", ISSUED_AT)).startsWith("v1.1767268800.");
+        assertThat(new InternalIdentityToken(new byte[32]).issue(null, "GET", "/", ISSUED_AT))
+                .startsWith("v1.1767268800.");
     }
 
     @Test

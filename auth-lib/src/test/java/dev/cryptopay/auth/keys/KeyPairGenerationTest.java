@@ -15,8 +15,12 @@ class KeyPairGenerationTest {
         GeneratedKeyPair pair = Ed25519KeyPairs.generate(new SecureRandom());
         VerificationKey publicKey = VerificationKey.parse(pair.publicKeyPem());
 
-        assertThat(pair.publicKeyPem()).startsWith("-----BEGIN PUBLIC KEY-----\n").endsWith("-----END PUBLIC KEY-----\n");
-        assertThat(pair.privateKeyPem()).startsWith("-----BEGIN PRIVATE KEY-----\n").endsWith("-----END PRIVATE KEY-----\n");
+        assertThat(pair.publicKeyPem())
+                .startsWith("-----BEGIN PUBLIC KEY-----\n")
+                .endsWith("-----END PUBLIC KEY-----\n");
+        assertThat(pair.privateKeyPem())
+                .startsWith("-----BEGIN PRIVATE KEY-----\n")
+                .endsWith("-----END PRIVATE KEY-----\n");
         assertThat(pair.privateKeyCompact()).startsWith("Ed25519:").doesNotContainPattern("\\s");
         assertThat(publicKey.algorithm()).isEqualTo(KeyAlgorithm.ED25519);
         for (String privateForm : new String[] {pair.privateKeyPem(), pair.privateKeyCompact()}) {
@@ -36,8 +40,8 @@ class KeyPairGenerationTest {
     @Test
     void ed25519PrivateKeyIsPkcs8VersionOneSoOpensslThreeReadsIt() {
         GeneratedKeyPair pair = Ed25519KeyPairs.generate(new java.security.SecureRandom());
-        byte[] der = java.util.Base64.getDecoder().decode(
-                pair.privateKeyCompact().substring(SigningKey.ED25519_COMPACT_PREFIX.length()));
+        byte[] der = java.util.Base64.getDecoder()
+                .decode(pair.privateKeyCompact().substring(SigningKey.ED25519_COMPACT_PREFIX.length()));
 
         org.bouncycastle.asn1.pkcs.PrivateKeyInfo info = org.bouncycastle.asn1.pkcs.PrivateKeyInfo.getInstance(der);
 

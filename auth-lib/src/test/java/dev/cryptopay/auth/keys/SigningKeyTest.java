@@ -137,7 +137,8 @@ class SigningKeyTest {
 
         assertThatThrownBy(() -> SigningKey.parse(corrupted))
                 .isInstanceOf(IllegalArgumentException.class)
-                .message().doesNotContain(base64.substring(0, 40));
+                .message()
+                .doesNotContain(base64.substring(0, 40));
     }
 
     @Test

@@ -41,7 +41,8 @@ class VerificationKeyTest {
 
         assertThat(pem.lines().filter(line -> !line.startsWith("-----")))
                 .allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(64))
-                .first().satisfies(line -> assertThat(line).hasSize(64));
+                .first()
+                .satisfies(line -> assertThat(line).hasSize(64));
     }
 
     @Test
@@ -86,7 +87,8 @@ class VerificationKeyTest {
     void rejectsOtherKeyTypes() throws Exception {
         KeyPairGenerator ec = KeyPairGenerator.getInstance("EC");
         ec.initialize(256);
-        String ecSpki = Base64.getEncoder().encodeToString(ec.generateKeyPair().getPublic().getEncoded());
+        String ecSpki = Base64.getEncoder()
+                .encodeToString(ec.generateKeyPair().getPublic().getEncoded());
 
         assertThatThrownBy(() -> VerificationKey.parse(ecSpki))
                 .isInstanceOf(IllegalArgumentException.class)
@@ -138,8 +140,8 @@ class VerificationKeyTest {
     @Test
     void rejectsTruncatedDer() {
         String der = RSA_PUBLIC_PEM.replaceAll("-----[A-Z ]+-----", "").replaceAll("\\s", "");
-        String truncated = Base64.getEncoder().encodeToString(
-                Arrays.copyOf(Base64.getDecoder().decode(der), 100));
+        String truncated = Base64.getEncoder()
+                .encodeToString(Arrays.copyOf(Base64.getDecoder().decode(der), 100));
 
         assertThatThrownBy(() -> VerificationKey.parse(truncated)).isInstanceOf(IllegalArgumentException.class);
     }

@@ -16,8 +16,7 @@ final class FixtureRequest {
     /** One minute after signing, well inside the default window. */
     static final Clock CLOCK = Clock.fixed(Instant.parse("2026-01-01T12:01:00Z"), ZoneOffset.UTC);
 
-    private FixtureRequest() {
-    }
+    private FixtureRequest() {}
 
     static CanonicalRequest canonical() {
         return new CanonicalRequest(METHOD, PATH, TIMESTAMP, BODY);

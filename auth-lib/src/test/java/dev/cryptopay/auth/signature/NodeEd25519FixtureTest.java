@@ -11,21 +11,35 @@ import org.junit.jupiter.api.Test;
 /** An Ed25519 key and signature made by Node.js crypto (fixtures/make-ed25519-node-fixture.mjs). */
 class NodeEd25519FixtureTest {
 
-    private static final VerificationKey PUBLIC_KEY = VerificationKey.parse(Fixtures.text("ed25519-node-test-only-public.pem"));
-    private static final String NODE_SIGNATURE = Fixtures.text("canonical-request.ed25519-node.sig.b64").strip();
+    private static final VerificationKey PUBLIC_KEY =
+            VerificationKey.parse(Fixtures.text("ed25519-node-test-only-public.pem"));
+    private static final String NODE_SIGNATURE =
+            Fixtures.text("canonical-request.ed25519-node.sig.b64").strip();
     private static final RequestVerifier VERIFIER = RequestVerifier.withDefaults(FixtureRequest.CLOCK);
 
     @Test
     void verifierAcceptsNodeSignature() {
-        assertThat(VERIFIER.verify(PUBLIC_KEY, FixtureRequest.METHOD, FixtureRequest.PATH, null,
-                FixtureRequest.TIMESTAMP, NODE_SIGNATURE, FixtureRequest.BODY))
+        assertThat(VERIFIER.verify(
+                        PUBLIC_KEY,
+                        FixtureRequest.METHOD,
+                        FixtureRequest.PATH,
+                        null,
+                        FixtureRequest.TIMESTAMP,
+                        NODE_SIGNATURE,
+                        FixtureRequest.BODY))
                 .isEqualTo(VerificationOutcome.OK);
     }
 
     @Test
     void verifierRejectsNodeSignatureForAnotherPath() {
-        assertThat(VERIFIER.verify(PUBLIC_KEY, FixtureRequest.METHOD, "/subscriptions", null,
-                FixtureRequest.TIMESTAMP, NODE_SIGNATURE, FixtureRequest.BODY))
+        assertThat(VERIFIER.verify(
+                        PUBLIC_KEY,
+                        FixtureRequest.METHOD,
+                        "/subscriptions",
+                        null,
+                        FixtureRequest.TIMESTAMP,
+                        NODE_SIGNATURE,
+                        FixtureRequest.BODY))
                 .isEqualTo(VerificationOutcome.INVALID_SIGNATURE);
     }
 
@@ -38,7 +52,8 @@ class NodeEd25519FixtureTest {
 
     @Test
     void nodePrivateKeyParsesInCompactForm() {
-        String compact = Fixtures.text("ed25519-node-test-only-private.compact.txt").strip();
+        String compact =
+                Fixtures.text("ed25519-node-test-only-private.compact.txt").strip();
         SigningKey key = SigningKey.parse(compact);
 
         assertThat(compact).startsWith("Ed25519:");

@@ -10,13 +10,22 @@ import org.junit.jupiter.api.Test;
 /** An Ed25519 key and signature made by the OpenSSL CLI ({@code openssl pkeyutl -sign -rawin}). */
 class OpenSslEd25519FixtureTest {
 
-    private static final VerificationKey PUBLIC_KEY = VerificationKey.parse(Fixtures.text("ed25519-openssl-test-only-public.pem"));
-    private static final String OPENSSL_SIGNATURE = Fixtures.text("canonical-request.ed25519-openssl.sig.b64").strip();
+    private static final VerificationKey PUBLIC_KEY =
+            VerificationKey.parse(Fixtures.text("ed25519-openssl-test-only-public.pem"));
+    private static final String OPENSSL_SIGNATURE =
+            Fixtures.text("canonical-request.ed25519-openssl.sig.b64").strip();
 
     @Test
     void verifierAcceptsOpenSslSignature() {
-        assertThat(RequestVerifier.withDefaults(FixtureRequest.CLOCK).verify(PUBLIC_KEY, FixtureRequest.METHOD,
-                FixtureRequest.PATH, null, FixtureRequest.TIMESTAMP, OPENSSL_SIGNATURE, FixtureRequest.BODY))
+        assertThat(RequestVerifier.withDefaults(FixtureRequest.CLOCK)
+                        .verify(
+                                PUBLIC_KEY,
+                                FixtureRequest.METHOD,
+                                FixtureRequest.PATH,
+                                null,
+                                FixtureRequest.TIMESTAMP,
+                                OPENSSL_SIGNATURE,
+                                FixtureRequest.BODY))
                 .isEqualTo(VerificationOutcome.OK);
     }
 

@@ -12,8 +12,10 @@ import org.junit.jupiter.api.Test;
 /** An RSA-PSS signature made by the OpenSSL CLI (see fixtures/README.md) must verify with our verifier. */
 class OpenSslRsaPssFixtureTest {
 
-    private static final VerificationKey PUBLIC_KEY = VerificationKey.parse(Fixtures.text("rsa-2048-test-only-public.pem"));
-    private static final String OPENSSL_SIGNATURE = Fixtures.text("canonical-request.rsa-pss.sig.b64").strip();
+    private static final VerificationKey PUBLIC_KEY =
+            VerificationKey.parse(Fixtures.text("rsa-2048-test-only-public.pem"));
+    private static final String OPENSSL_SIGNATURE =
+            Fixtures.text("canonical-request.rsa-pss.sig.b64").strip();
     private static final RequestVerifier VERIFIER = RequestVerifier.withDefaults(FixtureRequest.CLOCK);
 
     @Test
@@ -34,8 +36,14 @@ class OpenSslRsaPssFixtureTest {
         byte[] tampered = FixtureRequest.BODY.clone();
         tampered[10] ^= 0x01;
 
-        assertThat(VERIFIER.verify(PUBLIC_KEY, FixtureRequest.METHOD, FixtureRequest.PATH, null,
-                FixtureRequest.TIMESTAMP, OPENSSL_SIGNATURE, tampered))
+        assertThat(VERIFIER.verify(
+                        PUBLIC_KEY,
+                        FixtureRequest.METHOD,
+                        FixtureRequest.PATH,
+                        null,
+                        FixtureRequest.TIMESTAMP,
+                        OPENSSL_SIGNATURE,
+                        tampered))
                 .isEqualTo(VerificationOutcome.INVALID_SIGNATURE);
     }
 
@@ -55,7 +63,13 @@ class OpenSslRsaPssFixtureTest {
     }
 
     private static VerificationOutcome verify(String signature) {
-        return VERIFIER.verify(PUBLIC_KEY, FixtureRequest.METHOD, FixtureRequest.PATH, null,
-                FixtureRequest.TIMESTAMP, signature, FixtureRequest.BODY);
+        return VERIFIER.verify(
+                PUBLIC_KEY,
+                FixtureRequest.METHOD,
+                FixtureRequest.PATH,
+                null,
+                FixtureRequest.TIMESTAMP,
+                signature,
+                FixtureRequest.BODY);
     }
 }

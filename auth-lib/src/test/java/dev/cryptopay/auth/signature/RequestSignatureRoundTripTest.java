@@ -26,8 +26,10 @@ class RequestSignatureRoundTripTest {
             new RequestVerifier(CLOCK, RequestVerifier.DEFAULT_WINDOW, true);
     private static final byte[] BODY = utf8("{\"payment_name\":\"Café ☕\",\"note\":\"日本語 🚀👍🏽\",\"amount\":10}");
 
-    private static final SigningKey ED25519 = SigningKey.parse(Ed25519KeyPairs.generate(new SecureRandom()).privateKeyPem());
-    private static final SigningKey RSA = SigningKey.parse(RsaKeyPairs.generate(new SecureRandom(), 2048).privateKeyPem());
+    private static final SigningKey ED25519 =
+            SigningKey.parse(Ed25519KeyPairs.generate(new SecureRandom()).privateKeyPem());
+    private static final SigningKey RSA =
+            SigningKey.parse(RsaKeyPairs.generate(new SecureRandom(), 2048).privateKeyPem());
 
     static Stream<Arguments> keys() {
         return Stream.of(Arguments.of(ED25519), Arguments.of(RSA));
@@ -173,8 +175,14 @@ class RequestSignatureRoundTripTest {
         return RequestSigner.sign(key, new CanonicalRequest(method, signedPath, TIMESTAMP, body));
     }
 
-    private static VerificationOutcome verify(RequestVerifier verifier, SigningKey key, String method, String path,
-            String rawQuery, String signature, byte[] body) {
+    private static VerificationOutcome verify(
+            RequestVerifier verifier,
+            SigningKey key,
+            String method,
+            String path,
+            String rawQuery,
+            String signature,
+            byte[] body) {
         return verifier.verify(key.verificationKey(), method, path, rawQuery, TIMESTAMP, signature, body);
     }
 

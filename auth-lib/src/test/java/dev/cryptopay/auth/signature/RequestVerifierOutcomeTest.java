@@ -30,9 +30,12 @@ class RequestVerifierOutcomeTest {
     private static final String SOME_SIGNATURE = Base64.getEncoder().encodeToString(new byte[64]);
     private static final byte[] BODY = "{\"amount\":10}".getBytes(StandardCharsets.UTF_8);
 
-    private static final SigningKey ED25519 = SigningKey.parse(Ed25519KeyPairs.generate(new SecureRandom()).privateKeyCompact());
-    private static final SigningKey OTHER_ED25519 = SigningKey.parse(Ed25519KeyPairs.generate(new SecureRandom()).privateKeyCompact());
-    private static final SigningKey RSA = SigningKey.parse(RsaKeyPairs.generate(new SecureRandom(), 2048).privateKeyPem());
+    private static final SigningKey ED25519 =
+            SigningKey.parse(Ed25519KeyPairs.generate(new SecureRandom()).privateKeyCompact());
+    private static final SigningKey OTHER_ED25519 =
+            SigningKey.parse(Ed25519KeyPairs.generate(new SecureRandom()).privateKeyCompact());
+    private static final SigningKey RSA =
+            SigningKey.parse(RsaKeyPairs.generate(new SecureRandom(), 2048).privateKeyPem());
 
     // --- checkHeaders: presence ---
 
@@ -45,64 +48,72 @@ class RequestVerifierOutcomeTest {
     @NullAndEmptySource
     @ValueSource(strings = {"  ", "\t"})
     void reportsMissingApiKey(String apiKey) {
-        assertThat(VERIFIER.checkHeaders(apiKey, SOME_SIGNATURE, TIMESTAMP)).isEqualTo(VerificationOutcome.MISSING_API_KEY);
+        assertThat(VERIFIER.checkHeaders(apiKey, SOME_SIGNATURE, TIMESTAMP))
+                .isEqualTo(VerificationOutcome.MISSING_API_KEY);
     }
 
     @ParameterizedTest
     @NullAndEmptySource
     @ValueSource(strings = {"  ", "\t"})
     void reportsMissingSignature(String signature) {
-        assertThat(VERIFIER.checkHeaders(API_KEY, signature, TIMESTAMP)).isEqualTo(VerificationOutcome.MISSING_SIGNATURE);
+        assertThat(VERIFIER.checkHeaders(API_KEY, signature, TIMESTAMP))
+                .isEqualTo(VerificationOutcome.MISSING_SIGNATURE);
     }
 
     @ParameterizedTest
     @NullAndEmptySource
     @ValueSource(strings = {"  ", "\t"})
     void reportsMissingTimestamp(String timestamp) {
-        assertThat(VERIFIER.checkHeaders(API_KEY, SOME_SIGNATURE, timestamp)).isEqualTo(VerificationOutcome.MISSING_TIMESTAMP);
+        assertThat(VERIFIER.checkHeaders(API_KEY, SOME_SIGNATURE, timestamp))
+                .isEqualTo(VerificationOutcome.MISSING_TIMESTAMP);
     }
 
     @Test
     void reportsMissingHeadersInHeaderOrder() {
         assertThat(VERIFIER.checkHeaders(null, null, null)).isEqualTo(VerificationOutcome.MISSING_API_KEY);
         assertThat(VERIFIER.checkHeaders(API_KEY, null, null)).isEqualTo(VerificationOutcome.MISSING_SIGNATURE);
-        assertThat(VERIFIER.checkHeaders(API_KEY, SOME_SIGNATURE, null)).isEqualTo(VerificationOutcome.MISSING_TIMESTAMP);
+        assertThat(VERIFIER.checkHeaders(API_KEY, SOME_SIGNATURE, null))
+                .isEqualTo(VerificationOutcome.MISSING_TIMESTAMP);
     }
 
     // --- checkHeaders: timestamp format ---
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "2026-01-01T12:00:00Z",
-        "2026-01-01T12:00:00+00:00",
-        "2026-01-01T12:00:00.123Z",
-        "2026-01-01T12:00:00.123456789Z",
-        "2026-01-01T13:00:00+01:00",
-    })
+    @ValueSource(
+            strings = {
+                "2026-01-01T12:00:00Z",
+                "2026-01-01T12:00:00+00:00",
+                "2026-01-01T12:00:00.123Z",
+                "2026-01-01T12:00:00.123456789Z",
+                "2026-01-01T13:00:00+01:00",
+            })
     void acceptsIso8601TimestampsWithZone(String timestamp) {
         assertThat(VERIFIER.checkHeaders(API_KEY, SOME_SIGNATURE, timestamp)).isEqualTo(VerificationOutcome.OK);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "garbage",
-        "2026-01-01T12:00:00",       // no zone
-        "2026-01-01 12:00:00Z",      // space instead of T
-        "2026-01-01",                // date only
-        "1767268800",                // epoch seconds
-        "Thu, 01 Jan 2026 12:00:00 GMT",
-        "2026-13-01T12:00:00Z",      // month 13
-        " 2026-01-01T12:00:00Z",     // leading space
-    })
+    @ValueSource(
+            strings = {
+                "garbage",
+                "2026-01-01T12:00:00", // no zone
+                "2026-01-01 12:00:00Z", // space instead of T
+                "2026-01-01", // date only
+                "1767268800", // epoch seconds
+                "Thu, 01 Jan 2026 12:00:00 GMT",
+                "2026-13-01T12:00:00Z", // month 13
+                " 2026-01-01T12:00:00Z", // leading space
+            })
     void reportsMalformedTimestamp(String timestamp) {
-        assertThat(VERIFIER.checkHeaders(API_KEY, SOME_SIGNATURE, timestamp)).isEqualTo(VerificationOutcome.MALFORMED_TIMESTAMP);
+        assertThat(VERIFIER.checkHeaders(API_KEY, SOME_SIGNATURE, timestamp))
+                .isEqualTo(VerificationOutcome.MALFORMED_TIMESTAMP);
     }
 
     // --- checkHeaders: window ---
 
     @Test
     void acceptsTimestampExactlyFiveMinutesOld() {
-        assertThat(VERIFIER.checkHeaders(API_KEY, SOME_SIGNATURE, "2026-01-01T11:55:00Z")).isEqualTo(VerificationOutcome.OK);
+        assertThat(VERIFIER.checkHeaders(API_KEY, SOME_SIGNATURE, "2026-01-01T11:55:00Z"))
+                .isEqualTo(VerificationOutcome.OK);
     }
 
     @Test
@@ -113,7 +124,8 @@ class RequestVerifierOutcomeTest {
 
     @Test
     void acceptsTimestampExactlyFiveMinutesAhead() {
-        assertThat(VERIFIER.checkHeaders(API_KEY, SOME_SIGNATURE, "2026-01-01T12:05:00Z")).isEqualTo(VerificationOutcome.OK);
+        assertThat(VERIFIER.checkHeaders(API_KEY, SOME_SIGNATURE, "2026-01-01T12:05:00Z"))
+                .isEqualTo(VerificationOutcome.OK);
     }
 
     @Test
@@ -126,7 +138,8 @@ class RequestVerifierOutcomeTest {
     void honoursCustomWindow() {
         RequestVerifier oneMinute = new RequestVerifier(Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofMinutes(1), false);
 
-        assertThat(oneMinute.checkHeaders(API_KEY, SOME_SIGNATURE, "2026-01-01T11:59:00Z")).isEqualTo(VerificationOutcome.OK);
+        assertThat(oneMinute.checkHeaders(API_KEY, SOME_SIGNATURE, "2026-01-01T11:59:00Z"))
+                .isEqualTo(VerificationOutcome.OK);
         assertThat(oneMinute.checkHeaders(API_KEY, SOME_SIGNATURE, "2026-01-01T11:58:59Z"))
                 .isEqualTo(VerificationOutcome.TIMESTAMP_EXPIRED);
     }
@@ -146,11 +159,13 @@ class RequestVerifierOutcomeTest {
 
         assertThat(VERIFIER.verify(ED25519.verificationKey(), "POST", "/x", null, oldTimestamp, signature, BODY))
                 .isEqualTo(VerificationOutcome.TIMESTAMP_EXPIRED);
-        assertThat(VERIFIER.verify(ED25519.verificationKey(), "POST", "/x", null, "2026-01-01T12:00:00", signature, BODY))
+        assertThat(VERIFIER.verify(
+                        ED25519.verificationKey(), "POST", "/x", null, "2026-01-01T12:00:00", signature, BODY))
                 .isEqualTo(VerificationOutcome.MALFORMED_TIMESTAMP);
         assertThat(VERIFIER.verify(ED25519.verificationKey(), "POST", "/x", null, null, signature, BODY))
                 .isEqualTo(VerificationOutcome.MISSING_TIMESTAMP);
-        assertThat(VERIFIER.verify(ED25519.verificationKey(), "POST", "/x", null, "2026-01-01T12:05:01Z", signature, BODY))
+        assertThat(VERIFIER.verify(
+                        ED25519.verificationKey(), "POST", "/x", null, "2026-01-01T12:05:01Z", signature, BODY))
                 .isEqualTo(VerificationOutcome.TIMESTAMP_IN_FUTURE);
     }
 
@@ -166,8 +181,10 @@ class RequestVerifierOutcomeTest {
     @ParameterizedTest
     @ValueSource(strings = {"not base64!", "%%%%", "AAAA=AAA", "\u00e9\u00e9\u00e9\u00e9"})
     void reportsGarbageBase64AsInvalidSignature(String signature) {
-        assertThat(verifyPaymentLink(ED25519.verificationKey(), signature)).isEqualTo(VerificationOutcome.INVALID_SIGNATURE);
-        assertThat(verifyPaymentLink(RSA.verificationKey(), signature)).isEqualTo(VerificationOutcome.INVALID_SIGNATURE);
+        assertThat(verifyPaymentLink(ED25519.verificationKey(), signature))
+                .isEqualTo(VerificationOutcome.INVALID_SIGNATURE);
+        assertThat(verifyPaymentLink(RSA.verificationKey(), signature))
+                .isEqualTo(VerificationOutcome.INVALID_SIGNATURE);
     }
 
     @Test
@@ -175,7 +192,8 @@ class RequestVerifierOutcomeTest {
         byte[] valid = Base64.getDecoder().decode(signPaymentLink(ED25519));
         String truncated = Base64.getEncoder().encodeToString(Arrays.copyOf(valid, 63));
 
-        assertThat(verifyPaymentLink(ED25519.verificationKey(), truncated)).isEqualTo(VerificationOutcome.INVALID_SIGNATURE);
+        assertThat(verifyPaymentLink(ED25519.verificationKey(), truncated))
+                .isEqualTo(VerificationOutcome.INVALID_SIGNATURE);
     }
 
     @Test
@@ -183,7 +201,8 @@ class RequestVerifierOutcomeTest {
         byte[] ones = new byte[64];
         Arrays.fill(ones, (byte) 0xFF);
 
-        assertThat(verifyPaymentLink(ED25519.verificationKey(), Base64.getEncoder().encodeToString(ones)))
+        assertThat(verifyPaymentLink(
+                        ED25519.verificationKey(), Base64.getEncoder().encodeToString(ones)))
                 .isEqualTo(VerificationOutcome.INVALID_SIGNATURE);
     }
 
@@ -209,13 +228,16 @@ class RequestVerifierOutcomeTest {
     void reportsOversizedRsaSignatureAsInvalid() {
         String oversized = Base64.getEncoder().encodeToString(new byte[257]);
 
-        assertThat(verifyPaymentLink(RSA.verificationKey(), oversized)).isEqualTo(VerificationOutcome.INVALID_SIGNATURE);
+        assertThat(verifyPaymentLink(RSA.verificationKey(), oversized))
+                .isEqualTo(VerificationOutcome.INVALID_SIGNATURE);
     }
 
     @Test
     void acceptsAValidSignature() {
-        assertThat(verifyPaymentLink(ED25519.verificationKey(), signPaymentLink(ED25519))).isEqualTo(VerificationOutcome.OK);
-        assertThat(verifyPaymentLink(RSA.verificationKey(), signPaymentLink(RSA))).isEqualTo(VerificationOutcome.OK);
+        assertThat(verifyPaymentLink(ED25519.verificationKey(), signPaymentLink(ED25519)))
+                .isEqualTo(VerificationOutcome.OK);
+        assertThat(verifyPaymentLink(RSA.verificationKey(), signPaymentLink(RSA)))
+                .isEqualTo(VerificationOutcome.OK);
     }
 
     // --- outcome texts ---

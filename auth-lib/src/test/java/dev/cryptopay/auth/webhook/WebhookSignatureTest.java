@@ -37,7 +37,8 @@ class WebhookSignatureTest {
      *   | openssl dgst -sha256 -hmac 'whsec_xkNXECjXtWZXWi862MqtFv53cTYP2BwU445Jomr85n8='
      * </pre>
      */
-    private static final String OPENSSL_TIMESTAMPED_SIGNATURE = "07e435538592a7e829491c26387c644a0221364cf12e432267826d12fcbaff6a";
+    private static final String OPENSSL_TIMESTAMPED_SIGNATURE =
+            "07e435538592a7e829491c26387c644a0221364cf12e432267826d12fcbaff6a";
 
     @Test
     void signMatchesOpenSslKnownAnswer() {
@@ -65,7 +66,8 @@ class WebhookSignatureTest {
 
     @Test
     void verifyAcceptsUpperCaseHex() {
-        assertThat(WebhookSignature.verify(SECRET, BODY, OPENSSL_SIGNATURE.toUpperCase())).isTrue();
+        assertThat(WebhookSignature.verify(SECRET, BODY, OPENSSL_SIGNATURE.toUpperCase()))
+                .isTrue();
     }
 
     @Test
@@ -80,19 +82,21 @@ class WebhookSignatureTest {
     void verifyRejectsOtherSecret() {
         String otherSecret = "whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
 
-        assertThat(WebhookSignature.verify(otherSecret, BODY, OPENSSL_SIGNATURE)).isFalse();
+        assertThat(WebhookSignature.verify(otherSecret, BODY, OPENSSL_SIGNATURE))
+                .isFalse();
     }
 
     @ParameterizedTest
     @NullAndEmptySource
-    @ValueSource(strings = {
-        "zz",
-        "9fa41db5ae1fccbdc520a5369255fa716120b72217f03d2ca984d3317fe81dd",    // odd length
-        "9fa41db5ae1fccbdc520a5369255fa716120b72217f03d2ca984d3317fe81d",     // one byte short
-        "9fa41db5ae1fccbdc520a5369255fa716120b72217f03d2ca984d3317fe81dd000", // one byte long
-        "sha256=9fa41db5ae1fccbdc520a5369255fa716120b72217f03d2ca984d3317fe81dd0",
-        " 9fa41db5ae1fccbdc520a5369255fa716120b72217f03d2ca984d3317fe81dd0",
-    })
+    @ValueSource(
+            strings = {
+                "zz",
+                "9fa41db5ae1fccbdc520a5369255fa716120b72217f03d2ca984d3317fe81dd", // odd length
+                "9fa41db5ae1fccbdc520a5369255fa716120b72217f03d2ca984d3317fe81d", // one byte short
+                "9fa41db5ae1fccbdc520a5369255fa716120b72217f03d2ca984d3317fe81dd000", // one byte long
+                "sha256=9fa41db5ae1fccbdc520a5369255fa716120b72217f03d2ca984d3317fe81dd0",
+                " 9fa41db5ae1fccbdc520a5369255fa716120b72217f03d2ca984d3317fe81dd0",
+            })
     void verifyReturnsFalseForMalformedHex(String signature) {
         assertThat(WebhookSignature.verify(SECRET, BODY, signature)).isFalse();
     }
@@ -109,48 +113,69 @@ class WebhookSignatureTest {
 
     @Test
     void timestampedSignatureDiffersFromPlainSignature() {
-        assertThat(WebhookSignature.signTimestamped(SECRET, SIGNED_AT, BODY)).isNotEqualTo(WebhookSignature.sign(SECRET, BODY));
+        assertThat(WebhookSignature.signTimestamped(SECRET, SIGNED_AT, BODY))
+                .isNotEqualTo(WebhookSignature.sign(SECRET, BODY));
     }
 
     @Test
     void verifyTimestampedAcceptsFreshSignature() {
-        assertThat(WebhookSignature.verifyTimestamped(SECRET, SIGNED_AT, BODY, OPENSSL_TIMESTAMPED_SIGNATURE, NOW, TOLERANCE))
+        assertThat(WebhookSignature.verifyTimestamped(
+                        SECRET, SIGNED_AT, BODY, OPENSSL_TIMESTAMPED_SIGNATURE, NOW, TOLERANCE))
                 .isTrue();
     }
 
     @Test
     void verifyTimestampedAcceptsSignatureExactlyAtTolerance() {
-        assertThat(WebhookSignature.verifyTimestamped(SECRET, SIGNED_AT, BODY, OPENSSL_TIMESTAMPED_SIGNATURE,
-                NOW.plus(TOLERANCE), TOLERANCE)).isTrue();
-        assertThat(WebhookSignature.verifyTimestamped(SECRET, SIGNED_AT, BODY, OPENSSL_TIMESTAMPED_SIGNATURE,
-                NOW.minus(TOLERANCE), TOLERANCE)).isTrue();
+        assertThat(WebhookSignature.verifyTimestamped(
+                        SECRET, SIGNED_AT, BODY, OPENSSL_TIMESTAMPED_SIGNATURE, NOW.plus(TOLERANCE), TOLERANCE))
+                .isTrue();
+        assertThat(WebhookSignature.verifyTimestamped(
+                        SECRET, SIGNED_AT, BODY, OPENSSL_TIMESTAMPED_SIGNATURE, NOW.minus(TOLERANCE), TOLERANCE))
+                .isTrue();
     }
 
     @Test
     void verifyTimestampedRejectsSignatureOutsideTolerance() {
-        assertThat(WebhookSignature.verifyTimestamped(SECRET, SIGNED_AT, BODY, OPENSSL_TIMESTAMPED_SIGNATURE,
-                NOW.plus(TOLERANCE).plusSeconds(1), TOLERANCE)).isFalse();
-        assertThat(WebhookSignature.verifyTimestamped(SECRET, SIGNED_AT, BODY, OPENSSL_TIMESTAMPED_SIGNATURE,
-                NOW.minus(TOLERANCE).minusSeconds(1), TOLERANCE)).isFalse();
+        assertThat(WebhookSignature.verifyTimestamped(
+                        SECRET,
+                        SIGNED_AT,
+                        BODY,
+                        OPENSSL_TIMESTAMPED_SIGNATURE,
+                        NOW.plus(TOLERANCE).plusSeconds(1),
+                        TOLERANCE))
+                .isFalse();
+        assertThat(WebhookSignature.verifyTimestamped(
+                        SECRET,
+                        SIGNED_AT,
+                        BODY,
+                        OPENSSL_TIMESTAMPED_SIGNATURE,
+                        NOW.minus(TOLERANCE).minusSeconds(1),
+                        TOLERANCE))
+                .isFalse();
     }
 
     @Test
     void verifyTimestampedRejectsSignatureForAnotherTimestamp() {
-        assertThat(WebhookSignature.verifyTimestamped(SECRET, SIGNED_AT + 1, BODY, OPENSSL_TIMESTAMPED_SIGNATURE,
-                NOW, TOLERANCE)).isFalse();
+        assertThat(WebhookSignature.verifyTimestamped(
+                        SECRET, SIGNED_AT + 1, BODY, OPENSSL_TIMESTAMPED_SIGNATURE, NOW, TOLERANCE))
+                .isFalse();
     }
 
     @Test
     void verifyTimestampedRejectsPlainSignature() {
-        assertThat(WebhookSignature.verifyTimestamped(SECRET, SIGNED_AT, BODY, OPENSSL_SIGNATURE, NOW, TOLERANCE)).isFalse();
+        assertThat(WebhookSignature.verifyTimestamped(SECRET, SIGNED_AT, BODY, OPENSSL_SIGNATURE, NOW, TOLERANCE))
+                .isFalse();
     }
 
     @Test
     void verifyTimestampedReturnsFalseForMalformedHexAndExtremeTimestamps() {
-        assertThat(WebhookSignature.verifyTimestamped(SECRET, SIGNED_AT, BODY, "xyz", NOW, TOLERANCE)).isFalse();
-        assertThat(WebhookSignature.verifyTimestamped(SECRET, Long.MIN_VALUE, BODY, OPENSSL_TIMESTAMPED_SIGNATURE,
-                NOW, TOLERANCE)).isFalse();
-        assertThat(WebhookSignature.verifyTimestamped(SECRET, Long.MAX_VALUE, BODY, OPENSSL_TIMESTAMPED_SIGNATURE,
-                NOW, TOLERANCE)).isFalse();
+        assertThat(WebhookSignature.verifyTimestamped(SECRET, SIGNED_AT, BODY, "xyz", NOW, TOLERANCE))
+                .isFalse();
+        assertThat(WebhookSignature.verifyTimestamped(
+                        SECRET, Long.MIN_VALUE, BODY, OPENSSL_TIMESTAMPED_SIGNATURE, NOW, TOLERANCE))
+                .isFalse();
+        assertThat(WebhookSignature.verifyTimestamped(
+                        SECRET, Long.MAX_VALUE, BODY, OPENSSL_TIMESTAMPED_SIGNATURE, NOW, TOLERANCE))
+                .isFalse();
     }
 }

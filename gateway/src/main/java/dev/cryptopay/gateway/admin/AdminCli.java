@@ -39,12 +39,11 @@ public final class AdminCli {
     public static final int FAILED = 1;
     public static final int USAGE = 2;
 
-    private static final Set<String> OPTIONS = Set.of("name", "email", "mode", "merchant", "key", "algorithm",
-            "public-key-file");
+    private static final Set<String> OPTIONS =
+            Set.of("name", "email", "mode", "merchant", "key", "algorithm", "public-key-file");
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
-    private AdminCli() {
-    }
+    private AdminCli() {}
 
     /** @param args the arguments after {@code admin} */
     public static int run(String[] args, PrintStream out, PrintStream err) {
@@ -96,7 +95,8 @@ public final class AdminCli {
         String publicKey;
         try {
             publicKey = options.containsKey("public-key-file")
-                    ? Files.readString(Path.of(options.get("public-key-file")), StandardCharsets.UTF_8) : null;
+                    ? Files.readString(Path.of(options.get("public-key-file")), StandardCharsets.UTF_8)
+                    : null;
         } catch (IOException e) {
             err.println("Cannot read " + options.get("public-key-file") + ": " + e.getMessage());
             return FAILED;
@@ -131,9 +131,10 @@ public final class AdminCli {
                 .run(springArgs.toArray(String[]::new));
     }
 
-    private static int createMerchant(MerchantAdmin admin, Map<String, String> options, String publicKey,
-            PrintStream out) {
-        Merchant merchant = admin.createMerchant(options.get("name"), options.get("email")).block(TIMEOUT);
+    private static int createMerchant(
+            MerchantAdmin admin, Map<String, String> options, String publicKey, PrintStream out) {
+        Merchant merchant =
+                admin.createMerchant(options.get("name"), options.get("email")).block(TIMEOUT);
         out.println("Merchant created");
         out.println("  merchant_id: " + merchant.id());
         out.println("  name:        " + merchant.name());
@@ -141,10 +142,11 @@ public final class AdminCli {
         return createKey(admin, merchant.id().toString(), options, publicKey, out);
     }
 
-    private static int createKey(MerchantAdmin admin, String merchantId, Map<String, String> options,
-            String publicKey, PrintStream out) {
-        MerchantAdmin.CreatedKey created = admin.createKey(merchantId, options.getOrDefault("mode", "test"),
-                options.get("algorithm"), publicKey).block(TIMEOUT);
+    private static int createKey(
+            MerchantAdmin admin, String merchantId, Map<String, String> options, String publicKey, PrintStream out) {
+        MerchantAdmin.CreatedKey created = admin.createKey(
+                        merchantId, options.getOrDefault("mode", "test"), options.get("algorithm"), publicKey)
+                .block(TIMEOUT);
         out.println();
         out.println("API key (shown only now; the gateway keeps a hash of it)");
         out.println("  merchant_id: " + created.stored().merchantId());
@@ -154,8 +156,10 @@ public final class AdminCli {
         if (created.generated() != null) {
             out.println();
             out.println("Private key, PEM (save as a file, e.g. merchant-key.pem; sign with openssl pkeyutl):");
-            out.print(created.generated().privateKeyPem().endsWith("\n") ? created.generated().privateKeyPem()
-                    : created.generated().privateKeyPem() + "\n");
+            out.print(
+                    created.generated().privateKeyPem().endsWith("\n")
+                            ? created.generated().privateKeyPem()
+                            : created.generated().privateKeyPem() + "\n");
             out.println();
             out.println("Private key, one line (for an environment variable such as CRYPTOPAY_PRIVATE_KEY):");
             out.println(created.generated().privateKeyCompact());
@@ -167,12 +171,19 @@ public final class AdminCli {
 
     private static int listKeys(MerchantAdmin admin, String merchantId, PrintStream out) {
         List<StoredApiKey> keys = admin.listKeys(merchantId).collectList().block(TIMEOUT);
-        out.printf("%-14s %-5s %-15s %-8s %-28s %-28s %s%n", "PREFIX", "MODE", "ALGORITHM", "STATUS", "CREATED",
-                "LAST USED", "REVOKED");
+        out.printf(
+                "%-14s %-5s %-15s %-8s %-28s %-28s %s%n",
+                "PREFIX", "MODE", "ALGORITHM", "STATUS", "CREATED", "LAST USED", "REVOKED");
         for (StoredApiKey key : keys) {
-            out.printf("%-14s %-5s %-15s %-8s %-28s %-28s %s%n", key.displayPrefix(), key.mode().wireName(),
-                    key.algorithm().wireName(), key.status().wireName(), key.createdAt(),
-                    key.lastUsedAt() == null ? "-" : key.lastUsedAt(), key.revokedAt() == null ? "-" : key.revokedAt());
+            out.printf(
+                    "%-14s %-5s %-15s %-8s %-28s %-28s %s%n",
+                    key.displayPrefix(),
+                    key.mode().wireName(),
+                    key.algorithm().wireName(),
+                    key.status().wireName(),
+                    key.createdAt(),
+                    key.lastUsedAt() == null ? "-" : key.lastUsedAt(),
+                    key.revokedAt() == null ? "-" : key.revokedAt());
         }
         return OK;
     }
@@ -190,7 +201,10 @@ public final class AdminCli {
             case "create-key", "list-keys" -> List.of("merchant");
             default -> List.of("key");
         };
-        return required.stream().filter(option -> !options.containsKey(option)).findFirst().orElse(null);
+        return required.stream()
+                .filter(option -> !options.containsKey(option))
+                .findFirst()
+                .orElse(null);
     }
 
     private static void usage(PrintStream stream) {

@@ -22,7 +22,10 @@ public class AdminConfiguration {
     }
 
     @Bean
-    AdminServer adminServer(AdminProperties properties, AdminHandlers handlers, ProblemExceptionHandler problems,
+    AdminServer adminServer(
+            AdminProperties properties,
+            AdminHandlers handlers,
+            ProblemExceptionHandler problems,
             ReactorResourceFactory resources) {
         return new AdminServer(properties, handlers, problems, resources);
     }

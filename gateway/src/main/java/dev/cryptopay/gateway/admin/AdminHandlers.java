@@ -49,8 +49,8 @@ public class AdminHandlers {
         return (request, next) -> {
             String header = request.headers().firstHeader(HttpHeaders.AUTHORIZATION);
             if (header == null || !MessageDigest.isEqual(tokenDigest, sha256(header.strip()))) {
-                return Mono.error(ApiException.unauthorized("admin_unauthorized",
-                        "Missing or wrong admin token (Authorization: Bearer <token>)"));
+                return Mono.error(ApiException.unauthorized(
+                        "admin_unauthorized", "Missing or wrong admin token (Authorization: Bearer <token>)"));
             }
             return next.handle(request);
         };
@@ -64,8 +64,11 @@ public class AdminHandlers {
 
     private Mono<ServerResponse> createKey(ServerRequest request) {
         return body(request)
-                .flatMap(body -> admin.createKey(request.pathVariable("id"), text(body, "mode"),
-                        text(body, "algorithm"), text(body, "public_key")))
+                .flatMap(body -> admin.createKey(
+                        request.pathVariable("id"),
+                        text(body, "mode"),
+                        text(body, "algorithm"),
+                        text(body, "public_key")))
                 .flatMap(created -> {
                     Map<String, Object> out = new LinkedHashMap<>();
                     out.put("api_key", created.apiKey().value());
@@ -90,26 +93,25 @@ public class AdminHandlers {
     }
 
     private Mono<ServerResponse> revokeKey(ServerRequest request) {
-        return admin.revoke(request.pathVariable("apiKey")).then(ServerResponse.noContent().build());
+        return admin.revoke(request.pathVariable("apiKey"))
+                .then(ServerResponse.noContent().build());
     }
 
     private Mono<JsonNode> body(ServerRequest request) {
-        return request.bodyToMono(byte[].class)
-                .defaultIfEmpty(new byte[0])
-                .map(bytes -> {
-                    if (bytes.length == 0) {
-                        throw ApiException.badRequest("invalid_request", "A JSON object body is required");
-                    }
-                    try {
-                        JsonNode node = json.readTree(bytes);
-                        if (node == null || !node.isObject()) {
-                            throw ApiException.badRequest("invalid_request", "The body must be a JSON object");
-                        }
-                        return node;
-                    } catch (JacksonException e) {
-                        throw ApiException.badRequest("invalid_request", "Malformed JSON body");
-                    }
-                });
+        return request.bodyToMono(byte[].class).defaultIfEmpty(new byte[0]).map(bytes -> {
+            if (bytes.length == 0) {
+                throw ApiException.badRequest("invalid_request", "A JSON object body is required");
+            }
+            try {
+                JsonNode node = json.readTree(bytes);
+                if (node == null || !node.isObject()) {
+                    throw ApiException.badRequest("invalid_request", "The body must be a JSON object");
+                }
+                return node;
+            } catch (JacksonException e) {
+                throw ApiException.badRequest("invalid_request", "Malformed JSON body");
+            }
+        });
     }
 
     private static String text(JsonNode body, String field) {
@@ -124,7 +126,8 @@ public class AdminHandlers {
     }
 
     private Mono<ServerResponse> respond(HttpStatus status, Object body) {
-        return ServerResponse.status(status).contentType(MediaType.APPLICATION_JSON)
+        return ServerResponse.status(status)
+                .contentType(MediaType.APPLICATION_JSON)
                 .bodyValue(json.writeValueAsBytes(body));
     }
 

@@ -17,7 +17,10 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("gateway.admin")
-public record AdminProperties(Boolean enabled, @NotBlank String host, @Min(0) @Max(65535) Integer port,
+public record AdminProperties(
+        Boolean enabled,
+        @NotBlank String host,
+        @Min(0) @Max(65535) Integer port,
         String token) {
 
     /** Shortest admin token accepted. */

@@ -27,14 +27,19 @@ public class AdminServer implements SmartLifecycle {
     private final ReactorResourceFactory resources;
     private volatile DisposableServer server;
 
-    public AdminServer(AdminProperties properties, AdminHandlers handlers, ProblemExceptionHandler problems,
+    public AdminServer(
+            AdminProperties properties,
+            AdminHandlers handlers,
+            ProblemExceptionHandler problems,
             ReactorResourceFactory resources) {
         this.properties = properties;
         this.resources = resources;
-        this.handler = RouterFunctions.toHttpHandler(handlers.routes(), HandlerStrategies.builder()
-                .webFilter(new RequestIdFilter())
-                .exceptionHandler(problems)
-                .build());
+        this.handler = RouterFunctions.toHttpHandler(
+                handlers.routes(),
+                HandlerStrategies.builder()
+                        .webFilter(new RequestIdFilter())
+                        .exceptionHandler(problems)
+                        .build());
     }
 
     @Override

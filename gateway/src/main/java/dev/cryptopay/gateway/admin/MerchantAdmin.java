@@ -49,8 +49,7 @@ public class MerchantAdmin {
     }
 
     /** A newly created key: the secret API key (shown once) and, when we generated the pair, its private key. */
-    public record CreatedKey(ApiKey apiKey, StoredApiKey stored, GeneratedKeyPair generated) {
-    }
+    public record CreatedKey(ApiKey apiKey, StoredApiKey stored, GeneratedKeyPair generated) {}
 
     public Mono<Merchant> createMerchant(String name, String email) {
         List<FieldError> errors = new ArrayList<>();
@@ -77,8 +76,8 @@ public class MerchantAdmin {
      * @param algorithmText optional {@code ed25519} or {@code rsa-pss-sha256}; must match the public key if given
      * @param publicKeyPem  optional SPKI PEM
      */
-    public Mono<CreatedKey> createKey(String merchantIdText, String modeText, String algorithmText,
-            String publicKeyPem) {
+    public Mono<CreatedKey> createKey(
+            String merchantIdText, String modeText, String algorithmText, String publicKeyPem) {
         UUID merchantId;
         Mode mode;
         KeyAlgorithm algorithm;
@@ -98,21 +97,34 @@ public class MerchantAdmin {
                 return Mono.error(ApiException.invalidField("invalid_public_key", "public_key", e.getMessage()));
             }
             if (algorithm != null && algorithm != verificationKey.algorithm()) {
-                return Mono.error(ApiException.invalidField("algorithm_mismatch", "algorithm",
+                return Mono.error(ApiException.invalidField(
+                        "algorithm_mismatch",
+                        "algorithm",
                         "algorithm is " + algorithm.wireName() + " but public_key is a "
                                 + verificationKey.algorithm().wireName() + " key"));
             }
         } else {
             if (algorithm == KeyAlgorithm.RSA_PSS_SHA256) {
-                return Mono.error(ApiException.invalidField("public_key_required", "public_key",
+                return Mono.error(ApiException.invalidField(
+                        "public_key_required",
+                        "public_key",
                         "public_key is required for rsa-pss-sha256 keys; the gateway only generates Ed25519 pairs"));
             }
             generated = Ed25519KeyPairs.generate(random);
             verificationKey = VerificationKey.parse(generated.publicKeyPem());
         }
         ApiKey apiKey = ApiKey.generate(mode, random);
-        StoredApiKey stored = new StoredApiKey(UUID.randomUUID(), apiKey.displayPrefix(), merchantId, mode,
-                verificationKey.algorithm(), verificationKey.toPem(), KeyStatus.ACTIVE, now(), null, null);
+        StoredApiKey stored = new StoredApiKey(
+                UUID.randomUUID(),
+                apiKey.displayPrefix(),
+                merchantId,
+                mode,
+                verificationKey.algorithm(),
+                verificationKey.toPem(),
+                KeyStatus.ACTIVE,
+                now(),
+                null,
+                null);
         GeneratedKeyPair pair = generated;
         return requireMerchant(merchantId)
                 .then(repository.insertKey(stored, ApiKeyHash.of(apiKey.value())))
@@ -132,16 +144,20 @@ public class MerchantAdmin {
     /** Revokes the key; revoking an already revoked key succeeds again (idempotent). */
     public Mono<StoredApiKey> revoke(String apiKeyText) {
         if (!ApiKey.isWellFormed(apiKeyText)) {
-            return Mono.error(ApiException.invalidField("malformed_api_key", "api_key",
+            return Mono.error(ApiException.invalidField(
+                    "malformed_api_key",
+                    "api_key",
                     "Malformed API key: expected mk_test_ or mk_live_ followed by 32 characters A-Z2-7"));
         }
-        return repository.revoke(ApiKeyHash.of(apiKeyText), now())
+        return repository
+                .revoke(ApiKeyHash.of(apiKeyText), now())
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("No such API key")))
                 .doOnNext(revoked -> onRevoked.accept(apiKeyText));
     }
 
     private Mono<Merchant> requireMerchant(UUID merchantId) {
-        return repository.findMerchant(merchantId)
+        return repository
+                .findMerchant(merchantId)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("No merchant with id " + merchantId)));
     }
 
@@ -170,8 +186,8 @@ public class MerchantAdmin {
         try {
             return KeyAlgorithm.fromWireName(text);
         } catch (IllegalArgumentException e) {
-            throw ApiException.invalidField("invalid_algorithm", "algorithm",
-                    "algorithm must be 'ed25519' or 'rsa-pss-sha256'");
+            throw ApiException.invalidField(
+                    "invalid_algorithm", "algorithm", "algorithm must be 'ed25519' or 'rsa-pss-sha256'");
         }
     }
 }

@@ -24,9 +24,13 @@ public class AuthFailures {
 
     public <T> Mono<T> reject(ServerWebExchange exchange, String code, String message, String keyPrefix) {
         meters.counter(METRIC, "reason", code).increment();
-        log.info("auth_failure reason={} method={} path={} key={} request_id={}", code,
-                exchange.getRequest().getMethod(), exchange.getRequest().getPath().value(),
-                keyPrefix == null ? "-" : keyPrefix, RequestIds.of(exchange));
+        log.info(
+                "auth_failure reason={} method={} path={} key={} request_id={}",
+                code,
+                exchange.getRequest().getMethod(),
+                exchange.getRequest().getPath().value(),
+                keyPrefix == null ? "-" : keyPrefix,
+                RequestIds.of(exchange));
         return Mono.error(ApiException.unauthorized(code, message));
     }
 }

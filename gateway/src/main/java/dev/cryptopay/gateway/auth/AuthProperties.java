@@ -18,7 +18,9 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("gateway.auth")
-public record AuthProperties(boolean requireQueryInSignedPath, @NotNull Duration timestampTolerance,
+public record AuthProperties(
+        boolean requireQueryInSignedPath,
+        @NotNull Duration timestampTolerance,
         @Positive int replayCacheSize) {
 
     public AuthProperties {

@@ -15,7 +15,10 @@ public class LocalReplayGuard implements ReplayGuard {
     private final Cache<String, Boolean> seen;
 
     public LocalReplayGuard(Duration window, long maxEntries) {
-        this.seen = Caffeine.newBuilder().expireAfterWrite(window).maximumSize(maxEntries).build();
+        this.seen = Caffeine.newBuilder()
+                .expireAfterWrite(window)
+                .maximumSize(maxEntries)
+                .build();
     }
 
     @Override

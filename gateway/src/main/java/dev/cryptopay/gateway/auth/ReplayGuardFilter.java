@@ -34,8 +34,8 @@ import reactor.core.publisher.Mono;
 public class ReplayGuardFilter implements GlobalFilter, Ordered {
 
     private static final Logger log = LoggerFactory.getLogger(ReplayGuardFilter.class);
-    private static final Set<HttpMethod> GUARDED = Set.of(HttpMethod.POST, HttpMethod.PUT, HttpMethod.PATCH,
-            HttpMethod.DELETE);
+    private static final Set<HttpMethod> GUARDED =
+            Set.of(HttpMethod.POST, HttpMethod.PUT, HttpMethod.PATCH, HttpMethod.DELETE);
 
     private final ReplayGuard guard;
     private final AuthFailures failures;
@@ -54,7 +54,9 @@ public class ReplayGuardFilter implements GlobalFilter, Ordered {
     public Mono<Void> filter(ServerWebExchange exchange, GatewayFilterChain chain) {
         RouteAccess access = RouteAccess.of(exchange.getAttribute(ServerWebExchangeUtils.GATEWAY_ROUTE_ATTR));
         ResolvedKey caller = GatewayAttributes.caller(exchange);
-        if (access != RouteAccess.SIGNED || caller == null || !GUARDED.contains(exchange.getRequest().getMethod())) {
+        if (access != RouteAccess.SIGNED
+                || caller == null
+                || !GUARDED.contains(exchange.getRequest().getMethod())) {
             return chain.filter(exchange);
         }
         String signature = exchange.getRequest().getHeaders().getFirst(AuthHeaders.SIGNATURE);
@@ -62,12 +64,18 @@ public class ReplayGuardFilter implements GlobalFilter, Ordered {
         return guard.firstUse(fingerprint)
                 .onErrorMap(e -> {
                     log.error("Replay guard unavailable: {}", e.toString());
-                    return new ApiException(HttpStatus.SERVICE_UNAVAILABLE, "replay_guard_unavailable",
+                    return new ApiException(
+                            HttpStatus.SERVICE_UNAVAILABLE,
+                            "replay_guard_unavailable",
                             "Request verification is temporarily unavailable; retry shortly");
                 })
-                .flatMap(first -> first ? chain.filter(exchange)
-                        : failures.reject(exchange, "replayed_request",
-                                "Request already processed (replayed signature)", caller.displayPrefix()));
+                .flatMap(first -> first
+                        ? chain.filter(exchange)
+                        : failures.reject(
+                                exchange,
+                                "replayed_request",
+                                "Request already processed (replayed signature)",
+                                caller.displayPrefix()));
     }
 
     private static String fingerprint(ResolvedKey caller, byte[] signature) {

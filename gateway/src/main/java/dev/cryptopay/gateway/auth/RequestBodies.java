@@ -17,12 +17,10 @@ import reactor.core.publisher.Mono;
  */
 public final class RequestBodies {
 
-    private RequestBodies() {
-    }
+    private RequestBodies() {}
 
     /** The body bytes and the exchange to continue with. */
-    public record CachedBody(byte[] bytes, ServerWebExchange exchange) {
-    }
+    public record CachedBody(byte[] bytes, ServerWebExchange exchange) {}
 
     public static Mono<CachedBody> read(ServerWebExchange exchange, int maxBytes) {
         ServerHttpRequest request = exchange.getRequest();
@@ -34,8 +32,11 @@ public final class RequestBodies {
                 .map(RequestBodies::toBytes)
                 .defaultIfEmpty(new byte[0])
                 .onErrorMap(DataBufferLimitException.class, e -> tooLarge(maxBytes))
-                .map(bytes -> new CachedBody(bytes, exchange.mutate().request(replaying(request, bytes, exchange))
-                        .build()));
+                .map(bytes -> new CachedBody(
+                        bytes,
+                        exchange.mutate()
+                                .request(replaying(request, bytes, exchange))
+                                .build()));
     }
 
     private static ServerHttpRequest replaying(ServerHttpRequest request, byte[] bytes, ServerWebExchange exchange) {
@@ -46,7 +47,8 @@ public final class RequestBodies {
                     return Flux.empty();
                 }
                 // A fresh wrapper per subscription, so a retry or a second reader sees the whole body again.
-                return Flux.defer(() -> Flux.just(exchange.getResponse().bufferFactory().wrap(bytes)));
+                return Flux.defer(
+                        () -> Flux.just(exchange.getResponse().bufferFactory().wrap(bytes)));
             }
         };
     }
@@ -62,7 +64,9 @@ public final class RequestBodies {
     }
 
     private static ApiException tooLarge(int maxBytes) {
-        return new ApiException(HttpStatus.CONTENT_TOO_LARGE, "payload_too_large",
+        return new ApiException(
+                HttpStatus.CONTENT_TOO_LARGE,
+                "payload_too_large",
                 "Request body is too large (limit " + maxBytes + " bytes)");
     }
 }

@@ -36,7 +36,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public class SignatureAuthenticationFilter implements GlobalFilter, Ordered {
 
-    static final String MALFORMED_KEY = "Malformed API key: expected mk_test_ or mk_live_ followed by 32 characters A-Z2-7";
+    static final String MALFORMED_KEY =
+            "Malformed API key: expected mk_test_ or mk_live_ followed by 32 characters A-Z2-7";
 
     private final RequestVerifier verifier;
     private final ApiKeyRegistry registry;
@@ -46,8 +47,14 @@ public class SignatureAuthenticationFilter implements GlobalFilter, Ordered {
     private final Clock clock;
     private final int maxBodyBytes;
 
-    public SignatureAuthenticationFilter(RequestVerifier verifier, ApiKeyRegistry registry, LastUsedRecorder lastUsed,
-            AuthFailures failures, JsonMapper json, Clock clock, int maxBodyBytes) {
+    public SignatureAuthenticationFilter(
+            RequestVerifier verifier,
+            ApiKeyRegistry registry,
+            LastUsedRecorder lastUsed,
+            AuthFailures failures,
+            JsonMapper json,
+            Clock clock,
+            int maxBodyBytes) {
         this.verifier = verifier;
         this.registry = registry;
         this.lastUsed = lastUsed;
@@ -72,12 +79,15 @@ public class SignatureAuthenticationFilter implements GlobalFilter, Ordered {
         ServerHttpRequest request = exchange.getRequest();
         String rawPath = request.getPath().value();
         if (!PathGuard.isSafe(rawPath)) {
-            return Mono.error(ApiException.badRequest("invalid_path",
+            return Mono.error(ApiException.badRequest(
+                    "invalid_path",
                     "Malformed request path: dot segments, encoded slashes, empty segments and ';' are not allowed"));
         }
         String relativePath = GatewayAttributes.relativePath(rawPath);
-        exchange.getAttributes().put(GatewayAttributes.ROUTE_GROUP,
-                RouteGroups.classify(route.getId(), request.getMethod(), relativePath));
+        exchange.getAttributes()
+                .put(
+                        GatewayAttributes.ROUTE_GROUP,
+                        RouteGroups.classify(route.getId(), request.getMethod(), relativePath));
         return switch (access) {
             case SIGNED -> authenticateSigned(exchange, chain, relativePath);
             case MERCHANT_KEY -> authenticateMerchantKey(exchange, chain);
@@ -108,9 +118,14 @@ public class SignatureAuthenticationFilter implements GlobalFilter, Ordered {
                 return failures.reject(exchange, "api_key_revoked", "API key has been revoked", key.displayPrefix());
             }
             return RequestBodies.read(exchange, maxBodyBytes).flatMap(body -> {
-                VerificationOutcome outcome = verifier.verify(key.verificationKey(),
-                        exchange.getRequest().getMethod().name(), path, exchange.getRequest().getURI().getRawQuery(),
-                        timestamp, signature, body.bytes());
+                VerificationOutcome outcome = verifier.verify(
+                        key.verificationKey(),
+                        exchange.getRequest().getMethod().name(),
+                        path,
+                        exchange.getRequest().getURI().getRawQuery(),
+                        timestamp,
+                        signature,
+                        body.bytes());
                 if (!outcome.isOk()) {
                     return failures.reject(exchange, outcome.code(), outcome.message(), key.displayPrefix());
                 }
@@ -126,20 +141,22 @@ public class SignatureAuthenticationFilter implements GlobalFilter, Ordered {
                 return failures.reject(exchange, "missing_merchant_key", "Missing merchant_key", null);
             }
             if (!ApiKey.isWellFormed(merchantKey)) {
-                return failures.reject(exchange, "malformed_api_key",
-                        "Malformed merchant_key: expected mk_test_ or mk_live_ followed by 32 characters A-Z2-7", null);
+                return failures.reject(
+                        exchange,
+                        "malformed_api_key",
+                        "Malformed merchant_key: expected mk_test_ or mk_live_ followed by 32 characters A-Z2-7",
+                        null);
             }
             ApiKey apiKey = ApiKey.parse(merchantKey);
             exchange.getAttributes().put(GatewayAttributes.KEY_PREFIX, apiKey.displayPrefix());
             return registry.resolve(apiKey).flatMap(found -> {
                 if (found.isEmpty()) {
-                    return failures.reject(exchange, "invalid_api_key", "Invalid merchant_key",
-                            apiKey.displayPrefix());
+                    return failures.reject(exchange, "invalid_api_key", "Invalid merchant_key", apiKey.displayPrefix());
                 }
                 ResolvedKey key = found.get();
                 if (!key.isActive()) {
-                    return failures.reject(exchange, "api_key_revoked", "merchant_key has been revoked",
-                            key.displayPrefix());
+                    return failures.reject(
+                            exchange, "api_key_revoked", "merchant_key has been revoked", key.displayPrefix());
                 }
                 return proceed(body.exchange(), chain, key);
             });

@@ -17,7 +17,8 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("gateway")
-public record GatewayProperties(@NotNull List<String> trustedProxies, @NotNull DataSize maxBodySize) {
+public record GatewayProperties(
+        @NotNull List<String> trustedProxies, @NotNull DataSize maxBodySize) {
 
     public GatewayProperties {
         trustedProxies = trustedProxies == null ? List.of() : List.copyOf(trustedProxies);

@@ -9,8 +9,8 @@ import dev.cryptopay.gateway.auth.LocalReplayGuard;
 import dev.cryptopay.gateway.auth.ReplayGuard;
 import dev.cryptopay.gateway.auth.ReplayGuardFilter;
 import dev.cryptopay.gateway.auth.SignatureAuthenticationFilter;
-import dev.cryptopay.gateway.identity.IdentityProperties;
 import dev.cryptopay.gateway.identity.IdentityPropagationFilter;
+import dev.cryptopay.gateway.identity.IdentityProperties;
 import dev.cryptopay.gateway.keys.ApiKeyRegistry;
 import dev.cryptopay.gateway.keys.KeyRegistryProperties;
 import dev.cryptopay.gateway.keys.KeyRepository;
@@ -49,8 +49,14 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
-@EnableConfigurationProperties({GatewayProperties.class, UpstreamProperties.class, AuthProperties.class,
-        IdentityProperties.class, RateLimitProperties.class, GatewayRedisProperties.class})
+@EnableConfigurationProperties({
+    GatewayProperties.class,
+    UpstreamProperties.class,
+    AuthProperties.class,
+    IdentityProperties.class,
+    RateLimitProperties.class,
+    GatewayRedisProperties.class
+})
 public class GatewayWebConfiguration {
 
     @Bean
@@ -79,12 +85,18 @@ public class GatewayWebConfiguration {
     }
 
     @Bean
-    SignatureAuthenticationFilter signatureAuthenticationFilter(AuthProperties auth, GatewayProperties gateway,
-            ApiKeyRegistry registry, LastUsedRecorder lastUsed, AuthFailures failures, JsonMapper json, Clock clock) {
-        RequestVerifier verifier = new RequestVerifier(clock, auth.timestampTolerance(),
-                auth.requireQueryInSignedPath());
-        return new SignatureAuthenticationFilter(verifier, registry, lastUsed, failures, json, clock,
-                (int) gateway.maxBodySize().toBytes());
+    SignatureAuthenticationFilter signatureAuthenticationFilter(
+            AuthProperties auth,
+            GatewayProperties gateway,
+            ApiKeyRegistry registry,
+            LastUsedRecorder lastUsed,
+            AuthFailures failures,
+            JsonMapper json,
+            Clock clock) {
+        RequestVerifier verifier =
+                new RequestVerifier(clock, auth.timestampTolerance(), auth.requireQueryInSignedPath());
+        return new SignatureAuthenticationFilter(verifier, registry, lastUsed, failures, json, clock, (int)
+                gateway.maxBodySize().toBytes());
     }
 
     @Bean(destroyMethod = "close")
@@ -93,8 +105,8 @@ public class GatewayWebConfiguration {
     }
 
     @Bean
-    RateLimiter rateLimiter(GatewayRedisProperties redis, RateLimitProperties limits,
-            ObjectProvider<RedisConnector> connector) {
+    RateLimiter rateLimiter(
+            GatewayRedisProperties redis, RateLimitProperties limits, ObjectProvider<RedisConnector> connector) {
         if (redis.enabled()) {
             return new RedisRateLimiter(connector.getObject(), redis.keyPrefix(), redis.timeout());
         }
@@ -102,18 +114,17 @@ public class GatewayWebConfiguration {
     }
 
     @Bean
-    ReplayGuard replayGuard(GatewayRedisProperties redis, AuthProperties auth,
-            ObjectProvider<RedisConnector> connector) {
+    ReplayGuard replayGuard(
+            GatewayRedisProperties redis, AuthProperties auth, ObjectProvider<RedisConnector> connector) {
         if (redis.enabled()) {
-            return new RedisReplayGuard(connector.getObject(), redis.keyPrefix(), auth.replayWindow(),
-                    redis.timeout());
+            return new RedisReplayGuard(connector.getObject(), redis.keyPrefix(), auth.replayWindow(), redis.timeout());
         }
         return new LocalReplayGuard(auth.replayWindow(), auth.replayCacheSize());
     }
 
     @Bean
-    RateLimitFilter rateLimitFilter(RateLimiter limiter, RateLimitProperties limits, GatewayProperties gateway,
-            MeterRegistry meters) {
+    RateLimitFilter rateLimitFilter(
+            RateLimiter limiter, RateLimitProperties limits, GatewayProperties gateway, MeterRegistry meters) {
         return new RateLimitFilter(limiter, limits, new ClientAddressResolver(gateway.trustedProxies()), meters);
     }
 

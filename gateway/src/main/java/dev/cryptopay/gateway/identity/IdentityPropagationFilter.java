@@ -45,24 +45,32 @@ public class IdentityPropagationFilter implements GlobalFilter, Ordered {
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, GatewayFilterChain chain) {
         URI upstream = exchange.getAttribute(ServerWebExchangeUtils.GATEWAY_REQUEST_URL_ATTR);
-        String upstreamPath = upstream == null || upstream.getRawPath() == null || upstream.getRawPath().isEmpty()
-                ? "/" : upstream.getRawPath();
+        String upstreamPath = upstream == null
+                        || upstream.getRawPath() == null
+                        || upstream.getRawPath().isEmpty()
+                ? "/"
+                : upstream.getRawPath();
         ResolvedKey caller = GatewayAttributes.caller(exchange);
         MerchantIdentity identity = caller == null ? null : caller.identity();
         String method = exchange.getRequest().getMethod().name();
         String token = tokens.issue(identity, method, upstreamPath, clock.instant());
         String requestId = RequestIds.of(exchange);
-        ServerWebExchange forwarded = exchange.mutate().request(request -> request.headers(headers -> {
-            stripClientIdentity(headers);
-            if (requestId != null) {
-                headers.set(InternalHeaders.REQUEST_ID, requestId);
-            }
-            if (identity != null) {
-                headers.set(InternalHeaders.MERCHANT_ID, identity.merchantId().toString());
-                headers.set(InternalHeaders.MERCHANT_MODE, identity.mode().wireName());
-            }
-            headers.set(InternalHeaders.INTERNAL_AUTH, token);
-        })).build();
+        ServerWebExchange forwarded = exchange.mutate()
+                .request(request -> request.headers(headers -> {
+                    stripClientIdentity(headers);
+                    if (requestId != null) {
+                        headers.set(InternalHeaders.REQUEST_ID, requestId);
+                    }
+                    if (identity != null) {
+                        headers.set(
+                                InternalHeaders.MERCHANT_ID,
+                                identity.merchantId().toString());
+                        headers.set(
+                                InternalHeaders.MERCHANT_MODE, identity.mode().wireName());
+                    }
+                    headers.set(InternalHeaders.INTERNAL_AUTH, token);
+                }))
+                .build();
         return chain.filter(forwarded);
     }
 

@@ -17,7 +17,8 @@ import org.springframework.validation.annotation.Validated;
 public record IdentityProperties(@NotBlank String secret) {
 
     public IdentityProperties {
-        if (secret != null && !secret.isBlank()
+        if (secret != null
+                && !secret.isBlank()
                 && secret.getBytes(StandardCharsets.UTF_8).length < InternalIdentityToken.MIN_SECRET_BYTES) {
             throw new IllegalArgumentException("gateway.internal-auth.secret must be at least "
                     + InternalIdentityToken.MIN_SECRET_BYTES + " bytes");

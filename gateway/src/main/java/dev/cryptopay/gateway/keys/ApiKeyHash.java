@@ -8,8 +8,7 @@ import java.util.HexFormat;
 /** The lookup column for API keys: lowercase hex SHA-256 of the key's UTF-8 bytes. */
 public final class ApiKeyHash {
 
-    private ApiKeyHash() {
-    }
+    private ApiKeyHash() {}
 
     public static String of(String apiKey) {
         try {

@@ -50,10 +50,15 @@ public class ApiKeyRegistry {
     public Mono<Optional<ResolvedKey>> resolve(ApiKey apiKey) {
         String hash = ApiKeyHash.of(apiKey.value());
         // A failed lookup is not cached (Caffeine drops failed futures), so the next request asks the database again.
-        return Mono.fromFuture(() -> lookups.get(hash, (key, executor) -> load(key, apiKey).toFuture()), true)
+        return Mono.fromFuture(
+                        () -> lookups.get(
+                                hash, (key, executor) -> load(key, apiKey).toFuture()),
+                        true)
                 .onErrorMap(e -> !(e instanceof ApiException), e -> {
                     log.error("API key lookup failed: {}", e.toString());
-                    return new ApiException(HttpStatus.SERVICE_UNAVAILABLE, "key_registry_unavailable",
+                    return new ApiException(
+                            HttpStatus.SERVICE_UNAVAILABLE,
+                            "key_registry_unavailable",
                             "Authentication is temporarily unavailable; retry shortly");
                 });
     }
@@ -64,13 +69,18 @@ public class ApiKeyRegistry {
     }
 
     private Mono<Optional<ResolvedKey>> load(String hash, ApiKey apiKey) {
-        return repository.findByHash(hash)
+        return repository
+                .findByHash(hash)
                 // A row whose mode disagrees with the key's prefix cannot come from our own writes; refuse it.
                 .filter(found -> found.key().mode() == apiKey.mode())
-                .map(found -> Optional.of(new ResolvedKey(found.key().id(), found.key().displayPrefix(),
-                        new MerchantIdentity(found.key().merchantId(), found.key().mode()),
+                .map(found -> Optional.of(new ResolvedKey(
+                        found.key().id(),
+                        found.key().displayPrefix(),
+                        new MerchantIdentity(
+                                found.key().merchantId(), found.key().mode()),
                         parsedKeys.get(found.key().publicKeyPem(), VerificationKey::parse),
-                        found.merchant(), found.key().status())))
+                        found.merchant(),
+                        found.key().status())))
                 .defaultIfEmpty(Optional.empty());
     }
 }

@@ -18,7 +18,9 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("gateway.keys")
-public record KeyRegistryProperties(@NotNull Duration cacheTtl, @Positive int cacheSize,
+public record KeyRegistryProperties(
+        @NotNull Duration cacheTtl,
+        @Positive int cacheSize,
         @NotNull Duration lastUsedFlushInterval) {
 
     public KeyRegistryProperties {

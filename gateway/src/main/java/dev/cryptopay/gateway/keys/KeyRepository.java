@@ -33,7 +33,8 @@ public class KeyRepository {
                 .bind("name", merchant.name())
                 .bind("email", merchant.email())
                 .bind("createdAt", toDb(merchant.createdAt()))
-                .fetch().rowsUpdated()
+                .fetch()
+                .rowsUpdated()
                 .thenReturn(merchant);
     }
 
@@ -57,7 +58,8 @@ public class KeyRepository {
                 .bind("pem", key.publicKeyPem())
                 .bind("status", key.status().wireName())
                 .bind("createdAt", toDb(key.createdAt()))
-                .fetch().rowsUpdated()
+                .fetch()
+                .rowsUpdated()
                 .thenReturn(key);
     }
 
@@ -66,9 +68,13 @@ public class KeyRepository {
         return db.sql("SELECT " + KEY_COLUMNS + ", m.name AS m_name, m.email AS m_email, m.created_at AS m_created_at "
                         + "FROM api_key k JOIN merchant m ON m.id = k.merchant_id WHERE k.key_sha256 = :hash")
                 .bind("hash", keySha256)
-                .map(row -> new KeyWithMerchant(key(row), new Merchant(row.get("merchant_id", UUID.class),
-                        row.get("m_name", String.class), row.get("m_email", String.class),
-                        instant(row, "m_created_at"))))
+                .map(row -> new KeyWithMerchant(
+                        key(row),
+                        new Merchant(
+                                row.get("merchant_id", UUID.class),
+                                row.get("m_name", String.class),
+                                row.get("m_email", String.class),
+                                instant(row, "m_created_at"))))
                 .one();
     }
 
@@ -97,25 +103,34 @@ public class KeyRepository {
                                 + "AND (last_used_at IS NULL OR last_used_at < :at)")
                         .bind("at", toDb(entry.getValue()))
                         .bind("id", entry.getKey())
-                        .fetch().rowsUpdated())
+                        .fetch()
+                        .rowsUpdated())
                 .reduce(0L, Long::sum);
     }
 
     /** A key row joined with its merchant, as the authentication path needs both. */
-    public record KeyWithMerchant(StoredApiKey key, Merchant merchant) {
-    }
+    public record KeyWithMerchant(StoredApiKey key, Merchant merchant) {}
 
     private static Merchant merchant(Readable row) {
-        return new Merchant(row.get("id", UUID.class), row.get("name", String.class), row.get("email", String.class),
+        return new Merchant(
+                row.get("id", UUID.class),
+                row.get("name", String.class),
+                row.get("email", String.class),
                 instant(row, "created_at"));
     }
 
     private static StoredApiKey key(Readable row) {
-        return new StoredApiKey(row.get("id", UUID.class), row.get("display_prefix", String.class),
-                row.get("merchant_id", UUID.class), Mode.fromWireName(row.get("mode", String.class)),
+        return new StoredApiKey(
+                row.get("id", UUID.class),
+                row.get("display_prefix", String.class),
+                row.get("merchant_id", UUID.class),
+                Mode.fromWireName(row.get("mode", String.class)),
                 KeyAlgorithm.fromWireName(row.get("algorithm", String.class)),
-                row.get("public_key_pem", String.class), KeyStatus.fromWireName(row.get("status", String.class)),
-                instant(row, "created_at"), instant(row, "last_used_at"), instant(row, "revoked_at"));
+                row.get("public_key_pem", String.class),
+                KeyStatus.fromWireName(row.get("status", String.class)),
+                instant(row, "created_at"),
+                instant(row, "last_used_at"),
+                instant(row, "revoked_at"));
     }
 
     private static Instant instant(Readable row, String column) {

@@ -4,7 +4,8 @@ import java.util.Locale;
 
 /** Whether an API key may still be used. */
 public enum KeyStatus {
-    ACTIVE, REVOKED;
+    ACTIVE,
+    REVOKED;
 
     /** Lowercase spelling stored in the database and shown in the admin API. */
     public String wireName() {

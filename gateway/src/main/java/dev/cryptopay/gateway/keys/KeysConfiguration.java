@@ -30,9 +30,12 @@ public class KeysConfiguration {
     }
 
     @Bean
-    MerchantAdmin merchantAdmin(KeyRepository repository, Clock clock, SecureRandom random,
-            ObjectProvider<ApiKeyRegistry> registry) {
-        return new MerchantAdmin(repository, clock, random,
+    MerchantAdmin merchantAdmin(
+            KeyRepository repository, Clock clock, SecureRandom random, ObjectProvider<ApiKeyRegistry> registry) {
+        return new MerchantAdmin(
+                repository,
+                clock,
+                random,
                 revokedKey -> registry.ifAvailable(available -> available.invalidate(revokedKey)));
     }
 }

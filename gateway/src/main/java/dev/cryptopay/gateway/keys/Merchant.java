@@ -4,5 +4,4 @@ import java.time.Instant;
 import java.util.UUID;
 
 /** A merchant as registered in the gateway. */
-public record Merchant(UUID id, String name, String email, Instant createdAt) {
-}
+public record Merchant(UUID id, String name, String email, Instant createdAt) {}

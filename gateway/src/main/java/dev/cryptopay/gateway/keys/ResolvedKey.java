@@ -15,8 +15,13 @@ import java.util.UUID;
  * @param merchant        the merchant row (for {@code GET /account})
  * @param status          active or revoked
  */
-public record ResolvedKey(UUID keyId, String displayPrefix, MerchantIdentity identity, VerificationKey verificationKey,
-        Merchant merchant, KeyStatus status) {
+public record ResolvedKey(
+        UUID keyId,
+        String displayPrefix,
+        MerchantIdentity identity,
+        VerificationKey verificationKey,
+        Merchant merchant,
+        KeyStatus status) {
 
     public boolean isActive() {
         return status == KeyStatus.ACTIVE;

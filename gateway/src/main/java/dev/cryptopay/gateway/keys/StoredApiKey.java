@@ -6,6 +6,14 @@ import java.time.Instant;
 import java.util.UUID;
 
 /** One row of {@code api_key}; never holds the key itself, only its hash (not even that is carried here). */
-public record StoredApiKey(UUID id, String displayPrefix, UUID merchantId, Mode mode, KeyAlgorithm algorithm,
-        String publicKeyPem, KeyStatus status, Instant createdAt, Instant lastUsedAt, Instant revokedAt) {
-}
+public record StoredApiKey(
+        UUID id,
+        String displayPrefix,
+        UUID merchantId,
+        Mode mode,
+        KeyAlgorithm algorithm,
+        String publicKeyPem,
+        KeyStatus status,
+        Instant createdAt,
+        Instant lastUsedAt,
+        Instant revokedAt) {}

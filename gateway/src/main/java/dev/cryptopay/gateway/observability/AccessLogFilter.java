@@ -52,9 +52,13 @@ public class AccessLogFilter implements WebFilter, Ordered {
         }
         String keyPrefix = exchange.getAttribute(GatewayAttributes.KEY_PREFIX);
         long latencyMs = (System.nanoTime() - started) / 1_000_000;
-        log.info("access method={} path={} status={} latency_ms={} key={} request_id={}",
-                exchange.getRequest().getMethod().name(), exchange.getRequest().getPath().value(),
-                status == null ? "-" : status.value(), latencyMs,
-                keyPrefix == null ? "-" : keyPrefix, RequestIds.of(exchange));
+        log.info(
+                "access method={} path={} status={} latency_ms={} key={} request_id={}",
+                exchange.getRequest().getMethod().name(),
+                exchange.getRequest().getPath().value(),
+                status == null ? "-" : status.value(),
+                latencyMs,
+                keyPrefix == null ? "-" : keyPrefix,
+                RequestIds.of(exchange));
     }
 }

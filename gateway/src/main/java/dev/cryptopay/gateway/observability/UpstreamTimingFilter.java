@@ -39,13 +39,17 @@ public class UpstreamTimingFilter implements GlobalFilter, Ordered {
         return Mono.defer(() -> {
             Timer.Sample sample = Timer.start(meters);
             return chain.filter(exchange)
-                    .doOnSuccess(done -> sample.stop(timer(routeId, outcome(exchange.getResponse().getStatusCode()))))
+                    .doOnSuccess(done -> sample.stop(
+                            timer(routeId, outcome(exchange.getResponse().getStatusCode()))))
                     .doOnError(e -> sample.stop(timer(routeId, "error")));
         });
     }
 
     private Timer timer(String routeId, String outcome) {
-        return Timer.builder(METRIC).tag("route", routeId).tag("outcome", outcome).register(meters);
+        return Timer.builder(METRIC)
+                .tag("route", routeId)
+                .tag("outcome", outcome)
+                .register(meters);
     }
 
     private static String outcome(HttpStatusCode status) {

@@ -92,7 +92,8 @@ public class ClientAddressResolver {
             int slash = text.indexOf('/');
             InetAddress address = literal(slash < 0 ? text : text.substring(0, slash));
             if (address == null) {
-                throw new IllegalArgumentException("gateway.trusted-proxies: '" + text + "' is not an IP or CIDR range");
+                throw new IllegalArgumentException(
+                        "gateway.trusted-proxies: '" + text + "' is not an IP or CIDR range");
             }
             int bits = address.getAddress().length * 8;
             int prefix = slash < 0 ? bits : Integer.parseInt(text.substring(slash + 1));

@@ -15,14 +15,19 @@ public class LocalRateLimiter implements RateLimiter {
     private final Cache<String, Bucket> buckets;
 
     public LocalRateLimiter(Duration period, long maxBuckets) {
-        this.buckets = Caffeine.newBuilder().expireAfterAccess(period.multipliedBy(2)).maximumSize(maxBuckets).build();
+        this.buckets = Caffeine.newBuilder()
+                .expireAfterAccess(period.multipliedBy(2))
+                .maximumSize(maxBuckets)
+                .build();
     }
 
     @Override
     public Mono<RateLimitDecision> tryConsume(String bucketKey, int limit, Duration period) {
         return Mono.fromSupplier(() -> {
-            Bucket bucket = buckets.get(bucketKey,
-                    key -> Bucket.builder().addLimit(RateLimiter.configuration(limit, period).getBandwidths()[0])
+            Bucket bucket = buckets.get(
+                    bucketKey,
+                    key -> Bucket.builder()
+                            .addLimit(RateLimiter.configuration(limit, period).getBandwidths()[0])
                             .build());
             return RateLimiter.decision(bucket.tryConsumeAndReturnRemaining(1), limit);
         });

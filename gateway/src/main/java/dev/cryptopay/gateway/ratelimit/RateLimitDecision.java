@@ -9,6 +9,5 @@ package dev.cryptopay.gateway.ratelimit;
  * @param resetSeconds      seconds until the bucket is full again (the window restarts)
  * @param retryAfterSeconds when refused, seconds until one request is allowed again; 0 when allowed
  */
-public record RateLimitDecision(boolean allowed, long limit, long remaining, long resetSeconds,
-        long retryAfterSeconds) {
-}
+public record RateLimitDecision(
+        boolean allowed, long limit, long remaining, long resetSeconds, long retryAfterSeconds) {}

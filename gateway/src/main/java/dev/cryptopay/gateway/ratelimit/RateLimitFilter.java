@@ -36,7 +36,10 @@ public class RateLimitFilter implements GlobalFilter, Ordered {
     private final ClientAddressResolver clientAddresses;
     private final MeterRegistry meters;
 
-    public RateLimitFilter(RateLimiter limiter, RateLimitProperties properties, ClientAddressResolver clientAddresses,
+    public RateLimitFilter(
+            RateLimiter limiter,
+            RateLimitProperties properties,
+            ClientAddressResolver clientAddresses,
             MeterRegistry meters) {
         this.limiter = limiter;
         this.properties = properties;
@@ -67,12 +70,14 @@ public class RateLimitFilter implements GlobalFilter, Ordered {
         }
         int limit = properties.limitOf(group);
         // The limit and window are part of the key, so changing them starts fresh buckets instead of mixing configs.
-        String bucketKey = "rl:" + group.wireName() + ":" + limit + "/" + properties.period().toSeconds() + "s:"
-                + subject;
+        String bucketKey = "rl:" + group.wireName() + ":" + limit + "/"
+                + properties.period().toSeconds() + "s:" + subject;
         return limiter.tryConsume(bucketKey, limit, properties.period())
                 .onErrorMap(e -> {
                     log.error("Rate limiter unavailable, refusing request (fail closed): {}", e.toString());
-                    return new ApiException(HttpStatus.SERVICE_UNAVAILABLE, "rate_limiter_unavailable",
+                    return new ApiException(
+                            HttpStatus.SERVICE_UNAVAILABLE,
+                            "rate_limiter_unavailable",
                             "Rate limiting is temporarily unavailable; retry shortly");
                 })
                 .flatMap(decision -> {
@@ -85,7 +90,9 @@ public class RateLimitFilter implements GlobalFilter, Ordered {
                     }
                     meters.counter(REJECTED_METRIC, "group", group.wireName()).increment();
                     headers.set(HttpHeaders.RETRY_AFTER, Long.toString(decision.retryAfterSeconds()));
-                    return Mono.error(new ApiException(HttpStatus.TOO_MANY_REQUESTS, "rate_limited",
+                    return Mono.error(new ApiException(
+                            HttpStatus.TOO_MANY_REQUESTS,
+                            "rate_limited",
                             "Rate limit exceeded for " + group.wireName() + " (" + limit + " requests per "
                                     + properties.period().toSeconds() + " s); retry in "
                                     + decision.retryAfterSeconds() + " s"));

@@ -17,7 +17,10 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("gateway.rate-limit")
-public record RateLimitProperties(Boolean enabled, @NotNull Duration period, @NotNull @Valid Limits limits) {
+public record RateLimitProperties(
+        Boolean enabled,
+        @NotNull Duration period,
+        @NotNull @Valid Limits limits) {
 
     public RateLimitProperties {
         enabled = enabled == null ? Boolean.TRUE : enabled;
@@ -56,10 +59,16 @@ public record RateLimitProperties(Boolean enabled, @NotNull Duration period, @No
      * @param webhooks               /webhook-endpoints/** and /webhook-deliveries/**, per API key. Default 30.
      * @param account                GET /account, per API key. Default 60.
      */
-    public record Limits(@Positive Integer paymentLinksWrite, @Positive Integer paymentLinksRead,
-            @Positive Integer paymentLinksCurrencies, @Positive Integer subscriptionsRead,
-            @Positive Integer subscriptionsWrite, @Positive Integer publicLinkPayment, @Positive Integer publicPerIp,
-            @Positive Integer webhooks, @Positive Integer account) {
+    public record Limits(
+            @Positive Integer paymentLinksWrite,
+            @Positive Integer paymentLinksRead,
+            @Positive Integer paymentLinksCurrencies,
+            @Positive Integer subscriptionsRead,
+            @Positive Integer subscriptionsWrite,
+            @Positive Integer publicLinkPayment,
+            @Positive Integer publicPerIp,
+            @Positive Integer webhooks,
+            @Positive Integer account) {
 
         public Limits {
             paymentLinksWrite = paymentLinksWrite == null ? 10 : paymentLinksWrite;

@@ -23,7 +23,10 @@ public interface RateLimiter {
      */
     static BucketConfiguration configuration(int limit, Duration period) {
         return BucketConfiguration.builder()
-                .addLimit(Bandwidth.builder().capacity(limit).refillIntervally(limit, period).build())
+                .addLimit(Bandwidth.builder()
+                        .capacity(limit)
+                        .refillIntervally(limit, period)
+                        .build())
                 .build();
     }
 

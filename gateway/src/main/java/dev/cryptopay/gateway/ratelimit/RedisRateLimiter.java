@@ -36,8 +36,10 @@ public class RedisRateLimiter implements RateLimiter {
         return proxyManager()
                 .flatMap(manager -> {
                     AsyncBucketProxy bucket = manager.builder()
-                            .build(keyPrefix + bucketKey, () -> java.util.concurrent.CompletableFuture
-                                    .completedFuture(RateLimiter.configuration(limit, period)));
+                            .build(
+                                    keyPrefix + bucketKey,
+                                    () -> java.util.concurrent.CompletableFuture.completedFuture(
+                                            RateLimiter.configuration(limit, period)));
                     return Mono.fromFuture(() -> bucket.tryConsumeAndReturnRemaining(1), true);
                 })
                 .timeout(timeout.multipliedBy(DECISION_TIMEOUT_FACTOR))
@@ -53,8 +55,8 @@ public class RedisRateLimiter implements RateLimiter {
             synchronized (this) {
                 if (proxyManager == null) {
                     proxyManager = Bucket4jLettuce.casBasedBuilder(connection)
-                            .expirationAfterWrite(ExpirationAfterWriteStrategy
-                                    .basedOnTimeForRefillingBucketUpToMax(Duration.ofSeconds(10)))
+                            .expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(
+                                    Duration.ofSeconds(10)))
                             .requestTimeout(timeout)
                             .build()
                             .asAsync();

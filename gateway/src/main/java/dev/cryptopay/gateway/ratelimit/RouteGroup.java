@@ -27,7 +27,10 @@ public enum RouteGroup {
     ACCOUNT(Scope.API_KEY);
 
     /** What a bucket of the group is keyed by. */
-    public enum Scope { API_KEY, CLIENT_IP }
+    public enum Scope {
+        API_KEY,
+        CLIENT_IP
+    }
 
     private final Scope scope;
 

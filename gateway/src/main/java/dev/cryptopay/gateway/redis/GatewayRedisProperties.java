@@ -21,7 +21,10 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("gateway.redis")
-public record GatewayRedisProperties(boolean enabled, @NotBlank String uri, @NotNull String keyPrefix,
+public record GatewayRedisProperties(
+        boolean enabled,
+        @NotBlank String uri,
+        @NotNull String keyPrefix,
         @NotNull Duration timeout) {
 
     public GatewayRedisProperties {

@@ -32,7 +32,9 @@ public class RedisConnector implements AutoCloseable {
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
                 .autoReconnect(true)
                 .timeoutOptions(TimeoutOptions.enabled(properties.timeout()))
-                .socketOptions(SocketOptions.builder().connectTimeout(properties.timeout()).build())
+                .socketOptions(SocketOptions.builder()
+                        .connectTimeout(properties.timeout())
+                        .build())
                 .build());
     }
 

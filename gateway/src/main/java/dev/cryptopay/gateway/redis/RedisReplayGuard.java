@@ -26,8 +26,12 @@ public class RedisReplayGuard implements ReplayGuard {
     @Override
     public Mono<Boolean> firstUse(String fingerprint) {
         return redis.bytesConnection()
-                .flatMap(connection -> connection.reactive()
-                        .set(keyPrefix + "replay:" + fingerprint, MARK, SetArgs.Builder.nx().px(window.toMillis())))
+                .flatMap(connection -> connection
+                        .reactive()
+                        .set(
+                                keyPrefix + "replay:" + fingerprint,
+                                MARK,
+                                SetArgs.Builder.nx().px(window.toMillis())))
                 .map("OK"::equals)
                 .defaultIfEmpty(false)
                 .timeout(timeout);

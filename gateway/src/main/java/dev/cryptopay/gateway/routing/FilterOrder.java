@@ -17,6 +17,5 @@ public final class FilterOrder {
     public static final int ACCOUNT = Ordered.LOWEST_PRECEDENCE - 100;
     public static final int UPSTREAM_TIMING = Ordered.LOWEST_PRECEDENCE - 1;
 
-    private FilterOrder() {
-    }
+    private FilterOrder() {}
 }

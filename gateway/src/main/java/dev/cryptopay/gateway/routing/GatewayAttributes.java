@@ -17,8 +17,7 @@ public final class GatewayAttributes {
     /** {@link RouteGroup} the request is counted in. */
     public static final String ROUTE_GROUP = GatewayAttributes.class.getName() + ".routeGroup";
 
-    private GatewayAttributes() {
-    }
+    private GatewayAttributes() {}
 
     public static ResolvedKey caller(ServerWebExchange exchange) {
         return exchange.getAttribute(CALLER);

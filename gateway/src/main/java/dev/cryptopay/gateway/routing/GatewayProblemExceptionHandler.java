@@ -32,20 +32,33 @@ public class GatewayProblemExceptionHandler extends ProblemExceptionHandler {
         if (failure instanceof ApiException api) {
             return api;
         }
-        if (failure instanceof ResponseStatusException status && status.getStatusCode().value() == 504
+        if (failure instanceof ResponseStatusException status
+                        && status.getStatusCode().value() == 504
                 || causedBy(failure, TimeoutException.class)
                 || causedBy(failure, io.netty.handler.timeout.ReadTimeoutException.class)) {
-            log.warn("Upstream timeout on {} {} (request {})", exchange.getRequest().getMethod(),
-                    exchange.getRequest().getPath(), RequestIds.of(exchange));
-            return new ApiException(HttpStatus.GATEWAY_TIMEOUT, "upstream_timeout",
-                    "The service did not answer in time");
+            log.warn(
+                    "Upstream timeout on {} {} (request {})",
+                    exchange.getRequest().getMethod(),
+                    exchange.getRequest().getPath(),
+                    RequestIds.of(exchange));
+            return new ApiException(
+                    HttpStatus.GATEWAY_TIMEOUT, "upstream_timeout", "The service did not answer in time");
         }
-        if (causedBy(failure, ConnectException.class) || causedBy(failure, PrematureCloseException.class)
-                || causedBy(failure, ClosedChannelException.class) || causedBy(failure, UnknownHostException.class)
-                || failure instanceof ResponseStatusException status && status.getStatusCode().value() == 503) {
-            log.warn("Upstream unavailable on {} {} (request {}): {}", exchange.getRequest().getMethod(),
-                    exchange.getRequest().getPath(), RequestIds.of(exchange), failure.toString());
-            return new ApiException(HttpStatus.SERVICE_UNAVAILABLE, "upstream_unavailable",
+        if (causedBy(failure, ConnectException.class)
+                || causedBy(failure, PrematureCloseException.class)
+                || causedBy(failure, ClosedChannelException.class)
+                || causedBy(failure, UnknownHostException.class)
+                || failure instanceof ResponseStatusException status
+                        && status.getStatusCode().value() == 503) {
+            log.warn(
+                    "Upstream unavailable on {} {} (request {}): {}",
+                    exchange.getRequest().getMethod(),
+                    exchange.getRequest().getPath(),
+                    RequestIds.of(exchange),
+                    failure.toString());
+            return new ApiException(
+                    HttpStatus.SERVICE_UNAVAILABLE,
+                    "upstream_unavailable",
                     "The service is unavailable; retry shortly");
         }
         return super.toApiException(exchange, failure);

@@ -9,14 +9,18 @@ import java.util.Locale;
  */
 public final class PathGuard {
 
-    private PathGuard() {
-    }
+    private PathGuard() {}
 
     /** Whether the raw (still percent-encoded) path is unambiguous. */
     public static boolean isSafe(String rawPath) {
         String lower = rawPath.toLowerCase(Locale.ROOT);
-        if (lower.contains("%2e") || lower.contains("%2f") || lower.contains("%5c") || lower.contains("%00")
-                || lower.contains("\\") || lower.contains(";") || lower.contains("//")) {
+        if (lower.contains("%2e")
+                || lower.contains("%2f")
+                || lower.contains("%5c")
+                || lower.contains("%00")
+                || lower.contains("\\")
+                || lower.contains(";")
+                || lower.contains("//")) {
             return false;
         }
         for (String segment : rawPath.split("/", -1)) {

@@ -6,8 +6,7 @@ import org.springframework.http.HttpMethod;
 /** Decides which rate-limit bucket a request is counted in, from its route, method and path. */
 public final class RouteGroups {
 
-    private RouteGroups() {
-    }
+    private RouteGroups() {}
 
     /**
      * @param routeId      one of the ids in {@link GatewayRoutes}
@@ -21,7 +20,8 @@ public final class RouteGroups {
                     yield RouteGroup.PAYMENT_LINKS_WRITE;
                 }
                 String path = stripTrailingSlash(relativePath);
-                yield path.equals("/payment_links/currencies") ? RouteGroup.PAYMENT_LINKS_CURRENCIES
+                yield path.equals("/payment_links/currencies")
+                        ? RouteGroup.PAYMENT_LINKS_CURRENCIES
                         : RouteGroup.PAYMENT_LINKS_READ;
             }
             case GatewayRoutes.SUBSCRIPTIONS -> read ? RouteGroup.SUBSCRIPTIONS_READ : RouteGroup.SUBSCRIPTIONS_WRITE;

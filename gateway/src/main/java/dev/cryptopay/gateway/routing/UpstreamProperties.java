@@ -20,8 +20,12 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("gateway.upstreams")
-public record UpstreamProperties(@NotNull URI paymentLinks, @NotNull URI subscriptions, @NotNull URI webhooks,
-        @NotNull Duration connectTimeout, @NotNull Duration responseTimeout) {
+public record UpstreamProperties(
+        @NotNull URI paymentLinks,
+        @NotNull URI subscriptions,
+        @NotNull URI webhooks,
+        @NotNull Duration connectTimeout,
+        @NotNull Duration responseTimeout) {
 
     public UpstreamProperties {
         paymentLinks = paymentLinks == null ? URI.create("http://127.0.0.1:8081") : paymentLinks;

@@ -13,10 +13,14 @@ class AccountTest extends GatewayTestBase {
     @Test
     void describesTheCallingMerchantKeyAndItsLimits() {
         MerchantKey key = admin.newMerchantKey();
-        JsonNode account = json(SignedRequest.of("GET", "/account").send(client, baseUrl(), key)
-                .expectStatus().isOk()
-                .expectHeader().valueEquals("X-RateLimit-Limit", "60"));
-        assertThat(account.get("merchant_id").stringValue()).isEqualTo(key.merchantId().toString());
+        JsonNode account = json(SignedRequest.of("GET", "/account")
+                .send(client, baseUrl(), key)
+                .expectStatus()
+                .isOk()
+                .expectHeader()
+                .valueEquals("X-RateLimit-Limit", "60"));
+        assertThat(account.get("merchant_id").stringValue())
+                .isEqualTo(key.merchantId().toString());
         assertThat(account.get("name").stringValue()).startsWith("Merchant");
         assertThat(account.get("email").stringValue()).contains("@");
         assertThat(account.get("mode").stringValue()).isEqualTo("test");
@@ -32,18 +36,30 @@ class AccountTest extends GatewayTestBase {
         assertThat(limits.at("/webhooks/limit").asInt()).isEqualTo(30);
         assertThat(limits.at("/account/limit").asInt()).isEqualTo(60);
         assertThat(limits.at("/account/period_seconds").asInt()).isEqualTo(60);
-        assertThat(limits.has("public")).as("per-IP limit is not a property of the key").isFalse();
+        assertThat(limits.has("public"))
+                .as("per-IP limit is not a property of the key")
+                .isFalse();
     }
 
     @Test
     void requiresASignature() {
-        client.get().uri(baseUrl() + "/api/v1/account").exchange().expectStatus().isUnauthorized()
-                .expectBody().jsonPath("$.code").isEqualTo("missing_api_key");
+        client.get()
+                .uri(baseUrl() + "/api/v1/account")
+                .exchange()
+                .expectStatus()
+                .isUnauthorized()
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo("missing_api_key");
     }
 
     @Test
     void isOnlyAnsweredForGet() {
         MerchantKey key = admin.newMerchantKey();
-        SignedRequest.of("POST", "/account").body("{}").send(client, baseUrl(), key).expectStatus().isNotFound();
+        SignedRequest.of("POST", "/account")
+                .body("{}")
+                .send(client, baseUrl(), key)
+                .expectStatus()
+                .isNotFound();
     }
 }

@@ -34,8 +34,7 @@ class CommandLineBootstrapTest extends GatewayTestBase {
     @TempDir
     Path temp;
 
-    record CliResult(int status, String out, String err) {
-    }
+    record CliResult(int status, String out, String err) {}
 
     static CliResult cli(String... args) {
         List<String> all = new ArrayList<>(List.of(args));
@@ -46,7 +45,9 @@ class CommandLineBootstrapTest extends GatewayTestBase {
         });
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int status = AdminCli.run(all.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),
+        int status = AdminCli.run(
+                all.toArray(String[]::new),
+                new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         return new CliResult(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
@@ -73,11 +74,17 @@ class CommandLineBootstrapTest extends GatewayTestBase {
         byte[] signature = opensslSign(keyFile, message);
         assertThat(signature).hasSize(64);
 
-        byte[] body = client.get().uri(baseUrl() + "/api/v1/account")
+        byte[] body = client.get()
+                .uri(baseUrl() + "/api/v1/account")
                 .header("X-API-Key", apiKey)
                 .header("X-API-Signature", Base64.getEncoder().encodeToString(signature))
                 .header("X-API-Timestamp", timestamp)
-                .exchange().expectStatus().isOk().expectBody().returnResult().getResponseBody();
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody()
+                .returnResult()
+                .getResponseBody();
         JsonNode account = json(body);
         assertThat(account.get("merchant_id").stringValue()).isEqualTo(merchantId);
         assertThat(account.get("name").stringValue()).isEqualTo("Acme Corp");
@@ -111,15 +118,26 @@ class CommandLineBootstrapTest extends GatewayTestBase {
         CliResult invalid = cli("create-merchant", "--name", "X", "--email", "nope");
         assertThat(invalid.status()).isEqualTo(AdminCli.FAILED);
         assertThat(invalid.err()).contains("email");
-        assertThat(cli("revoke-key", "--key", "mk_test_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA").status())
+        assertThat(cli("revoke-key", "--key", "mk_test_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")
+                        .status())
                 .isEqualTo(AdminCli.FAILED);
     }
 
     private static byte[] opensslSign(Path keyFile, Path message) throws IOException, InterruptedException {
         Path signatureFile = keyFile.resolveSibling("signature.bin");
-        Process process = new ProcessBuilder(OPENSSL, "pkeyutl", "-sign", "-rawin", "-inkey", keyFile.toString(),
-                "-in", message.toString(), "-out", signatureFile.toString())
-                .redirectErrorStream(true).start();
+        Process process = new ProcessBuilder(
+                        OPENSSL,
+                        "pkeyutl",
+                        "-sign",
+                        "-rawin",
+                        "-inkey",
+                        keyFile.toString(),
+                        "-in",
+                        message.toString(),
+                        "-out",
+                        signatureFile.toString())
+                .redirectErrorStream(true)
+                .start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
         assertThat(process.exitValue()).as("openssl failed: " + output).isZero();

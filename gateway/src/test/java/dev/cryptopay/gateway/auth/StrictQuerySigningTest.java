@@ -28,22 +28,29 @@ class StrictQuerySigningTest {
     @Test
     void acceptsSignatureOverPathWithQuery() {
         MerchantKey key = gateway.admin().newMerchantKey();
-        SignedRequest.of("GET", "/payment_links?page=2").send(gateway.client(), gateway.baseUrl(), key)
-                .expectStatus().isOk();
+        SignedRequest.of("GET", "/payment_links?page=2")
+                .send(gateway.client(), gateway.baseUrl(), key)
+                .expectStatus()
+                .isOk();
     }
 
     @Test
     void rejectsSignatureOverBarePathWhenQueryIsSent() {
         MerchantKey key = gateway.admin().newMerchantKey();
-        SignatureAuthenticationTest.expectUnauthorized(SignedRequest.of("GET", "/payment_links?page=2")
-                .signedPath("/payment_links").send(gateway.client(), gateway.baseUrl(), key),
-                "invalid_signature", "Invalid signature");
+        SignatureAuthenticationTest.expectUnauthorized(
+                SignedRequest.of("GET", "/payment_links?page=2")
+                        .signedPath("/payment_links")
+                        .send(gateway.client(), gateway.baseUrl(), key),
+                "invalid_signature",
+                "Invalid signature");
     }
 
     @Test
     void acceptsBarePathWhenThereIsNoQuery() {
         MerchantKey key = gateway.admin().newMerchantKey();
-        SignedRequest.of("GET", "/payment_links").send(gateway.client(), gateway.baseUrl(), key)
-                .expectStatus().isOk();
+        SignedRequest.of("GET", "/payment_links")
+                .send(gateway.client(), gateway.baseUrl(), key)
+                .expectStatus()
+                .isOk();
     }
 }

@@ -21,7 +21,8 @@ import tools.jackson.databind.JsonNode;
 
 class ForwardingTest extends GatewayTestBase {
 
-    private static final InternalIdentityToken TOKENS = InternalIdentityToken.fromSecret(TestEnvironment.INTERNAL_SECRET);
+    private static final InternalIdentityToken TOKENS =
+            InternalIdentityToken.fromSecret(TestEnvironment.INTERNAL_SECRET);
 
     @Test
     void forwardsExactRawBodyBytes() {
@@ -29,9 +30,13 @@ class ForwardingTest extends GatewayTestBase {
         // Non-ASCII, odd whitespace, a tab, CRLF and trailing spaces: nothing may be normalised on the way.
         byte[] body = "{ \"description\" :\t\"Café – 東京 ✓\" ,\r\n  \"amount\":\"1.50\"   }  \n"
                 .getBytes(StandardCharsets.UTF_8);
-        JsonNode echo = json(SignedRequest.of("POST", "/payment_links").body(body).send(client, baseUrl(), key)
-                .expectStatus().isOk());
-        assertThat(Base64.getDecoder().decode(echo.get("body_base64").stringValue())).isEqualTo(body);
+        JsonNode echo = json(SignedRequest.of("POST", "/payment_links")
+                .body(body)
+                .send(client, baseUrl(), key)
+                .expectStatus()
+                .isOk());
+        assertThat(Base64.getDecoder().decode(echo.get("body_base64").stringValue()))
+                .isEqualTo(body);
     }
 
     @Test
@@ -44,13 +49,18 @@ class ForwardingTest extends GatewayTestBase {
                 .header("X-Merchant-Extra", "evil")
                 .header("X-Internal-Auth", "v1.1.forged")
                 .header("X-Internal-Whatever", "evil")
-                .send(client, baseUrl(), key).expectStatus().isOk());
+                .send(client, baseUrl(), key)
+                .expectStatus()
+                .isOk());
         JsonNode headers = echo.get("headers");
-        assertThat(values(headers, "x-merchant-id")).containsExactly(key.merchantId().toString());
+        assertThat(values(headers, "x-merchant-id"))
+                .containsExactly(key.merchantId().toString());
         assertThat(values(headers, "x-merchant-mode")).containsExactly("test");
         assertThat(headers.has("x-merchant-extra")).isFalse();
         assertThat(headers.has("x-internal-whatever")).isFalse();
-        assertThat(headers.has("x-api-key")).as("the API key is not passed to services").isFalse();
+        assertThat(headers.has("x-api-key"))
+                .as("the API key is not passed to services")
+                .isFalse();
         assertThat(headers.has("x-api-signature")).isFalse();
         assertThat(values(headers, "x-request-id")).hasSize(1);
         List<String> tokens = values(headers, "x-internal-auth");
@@ -58,8 +68,13 @@ class ForwardingTest extends GatewayTestBase {
         assertThat(echo.get("path").stringValue()).isEqualTo("/payment_links/pl_42");
         assertThat(TOKENS.verify(tokens.get(0), key.identity(), "GET", "/payment_links/pl_42", Instant.now()))
                 .isEqualTo(InternalTokenOutcome.VALID);
-        assertThat(TOKENS.verify(tokens.get(0), new MerchantIdentity(UUID.fromString(spoofedMerchant),
-                key.mode()), "GET", "/payment_links/pl_42", Instant.now())).isEqualTo(InternalTokenOutcome.BAD_MAC);
+        assertThat(TOKENS.verify(
+                        tokens.get(0),
+                        new MerchantIdentity(UUID.fromString(spoofedMerchant), key.mode()),
+                        "GET",
+                        "/payment_links/pl_42",
+                        Instant.now()))
+                .isEqualTo(InternalTokenOutcome.BAD_MAC);
     }
 
     @Test
@@ -73,21 +88,28 @@ class ForwardingTest extends GatewayTestBase {
                 "/webhook-endpoints", TestEnvironment.webhooks().name(),
                 "/webhook-deliveries/d_1", TestEnvironment.webhooks().name());
         expected.forEach((path, service) -> {
-            JsonNode echo = json(SignedRequest.of("GET", path).send(client, baseUrl(), key).expectStatus().isOk());
+            JsonNode echo = json(SignedRequest.of("GET", path)
+                    .send(client, baseUrl(), key)
+                    .expectStatus()
+                    .isOk());
             assertThat(echo.get("service").stringValue()).as(path).isEqualTo(service);
             assertThat(echo.get("path").stringValue()).as(path).isEqualTo(path);
             String token = values(echo.get("headers"), "x-internal-auth").get(0);
             assertThat(TOKENS.verify(token, key.identity(), "GET", path, Instant.now()))
-                    .as("token for " + path).isEqualTo(InternalTokenOutcome.VALID);
+                    .as("token for " + path)
+                    .isEqualTo(InternalTokenOutcome.VALID);
         });
     }
 
     @Test
     void forwardsPublicRouteWithoutSignatureAndWithAnonymousToken() {
-        JsonNode echo = json(client.get().uri(baseUrl() + "/api/v1/public/plans/pl_1?lang=en")
+        JsonNode echo = json(client.get()
+                .uri(baseUrl() + "/api/v1/public/plans/pl_1?lang=en")
                 .header("X-Merchant-Id", UUID.randomUUID().toString())
                 .header("X-Forwarded-For", "198.51.100.7")
-                .exchange().expectStatus().isOk());
+                .exchange()
+                .expectStatus()
+                .isOk());
         assertThat(echo.get("service").stringValue()).isEqualTo("subscriptions");
         assertThat(echo.get("path").stringValue()).isEqualTo("/public/plans/pl_1");
         JsonNode headers = echo.get("headers");
@@ -101,68 +123,130 @@ class ForwardingTest extends GatewayTestBase {
     @Test
     void resolvesMerchantKeyOnPublicSubscriptionPayment() {
         MerchantKey key = admin.newMerchantKey();
-        byte[] body = ("{\"merchant_key\":\"" + key.apiKey() + "\",\"tx_hash\":\"0xabc\"}")
-                .getBytes(StandardCharsets.UTF_8);
-        JsonNode echo = json(client.post().uri(baseUrl() + "/api/v1/public/subscriptions/link/payment")
-                .contentType(MediaType.APPLICATION_JSON).bodyValue(body).exchange().expectStatus().isOk());
+        byte[] body =
+                ("{\"merchant_key\":\"" + key.apiKey() + "\",\"tx_hash\":\"0xabc\"}").getBytes(StandardCharsets.UTF_8);
+        JsonNode echo = json(client.post()
+                .uri(baseUrl() + "/api/v1/public/subscriptions/link/payment")
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(body)
+                .exchange()
+                .expectStatus()
+                .isOk());
         assertThat(echo.get("path").stringValue()).isEqualTo("/public/subscriptions/link/payment");
         JsonNode headers = echo.get("headers");
-        assertThat(values(headers, "x-merchant-id")).containsExactly(key.merchantId().toString());
+        assertThat(values(headers, "x-merchant-id"))
+                .containsExactly(key.merchantId().toString());
         assertThat(values(headers, "x-merchant-mode")).containsExactly("test");
-        assertThat(TOKENS.verify(values(headers, "x-internal-auth").get(0), key.identity(), "POST",
-                "/public/subscriptions/link/payment", Instant.now())).isEqualTo(InternalTokenOutcome.VALID);
-        assertThat(Base64.getDecoder().decode(echo.get("body_base64").stringValue())).isEqualTo(body);
+        assertThat(TOKENS.verify(
+                        values(headers, "x-internal-auth").get(0),
+                        key.identity(),
+                        "POST",
+                        "/public/subscriptions/link/payment",
+                        Instant.now()))
+                .isEqualTo(InternalTokenOutcome.VALID);
+        assertThat(Base64.getDecoder().decode(echo.get("body_base64").stringValue()))
+                .isEqualTo(body);
     }
 
     @Test
     void rejectsUnknownMerchantKeyOnPublicSubscriptionPayment() {
-        client.post().uri(baseUrl() + "/api/v1/public/subscriptions/link/payment")
+        client.post()
+                .uri(baseUrl() + "/api/v1/public/subscriptions/link/payment")
                 .contentType(MediaType.APPLICATION_JSON)
                 .bodyValue("{\"merchant_key\":\"mk_test_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\"}")
-                .exchange().expectStatus().isUnauthorized()
-                .expectBody().jsonPath("$.code").isEqualTo("invalid_api_key")
-                .jsonPath("$.message").isEqualTo("Invalid merchant_key");
+                .exchange()
+                .expectStatus()
+                .isUnauthorized()
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo("invalid_api_key")
+                .jsonPath("$.message")
+                .isEqualTo("Invalid merchant_key");
     }
 
     @Test
     void rejectsMissingOrMalformedMerchantKey() {
-        client.post().uri(baseUrl() + "/api/v1/public/subscriptions/link/payment")
-                .contentType(MediaType.APPLICATION_JSON).bodyValue("{\"tx_hash\":\"0xabc\"}")
-                .exchange().expectStatus().isUnauthorized()
-                .expectBody().jsonPath("$.code").isEqualTo("missing_merchant_key");
-        client.post().uri(baseUrl() + "/api/v1/public/subscriptions/link/payment")
-                .contentType(MediaType.APPLICATION_JSON).bodyValue("{\"merchant_key\":\"nope\"}")
-                .exchange().expectStatus().isUnauthorized()
-                .expectBody().jsonPath("$.code").isEqualTo("malformed_api_key");
+        client.post()
+                .uri(baseUrl() + "/api/v1/public/subscriptions/link/payment")
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue("{\"tx_hash\":\"0xabc\"}")
+                .exchange()
+                .expectStatus()
+                .isUnauthorized()
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo("missing_merchant_key");
+        client.post()
+                .uri(baseUrl() + "/api/v1/public/subscriptions/link/payment")
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue("{\"merchant_key\":\"nope\"}")
+                .exchange()
+                .expectStatus()
+                .isUnauthorized()
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo("malformed_api_key");
     }
 
     @Test
     void rejectsRevokedMerchantKey() {
         MerchantKey key = admin.newMerchantKey();
         admin.revoke(key.apiKey());
-        client.post().uri(baseUrl() + "/api/v1/public/subscriptions/link/payment")
-                .contentType(MediaType.APPLICATION_JSON).bodyValue("{\"merchant_key\":\"" + key.apiKey() + "\"}")
-                .exchange().expectStatus().isUnauthorized()
-                .expectBody().jsonPath("$.code").isEqualTo("api_key_revoked");
+        client.post()
+                .uri(baseUrl() + "/api/v1/public/subscriptions/link/payment")
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue("{\"merchant_key\":\"" + key.apiKey() + "\"}")
+                .exchange()
+                .expectStatus()
+                .isUnauthorized()
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo("api_key_revoked");
     }
 
     @Test
     void answersNotFoundProblemForUnknownRoute() {
-        client.get().uri(baseUrl() + "/api/v1/nothing-here").exchange()
-                .expectStatus().isNotFound()
-                .expectHeader().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON)
-                .expectBody().jsonPath("$.code").isEqualTo("not_found").jsonPath("$.status").isEqualTo(404);
+        client.get()
+                .uri(baseUrl() + "/api/v1/nothing-here")
+                .exchange()
+                .expectStatus()
+                .isNotFound()
+                .expectHeader()
+                .contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON)
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo("not_found")
+                .jsonPath("$.status")
+                .isEqualTo(404);
     }
 
     @Test
     void neverRoutesServiceInternalOrActuatorPaths() {
         MerchantKey key = admin.newMerchantKey();
-        client.get().uri(baseUrl() + "/api/v1/internal/merchants").exchange().expectStatus().isNotFound();
-        client.get().uri(baseUrl() + "/internal/merchants").exchange().expectStatus().isNotFound();
-        SignedRequest.of("GET", "/payment_links/../internal/x").send(client, baseUrl(), key)
-                .expectStatus().isBadRequest().expectBody().jsonPath("$.code").isEqualTo("invalid_path");
-        SignedRequest.of("GET", "/payment_links/%2e%2e/actuator/env").send(client, baseUrl(), key)
-                .expectStatus().isBadRequest().expectBody().jsonPath("$.code").isEqualTo("invalid_path");
+        client.get()
+                .uri(baseUrl() + "/api/v1/internal/merchants")
+                .exchange()
+                .expectStatus()
+                .isNotFound();
+        client.get()
+                .uri(baseUrl() + "/internal/merchants")
+                .exchange()
+                .expectStatus()
+                .isNotFound();
+        SignedRequest.of("GET", "/payment_links/../internal/x")
+                .send(client, baseUrl(), key)
+                .expectStatus()
+                .isBadRequest()
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo("invalid_path");
+        SignedRequest.of("GET", "/payment_links/%2e%2e/actuator/env")
+                .send(client, baseUrl(), key)
+                .expectStatus()
+                .isBadRequest()
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo("invalid_path");
     }
 
     @Test
@@ -170,10 +254,16 @@ class ForwardingTest extends GatewayTestBase {
         MerchantKey key = admin.newMerchantKey();
         byte[] body = new byte[1024 * 1024 + 1];
         java.util.Arrays.fill(body, (byte) 'a');
-        SignedRequest.of("POST", "/payment_links").body(body).send(client, baseUrl(), key)
-                .expectStatus().isEqualTo(413)
-                .expectHeader().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON)
-                .expectBody().jsonPath("$.code").isEqualTo("payload_too_large");
+        SignedRequest.of("POST", "/payment_links")
+                .body(body)
+                .send(client, baseUrl(), key)
+                .expectStatus()
+                .isEqualTo(413)
+                .expectHeader()
+                .contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON)
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo("payload_too_large");
     }
 
     @Test
@@ -181,23 +271,36 @@ class ForwardingTest extends GatewayTestBase {
         MerchantKey key = admin.newMerchantKey();
         byte[] body = new byte[1024 * 1024];
         java.util.Arrays.fill(body, (byte) 'b');
-        var bigClient = client.mutate().codecs(codecs -> codecs.defaultCodecs().maxInMemorySize(4 * 1024 * 1024))
+        var bigClient = client.mutate()
+                .codecs(codecs -> codecs.defaultCodecs().maxInMemorySize(4 * 1024 * 1024))
                 .build();
-        JsonNode echo = json(SignedRequest.of("POST", "/payment_links").body(body).send(bigClient, baseUrl(), key)
-                .expectStatus().isOk());
-        assertThat(Base64.getDecoder().decode(echo.get("body_base64").stringValue())).isEqualTo(body);
+        JsonNode echo = json(SignedRequest.of("POST", "/payment_links")
+                .body(body)
+                .send(bigClient, baseUrl(), key)
+                .expectStatus()
+                .isOk());
+        assertThat(Base64.getDecoder().decode(echo.get("body_base64").stringValue()))
+                .isEqualTo(body);
     }
 
     @Test
     void keepsSaneClientRequestIdAndReplacesJunk() {
         MerchantKey key = admin.newMerchantKey();
-        JsonNode echo = json(SignedRequest.of("GET", "/payment_links").header("X-Request-Id", "abc-123-xyz-789")
-                .send(client, baseUrl(), key).expectStatus().isOk()
-                .expectHeader().valueEquals("X-Request-Id", "abc-123-xyz-789"));
+        JsonNode echo = json(SignedRequest.of("GET", "/payment_links")
+                .header("X-Request-Id", "abc-123-xyz-789")
+                .send(client, baseUrl(), key)
+                .expectStatus()
+                .isOk()
+                .expectHeader()
+                .valueEquals("X-Request-Id", "abc-123-xyz-789"));
         assertThat(values(echo.get("headers"), "x-request-id")).containsExactly("abc-123-xyz-789");
-        JsonNode replaced = json(SignedRequest.of("GET", "/payment_links").header("X-Request-Id", "bad id <script>")
-                .send(client, baseUrl(), key).expectStatus().isOk());
-        assertThat(values(replaced.get("headers"), "x-request-id").get(0)).isNotEqualTo("bad id <script>")
+        JsonNode replaced = json(SignedRequest.of("GET", "/payment_links")
+                .header("X-Request-Id", "bad id <script>")
+                .send(client, baseUrl(), key)
+                .expectStatus()
+                .isOk());
+        assertThat(values(replaced.get("headers"), "x-request-id").get(0))
+                .isNotEqualTo("bad id <script>")
                 .matches("[0-9a-f-]{36}");
     }
 

@@ -11,8 +11,8 @@ import org.springframework.mock.http.server.reactive.MockServerHttpRequest;
 class ClientAddressResolverTest {
 
     private static MockServerHttpRequest from(String peer, String... forwardedFor) {
-        MockServerHttpRequest.BaseBuilder<?> builder = MockServerHttpRequest.get("/api/v1/public/plans")
-                .remoteAddress(new InetSocketAddress(peer, 40000));
+        MockServerHttpRequest.BaseBuilder<?> builder =
+                MockServerHttpRequest.get("/api/v1/public/plans").remoteAddress(new InetSocketAddress(peer, 40000));
         for (String value : forwardedFor) {
             builder.header("X-Forwarded-For", value);
         }
@@ -31,8 +31,10 @@ class ClientAddressResolverTest {
     void takesTheFirstUntrustedHopFromTheRightBehindTrustedProxies() {
         ClientAddressResolver resolver = new ClientAddressResolver(List.of("10.0.0.0/8", "192.168.1.1"));
         // The client forged the left-most entry; the proxies appended the real address.
-        assertThat(resolver.resolve(from("10.1.2.3", "6.6.6.6, 203.0.113.7, 192.168.1.1"))).isEqualTo("203.0.113.7");
-        assertThat(resolver.resolve(from("10.1.2.3", "203.0.113.8", "10.9.9.9"))).isEqualTo("203.0.113.8");
+        assertThat(resolver.resolve(from("10.1.2.3", "6.6.6.6, 203.0.113.7, 192.168.1.1")))
+                .isEqualTo("203.0.113.7");
+        assertThat(resolver.resolve(from("10.1.2.3", "203.0.113.8", "10.9.9.9")))
+                .isEqualTo("203.0.113.8");
     }
 
     @Test

@@ -22,14 +22,16 @@ class RateLimitTest extends GatewayTestBase {
     MeterRegistry meters;
 
     /** Status and headers of one response. */
-    record Outcome(int status, HttpHeaders headers) {
-    }
+    record Outcome(int status, HttpHeaders headers) {}
 
     /** Fires all requests at once (up to 64 in flight) and collects what came back. */
     static List<Outcome> fireConcurrently(List<WebClient.RequestHeadersSpec<?>> requests) {
         return Flux.fromIterable(requests)
-                .flatMap(request -> request.exchangeToMono(response -> response.releaseBody()
-                        .then(Mono.just(new Outcome(response.statusCode().value(), response.headers().asHttpHeaders())))),
+                .flatMap(
+                        request -> request.exchangeToMono(response -> response.releaseBody()
+                                .then(Mono.just(new Outcome(
+                                        response.statusCode().value(),
+                                        response.headers().asHttpHeaders())))),
                         64)
                 .collectList()
                 .block(Duration.ofSeconds(60));
@@ -42,24 +44,30 @@ class RateLimitTest extends GatewayTestBase {
         List<WebClient.RequestHeadersSpec<?>> requests = new ArrayList<>();
         for (int i = 0; i < 35; i++) {
             // Distinct bodies, so no request is a replay of another.
-            requests.add(SignedRequest.of("POST", "/payment_links").body("{\"n\":" + i + "}")
+            requests.add(SignedRequest.of("POST", "/payment_links")
+                    .body("{\"n\":" + i + "}")
                     .prepare(web, baseUrl(), key));
         }
-        double rejectedBefore = meters.counter("gateway.ratelimit.rejected", "group", "payment_links_write").count();
+        double rejectedBefore = meters.counter("gateway.ratelimit.rejected", "group", "payment_links_write")
+                .count();
         List<Outcome> outcomes = fireConcurrently(requests);
         assertThat(outcomes).hasSize(35);
         assertThat(outcomes.stream().filter(o -> o.status() == 200)).hasSize(10);
         assertThat(outcomes.stream().filter(o -> o.status() == 429)).hasSize(25);
         for (Outcome outcome : outcomes) {
             assertThat(outcome.headers().getFirst("X-RateLimit-Limit")).isEqualTo("10");
-            assertThat(Long.parseLong(outcome.headers().getFirst("X-RateLimit-Remaining"))).isBetween(0L, 9L);
-            assertThat(Long.parseLong(outcome.headers().getFirst("X-RateLimit-Reset"))).isBetween(1L, 60L);
+            assertThat(Long.parseLong(outcome.headers().getFirst("X-RateLimit-Remaining")))
+                    .isBetween(0L, 9L);
+            assertThat(Long.parseLong(outcome.headers().getFirst("X-RateLimit-Reset")))
+                    .isBetween(1L, 60L);
             if (outcome.status() == 429) {
-                assertThat(Long.parseLong(outcome.headers().getFirst(HttpHeaders.RETRY_AFTER))).isBetween(1L, 60L);
+                assertThat(Long.parseLong(outcome.headers().getFirst(HttpHeaders.RETRY_AFTER)))
+                        .isBetween(1L, 60L);
                 assertThat(outcome.headers().getFirst("X-RateLimit-Remaining")).isEqualTo("0");
             }
         }
-        assertThat(meters.counter("gateway.ratelimit.rejected", "group", "payment_links_write").count())
+        assertThat(meters.counter("gateway.ratelimit.rejected", "group", "payment_links_write")
+                        .count())
                 .isEqualTo(rejectedBefore + 25);
     }
 
@@ -67,12 +75,22 @@ class RateLimitTest extends GatewayTestBase {
     void rateLimitedResponseIsAProblem() {
         MerchantKey key = admin.newMerchantKey();
         for (int i = 0; i < 10; i++) {
-            SignedRequest.of("DELETE", "/payment_links/pl_" + i).send(client, baseUrl(), key).expectStatus().isOk();
+            SignedRequest.of("DELETE", "/payment_links/pl_" + i)
+                    .send(client, baseUrl(), key)
+                    .expectStatus()
+                    .isOk();
         }
-        SignedRequest.of("DELETE", "/payment_links/pl_x").send(client, baseUrl(), key)
-                .expectStatus().isEqualTo(429)
-                .expectHeader().exists(HttpHeaders.RETRY_AFTER)
-                .expectBody().jsonPath("$.code").isEqualTo("rate_limited").jsonPath("$.status").isEqualTo(429);
+        SignedRequest.of("DELETE", "/payment_links/pl_x")
+                .send(client, baseUrl(), key)
+                .expectStatus()
+                .isEqualTo(429)
+                .expectHeader()
+                .exists(HttpHeaders.RETRY_AFTER)
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo("rate_limited")
+                .jsonPath("$.status")
+                .isEqualTo(429);
     }
 
     @Test
@@ -80,17 +98,33 @@ class RateLimitTest extends GatewayTestBase {
         MerchantKey first = admin.newMerchantKey();
         MerchantKey second = admin.newMerchantKey();
         for (int i = 0; i < 10; i++) {
-            SignedRequest.of("POST", "/payment_links").body("{\"i\":" + i + "}").send(client, baseUrl(), first)
-                    .expectStatus().isOk();
+            SignedRequest.of("POST", "/payment_links")
+                    .body("{\"i\":" + i + "}")
+                    .send(client, baseUrl(), first)
+                    .expectStatus()
+                    .isOk();
         }
-        SignedRequest.of("POST", "/payment_links").body("{\"i\":99}").send(client, baseUrl(), first)
-                .expectStatus().isEqualTo(429);
+        SignedRequest.of("POST", "/payment_links")
+                .body("{\"i\":99}")
+                .send(client, baseUrl(), first)
+                .expectStatus()
+                .isEqualTo(429);
         // Another key of another merchant is untouched, and so are the first key's other groups.
-        SignedRequest.of("POST", "/payment_links").body("{\"i\":99}").send(client, baseUrl(), second)
-                .expectStatus().isOk().expectHeader().valueEquals("X-RateLimit-Remaining", "9");
-        SignedRequest.of("GET", "/payment_links").send(client, baseUrl(), first)
-                .expectStatus().isOk().expectHeader().valueEquals("X-RateLimit-Limit", "30")
-                .expectHeader().valueEquals("X-RateLimit-Remaining", "29");
+        SignedRequest.of("POST", "/payment_links")
+                .body("{\"i\":99}")
+                .send(client, baseUrl(), second)
+                .expectStatus()
+                .isOk()
+                .expectHeader()
+                .valueEquals("X-RateLimit-Remaining", "9");
+        SignedRequest.of("GET", "/payment_links")
+                .send(client, baseUrl(), first)
+                .expectStatus()
+                .isOk()
+                .expectHeader()
+                .valueEquals("X-RateLimit-Limit", "30")
+                .expectHeader()
+                .valueEquals("X-RateLimit-Remaining", "29");
     }
 
     @Test
@@ -98,29 +132,41 @@ class RateLimitTest extends GatewayTestBase {
         WebClient web = WebClient.create();
         List<WebClient.RequestHeadersSpec<?>> requests = new ArrayList<>();
         for (int i = 0; i < 140; i++) {
-            requests.add(web.get().uri(baseUrl() + "/api/v1/public/plans/p" + i)
-                    .header("X-Forwarded-For", "203.0.113.50"));
+            requests.add(
+                    web.get().uri(baseUrl() + "/api/v1/public/plans/p" + i).header("X-Forwarded-For", "203.0.113.50"));
         }
         List<Outcome> outcomes = fireConcurrently(requests);
         assertThat(outcomes.stream().filter(o -> o.status() == 200)).hasSize(120);
         assertThat(outcomes.stream().filter(o -> o.status() == 429)).hasSize(20);
         // A different client address has its own bucket.
-        client.get().uri(baseUrl() + "/api/v1/public/plans/p1").header("X-Forwarded-For", "203.0.113.51")
-                .exchange().expectStatus().isOk().expectHeader().valueEquals("X-RateLimit-Remaining", "119");
+        client.get()
+                .uri(baseUrl() + "/api/v1/public/plans/p1")
+                .header("X-Forwarded-For", "203.0.113.51")
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectHeader()
+                .valueEquals("X-RateLimit-Remaining", "119");
     }
 
     @Test
     void limitsPublicPaymentPerMerchantKey() {
         MerchantKey key = admin.newMerchantKey();
         for (int i = 0; i < 10; i++) {
-            client.post().uri(baseUrl() + "/api/v1/public/subscriptions/link/payment")
+            client.post()
+                    .uri(baseUrl() + "/api/v1/public/subscriptions/link/payment")
                     .header("X-Forwarded-For", "192.0.2." + (i + 1))
                     .bodyValue("{\"merchant_key\":\"" + key.apiKey() + "\",\"n\":" + i + "}")
-                    .exchange().expectStatus().isOk();
+                    .exchange()
+                    .expectStatus()
+                    .isOk();
         }
-        client.post().uri(baseUrl() + "/api/v1/public/subscriptions/link/payment")
+        client.post()
+                .uri(baseUrl() + "/api/v1/public/subscriptions/link/payment")
                 .header("X-Forwarded-For", "192.0.2.200")
                 .bodyValue("{\"merchant_key\":\"" + key.apiKey() + "\"}")
-                .exchange().expectStatus().isEqualTo(429);
+                .exchange()
+                .expectStatus()
+                .isEqualTo(429);
     }
 }

@@ -33,12 +33,23 @@ class RedisFailClosedTest {
     @Test
     void answers503WhenRedisIsUnreachable() {
         MerchantKey key = gateway.admin().newMerchantKey();
-        SignedRequest.of("GET", "/payment_links").send(gateway.client(), gateway.baseUrl(), key)
-                .expectStatus().isEqualTo(503)
-                .expectHeader().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON)
-                .expectBody().jsonPath("$.code").isEqualTo("rate_limiter_unavailable");
-        gateway.client().get().uri("/api/v1/public/plans").exchange()
-                .expectStatus().isEqualTo(503)
-                .expectBody().jsonPath("$.code").isEqualTo("rate_limiter_unavailable");
+        SignedRequest.of("GET", "/payment_links")
+                .send(gateway.client(), gateway.baseUrl(), key)
+                .expectStatus()
+                .isEqualTo(503)
+                .expectHeader()
+                .contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON)
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo("rate_limiter_unavailable");
+        gateway.client()
+                .get()
+                .uri("/api/v1/public/plans")
+                .exchange()
+                .expectStatus()
+                .isEqualTo(503)
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo("rate_limiter_unavailable");
     }
 }

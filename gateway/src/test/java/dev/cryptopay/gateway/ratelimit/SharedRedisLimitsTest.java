@@ -51,7 +51,8 @@ class SharedRedisLimitsTest {
                 new ArrayList<>();
         for (int i = 0; i < 34; i++) {
             GatewayInstance target = i % 2 == 0 ? first : second;
-            requests.add(SignedRequest.of("POST", "/payment_links").body("{\"n\":" + i + "}")
+            requests.add(SignedRequest.of("POST", "/payment_links")
+                    .body("{\"n\":" + i + "}")
                     .prepare(web, target.baseUrl(), key));
         }
         List<Outcome> outcomes = RateLimitTest.fireConcurrently(requests);
@@ -69,17 +70,29 @@ class SharedRedisLimitsTest {
         MerchantKey key = first.admin().newMerchantKey();
         SignedRequest request = SignedRequest.of("POST", "/payment_links").body("{\"once\":true}");
         request.send(first.client(), first.baseUrl(), key).expectStatus().isOk();
-        request.send(second.client(), second.baseUrl(), key).expectStatus().isUnauthorized()
-                .expectBody().jsonPath("$.code").isEqualTo("replayed_request");
+        request.send(second.client(), second.baseUrl(), key)
+                .expectStatus()
+                .isUnauthorized()
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo("replayed_request");
     }
 
     @Test
     void keyRevokedOnOneInstanceIsRefusedByTheOtherWithinCacheTtl() throws InterruptedException {
         MerchantKey key = first.admin().newMerchantKey();
-        SignedRequest.of("GET", "/account").send(second.client(), second.baseUrl(), key).expectStatus().isOk();
+        SignedRequest.of("GET", "/account")
+                .send(second.client(), second.baseUrl(), key)
+                .expectStatus()
+                .isOk();
         first.admin().revoke(key.apiKey());
         Thread.sleep(1100); // gateway.keys.cache-ttl is 1 s in the tests
-        SignedRequest.of("GET", "/account").send(second.client(), second.baseUrl(), key)
-                .expectStatus().isUnauthorized().expectBody().jsonPath("$.code").isEqualTo("api_key_revoked");
+        SignedRequest.of("GET", "/account")
+                .send(second.client(), second.baseUrl(), key)
+                .expectStatus()
+                .isUnauthorized()
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo("api_key_revoked");
     }
 }

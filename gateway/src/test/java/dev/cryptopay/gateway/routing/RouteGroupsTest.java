@@ -34,8 +34,9 @@ class RouteGroupsTest {
 
     @Test
     void groupsOtherRoutesByRoute() {
-        assertThat(RouteGroups.classify(GatewayRoutes.PUBLIC_LINK_PAYMENT, HttpMethod.POST,
-                "/public/subscriptions/link/payment")).isEqualTo(RouteGroup.PUBLIC_LINK_PAYMENT);
+        assertThat(RouteGroups.classify(
+                        GatewayRoutes.PUBLIC_LINK_PAYMENT, HttpMethod.POST, "/public/subscriptions/link/payment"))
+                .isEqualTo(RouteGroup.PUBLIC_LINK_PAYMENT);
         assertThat(RouteGroups.classify(GatewayRoutes.PUBLIC, HttpMethod.GET, "/public/plans"))
                 .isEqualTo(RouteGroup.PUBLIC);
         assertThat(RouteGroups.classify(GatewayRoutes.WEBHOOKS, HttpMethod.POST, "/webhook-endpoints"))

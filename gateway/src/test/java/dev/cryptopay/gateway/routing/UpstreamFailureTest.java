@@ -18,8 +18,10 @@ class UpstreamFailureTest {
     @BeforeAll
     static void start() {
         gateway = GatewayInstance.start(Map.of(
-                "gateway.upstreams.subscriptions", "http://127.0.0.1:" + TestEnvironment.closedPort(),
-                "gateway.upstreams.response-timeout", "1s"));
+                "gateway.upstreams.subscriptions",
+                "http://127.0.0.1:" + TestEnvironment.closedPort(),
+                "gateway.upstreams.response-timeout",
+                "1s"));
     }
 
     @AfterAll
@@ -32,20 +34,31 @@ class UpstreamFailureTest {
     @Test
     void answers503ProblemWhenTheServiceRefusesConnections() {
         MerchantKey key = gateway.admin().newMerchantKey();
-        SignedRequest.of("GET", "/subscriptions").send(gateway.client(), gateway.baseUrl(), key)
-                .expectStatus().isEqualTo(503)
-                .expectHeader().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON)
-                .expectBody().jsonPath("$.code").isEqualTo("upstream_unavailable")
-                .jsonPath("$.request_id").isNotEmpty();
+        SignedRequest.of("GET", "/subscriptions")
+                .send(gateway.client(), gateway.baseUrl(), key)
+                .expectStatus()
+                .isEqualTo(503)
+                .expectHeader()
+                .contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON)
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo("upstream_unavailable")
+                .jsonPath("$.request_id")
+                .isNotEmpty();
     }
 
     @Test
     void answers504ProblemWhenTheServiceIsTooSlow() {
         MerchantKey key = gateway.admin().newMerchantKey();
         // The echo server answers /slow after EchoServer.SLOW_MILLIS, longer than the 1 s response timeout.
-        SignedRequest.of("GET", "/webhook-endpoints/slow").send(gateway.client(), gateway.baseUrl(), key)
-                .expectStatus().isEqualTo(504)
-                .expectHeader().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON)
-                .expectBody().jsonPath("$.code").isEqualTo("upstream_timeout");
+        SignedRequest.of("GET", "/webhook-endpoints/slow")
+                .send(gateway.client(), gateway.baseUrl(), key)
+                .expectStatus()
+                .isEqualTo(504)
+                .expectHeader()
+                .contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON)
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo("upstream_timeout");
     }
 }

@@ -22,8 +22,10 @@ public final class AdminClient {
     private final WebTestClient client;
 
     public AdminClient(int adminPort) {
-        this.client = WebTestClient.bindToServer().baseUrl("http://127.0.0.1:" + adminPort)
-                .responseTimeout(Duration.ofSeconds(15)).build();
+        this.client = WebTestClient.bindToServer()
+                .baseUrl("http://127.0.0.1:" + adminPort)
+                .responseTimeout(Duration.ofSeconds(15))
+                .build();
     }
 
     public WebTestClient client() {
@@ -31,20 +33,28 @@ public final class AdminClient {
     }
 
     public WebTestClient.ResponseSpec post(String path, Object body) {
-        return client.post().uri(path)
+        return client.post()
+                .uri(path)
                 .header(HttpHeaders.AUTHORIZATION, "Bearer " + TestEnvironment.ADMIN_TOKEN)
-                .contentType(MediaType.APPLICATION_JSON).bodyValue(JSON.writeValueAsBytes(body)).exchange();
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(JSON.writeValueAsBytes(body))
+                .exchange();
     }
 
     public JsonNode createMerchant(String name) {
         byte[] body = post("/admin/merchants", Map.of("name", name, "email", "ops@" + name.toLowerCase() + ".test"))
-                .expectStatus().isCreated().expectBody().returnResult().getResponseBody();
+                .expectStatus()
+                .isCreated()
+                .expectBody()
+                .returnResult()
+                .getResponseBody();
         return JSON.readTree(body);
     }
 
     /** A new merchant with a gateway-generated Ed25519 test key. */
     public MerchantKey newMerchantKey() {
-        JsonNode merchant = createMerchant("Merchant" + UUID.randomUUID().toString().substring(0, 8));
+        JsonNode merchant =
+                createMerchant("Merchant" + UUID.randomUUID().toString().substring(0, 8));
         return newKey(UUID.fromString(merchant.get("id").stringValue()), Mode.TEST, null);
     }
 
@@ -56,17 +66,26 @@ public final class AdminClient {
             request.put("public_key", signingKey.verificationKey().toPem());
         }
         byte[] body = post("/admin/merchants/" + merchantId + "/keys", request)
-                .expectStatus().isCreated().expectBody().returnResult().getResponseBody();
+                .expectStatus()
+                .isCreated()
+                .expectBody()
+                .returnResult()
+                .getResponseBody();
         JsonNode created = JSON.readTree(body);
         String apiKey = created.get("api_key").stringValue();
         assertThat(apiKey).startsWith("mk_" + mode.wireName() + "_");
-        SigningKey key = signingKey != null ? signingKey : SigningKey.parse(created.get("private_key").stringValue());
+        SigningKey key = signingKey != null
+                ? signingKey
+                : SigningKey.parse(created.get("private_key").stringValue());
         return new MerchantKey(merchantId, apiKey, mode, key);
     }
 
     public void revoke(String apiKey) {
-        client.delete().uri("/admin/keys/" + apiKey)
+        client.delete()
+                .uri("/admin/keys/" + apiKey)
                 .header(HttpHeaders.AUTHORIZATION, "Bearer " + TestEnvironment.ADMIN_TOKEN)
-                .exchange().expectStatus().isNoContent();
+                .exchange()
+                .expectStatus()
+                .isNoContent();
     }
 }

@@ -30,8 +30,12 @@ public final class EchoServer implements AutoCloseable {
     }
 
     public static EchoServer start(String name) {
-        DisposableServer server = HttpServer.create().host("127.0.0.1").port(0)
-                .handle((request, response) -> request.receive().aggregate().asByteArray()
+        DisposableServer server = HttpServer.create()
+                .host("127.0.0.1")
+                .port(0)
+                .handle((request, response) -> request.receive()
+                        .aggregate()
+                        .asByteArray()
                         .defaultIfEmpty(new byte[0])
                         .flatMap(body -> {
                             String uri = request.uri();
@@ -42,17 +46,20 @@ public final class EchoServer implements AutoCloseable {
                             echo.put("path", q < 0 ? uri : uri.substring(0, q));
                             echo.put("query", q < 0 ? null : uri.substring(q + 1));
                             Map<String, List<String>> headers = new LinkedHashMap<>();
-                            request.requestHeaders().forEach(entry -> headers
-                                    .computeIfAbsent(entry.getKey().toLowerCase(Locale.ROOT), k -> new ArrayList<>())
-                                    .add(entry.getValue()));
+                            request.requestHeaders()
+                                    .forEach(entry -> headers.computeIfAbsent(
+                                                    entry.getKey().toLowerCase(Locale.ROOT), k -> new ArrayList<>())
+                                            .add(entry.getValue()));
                             echo.put("headers", headers);
                             echo.put("body_base64", Base64.getEncoder().encodeToString(body));
                             byte[] bytes = JSON.writeValueAsBytes(echo);
-                            Mono<Void> delay = uri.contains("/slow") ? Mono.delay(Duration.ofMillis(SLOW_MILLIS)).then()
+                            Mono<Void> delay = uri.contains("/slow")
+                                    ? Mono.delay(Duration.ofMillis(SLOW_MILLIS)).then()
                                     : Mono.empty();
                             return delay.then(response.header("Content-Type", "application/json")
                                     .header("X-Upstream", name)
-                                    .sendByteArray(Mono.just(bytes)).then());
+                                    .sendByteArray(Mono.just(bytes))
+                                    .then());
                         }))
                 .bindNow();
         return new EchoServer(name, server);

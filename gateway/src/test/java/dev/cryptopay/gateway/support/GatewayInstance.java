@@ -27,8 +27,8 @@ public final class GatewayInstance implements AutoCloseable {
         properties.putAll(overrides);
         List<String> args = new ArrayList<>();
         properties.forEach((name, value) -> args.add("--" + name + "=" + value));
-        return new GatewayInstance(new SpringApplicationBuilder(GatewayApplication.class)
-                .run(args.toArray(String[]::new)));
+        return new GatewayInstance(
+                new SpringApplicationBuilder(GatewayApplication.class).run(args.toArray(String[]::new)));
     }
 
     public int port() {
@@ -40,7 +40,10 @@ public final class GatewayInstance implements AutoCloseable {
     }
 
     public WebTestClient client() {
-        return WebTestClient.bindToServer().baseUrl(baseUrl()).responseTimeout(Duration.ofSeconds(15)).build();
+        return WebTestClient.bindToServer()
+                .baseUrl(baseUrl())
+                .responseTimeout(Duration.ofSeconds(15))
+                .build();
     }
 
     public AdminClient admin() {

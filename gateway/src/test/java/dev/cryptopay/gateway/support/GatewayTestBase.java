@@ -37,7 +37,10 @@ public abstract class GatewayTestBase {
 
     @BeforeEach
     void clients() {
-        client = WebTestClient.bindToServer().baseUrl(baseUrl()).responseTimeout(Duration.ofSeconds(15)).build();
+        client = WebTestClient.bindToServer()
+                .baseUrl(baseUrl())
+                .responseTimeout(Duration.ofSeconds(15))
+                .build();
         admin = new AdminClient(adminServer.port());
     }
 

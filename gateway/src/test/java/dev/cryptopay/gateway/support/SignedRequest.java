@@ -109,8 +109,13 @@ public final class SignedRequest {
     /** The signature header value this request will carry. */
     public String signature(MerchantKey key) {
         String path = signedPath != null ? signedPath : pathAndQuery;
-        return RequestSigner.sign(key.signingKey(), new CanonicalRequest(signedMethod != null ? signedMethod : method,
-                path, timestamp, signedBody != null ? signedBody : body));
+        return RequestSigner.sign(
+                key.signingKey(),
+                new CanonicalRequest(
+                        signedMethod != null ? signedMethod : method,
+                        path,
+                        timestamp,
+                        signedBody != null ? signedBody : body));
     }
 
     public WebTestClient.ResponseSpec send(WebTestClient client, String baseUrl, MerchantKey key) {

@@ -21,8 +21,7 @@ public final class TestEnvironment {
     private static EchoServer subscriptions;
     private static EchoServer webhooks;
 
-    private TestEnvironment() {
-    }
+    private TestEnvironment() {}
 
     public static synchronized TestDatabase database() {
         if (database == null) {

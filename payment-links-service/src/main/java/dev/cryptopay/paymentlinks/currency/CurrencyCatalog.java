@@ -25,8 +25,12 @@ public class CurrencyCatalog {
                         SELECT c.id, c.code, c.name, n.network
                         FROM currency c JOIN currency_network n ON n.currency_code = c.code
                         ORDER BY c.code, n.priority""")
-                .map(row -> new Object[] {row.get("id", UUID.class), row.get("code", String.class),
-                        row.get("name", String.class), row.get("network", String.class)})
+                .map(row -> new Object[] {
+                    row.get("id", UUID.class),
+                    row.get("code", String.class),
+                    row.get("name", String.class),
+                    row.get("network", String.class)
+                })
                 .all()
                 .collectList()
                 .map(CurrencyCatalog::group)
@@ -42,8 +46,8 @@ public class CurrencyCatalog {
             networks.computeIfAbsent(code, c -> new ArrayList<>()).add((String) row[3]);
         }
         Map<String, Currency> result = new LinkedHashMap<>();
-        first.forEach((code, row) -> result.put(code,
-                new Currency((UUID) row[0], code, (String) row[2], List.copyOf(networks.get(code)))));
+        first.forEach((code, row) ->
+                result.put(code, new Currency((UUID) row[0], code, (String) row[2], List.copyOf(networks.get(code)))));
         return Map.copyOf(result);
     }
 

@@ -1,7 +1,7 @@
 package dev.cryptopay.paymentlinks.currency;
 
-import dev.cryptopay.service.response.Envelope;
 import dev.cryptopay.auth.internal.MerchantIdentity;
+import dev.cryptopay.service.response.Envelope;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,13 +22,15 @@ class CurrencyController {
     @GetMapping("/payment_links/currencies")
     Mono<Map<String, Object>> list(MerchantIdentity merchant) {
         return catalog.all().map(currencies -> {
-            List<Map<String, Object>> data = currencies.stream().map(currency -> {
-                Map<String, Object> item = new LinkedHashMap<>();
-                item.put("id", currency.id().toString());
-                item.put("code", currency.code());
-                item.put("name", currency.name());
-                return item;
-            }).toList();
+            List<Map<String, Object>> data = currencies.stream()
+                    .map(currency -> {
+                        Map<String, Object> item = new LinkedHashMap<>();
+                        item.put("id", currency.id().toString());
+                        item.put("code", currency.code());
+                        item.put("name", currency.name());
+                        return item;
+                    })
+                    .toList();
             return Envelope.of("Currencies retrieved successfully", data);
         });
     }

@@ -33,8 +33,13 @@ public class ExpirySweeper extends BackgroundLoop {
     private final PaymentLinksProperties properties;
     private final Clock clock;
 
-    public ExpirySweeper(PaymentLinkRepository links, PaymentLinkEvents events, IdempotencyStore idempotency,
-            TransactionalOperator tx, PaymentLinksProperties properties, Clock clock) {
+    public ExpirySweeper(
+            PaymentLinkRepository links,
+            PaymentLinkEvents events,
+            IdempotencyStore idempotency,
+            TransactionalOperator tx,
+            PaymentLinksProperties properties,
+            Clock clock) {
         this.links = links;
         this.events = events;
         this.idempotency = idempotency;
@@ -45,7 +50,9 @@ public class ExpirySweeper extends BackgroundLoop {
 
     /** Expires everything due now; answers how many links expired. */
     public Mono<Integer> sweep() {
-        return sweepBatch().expand(count -> count == BATCH ? sweepBatch() : Mono.empty()).reduce(0, Integer::sum);
+        return sweepBatch()
+                .expand(count -> count == BATCH ? sweepBatch() : Mono.empty())
+                .reduce(0, Integer::sum);
     }
 
     private Mono<Integer> sweepBatch() {
@@ -56,7 +63,8 @@ public class ExpirySweeper extends BackgroundLoop {
                 .flatMapIterable(locked -> locked)
                 .map(link -> link.expire(now))
                 .filter(Transition::changed)
-                .concatMap(expired -> links.updateState(expired.link()).then(events.append(expired, null, now))
+                .concatMap(expired -> links.updateState(expired.link())
+                        .then(events.append(expired, null, now))
                         .thenReturn(expired))
                 .count()
                 .map(Long::intValue);
@@ -66,8 +74,7 @@ public class ExpirySweeper extends BackgroundLoop {
     /** One pass: expire what is due and forget idempotency keys past retention. */
     @Override
     protected Mono<Duration> runOnce() {
-        return sweep()
-                .doOnNext(count -> {
+        return sweep().doOnNext(count -> {
                     if (count > 0) {
                         log.info("Expired {} payment links", count);
                     }

@@ -35,8 +35,8 @@ public class IdempotencyStore {
     /** Rejects a key that is blank or too long; returns it unchanged otherwise (null stays null). */
     public static String validate(String key) {
         if (key != null && (key.isBlank() || key.length() > MAX_KEY_LENGTH)) {
-            throw ApiException.invalidField("invalid_idempotency_key", HEADER,
-                    HEADER + " must be 1-" + MAX_KEY_LENGTH + " characters");
+            throw ApiException.invalidField(
+                    "invalid_idempotency_key", HEADER, HEADER + " must be 1-" + MAX_KEY_LENGTH + " characters");
         }
         return key;
     }
@@ -46,8 +46,8 @@ public class IdempotencyStore {
      * empty result when the caller should go on and {@link #complete} it, and a 409 when the key was used for a
      * different request.
      */
-    public Mono<Optional<StoredResponse>> claim(MerchantIdentity merchant, String key, String requestBody,
-            Instant now, Duration retention) {
+    public Mono<Optional<StoredResponse>> claim(
+            MerchantIdentity merchant, String key, String requestBody, Instant now, Duration retention) {
         String hash = sha256(requestBody);
         Mono<Void> forgetExpired = database.sql("DELETE FROM idempotency_key WHERE merchant_id = :merchant "
                         + "AND mode = :mode AND key = :key AND created_at < :cutoff")
@@ -64,15 +64,20 @@ public class IdempotencyStore {
                 .bind("key", key)
                 .bind("hash", hash)
                 .bind("now", now.atOffset(ZoneOffset.UTC))
-                .fetch().rowsUpdated();
-        return forgetExpired.then(insert).flatMap(inserted -> inserted > 0 ? Mono.just(Optional.empty())
-                : existing(merchant, key).map(stored -> {
-                    if (!stored.hash().equals(hash)) {
-                        throw ApiException.conflict("idempotency_key_reused",
-                                "This Idempotency-Key was already used with a different request body");
-                    }
-                    return Optional.of(new StoredResponse(stored.status(), stored.body()));
-                }));
+                .fetch()
+                .rowsUpdated();
+        return forgetExpired
+                .then(insert)
+                .flatMap(inserted -> inserted > 0
+                        ? Mono.just(Optional.empty())
+                        : existing(merchant, key).map(stored -> {
+                            if (!stored.hash().equals(hash)) {
+                                throw ApiException.conflict(
+                                        "idempotency_key_reused",
+                                        "This Idempotency-Key was already used with a different request body");
+                            }
+                            return Optional.of(new StoredResponse(stored.status(), stored.body()));
+                        }));
     }
 
     /** Stores the response the claimed request produced; same transaction as the claim. */
@@ -91,7 +96,8 @@ public class IdempotencyStore {
     public Mono<Long> purge(Instant now, Duration retention) {
         return database.sql("DELETE FROM idempotency_key WHERE created_at < :cutoff")
                 .bind("cutoff", now.minus(retention).atOffset(ZoneOffset.UTC))
-                .fetch().rowsUpdated();
+                .fetch()
+                .rowsUpdated();
     }
 
     private Mono<Row> existing(MerchantIdentity merchant, String key) {
@@ -100,20 +106,21 @@ public class IdempotencyStore {
                 .bind("merchant", merchant.merchantId())
                 .bind("mode", merchant.mode().wireName())
                 .bind("key", key)
-                .map(row -> new Row(row.get("request_hash", String.class), row.get("status_code", Integer.class),
+                .map(row -> new Row(
+                        row.get("request_hash", String.class),
+                        row.get("status_code", Integer.class),
                         row.get("response_body", String.class)))
                 .one();
     }
 
     private static String sha256(String text) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every JRE", e);
         }
     }
 
-    private record Row(String hash, int status, String body) {
-    }
+    private record Row(String hash, int status, String body) {}
 }

@@ -1,5 +1,4 @@
 package dev.cryptopay.paymentlinks.idempotency;
 
 /** A response kept under an idempotency key. */
-public record StoredResponse(int status, String body) {
-}
+public record StoredResponse(int status, String body) {}

@@ -23,5 +23,4 @@ public record NewPaymentLink(
         String cancelUrl,
         String webhookMetadata,
         String checkoutMode,
-        String origin) {
-}
+        String origin) {}

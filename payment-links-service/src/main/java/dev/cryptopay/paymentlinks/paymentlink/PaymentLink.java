@@ -103,13 +103,13 @@ public record PaymentLink(
      * @param coversAmount     whether the confirmed crypto amount is at least the link amount
      * @param othersInFlight   whether other transactions of this link are still pending
      */
-    public Transition transactionConfirmed(boolean wasPending, boolean coversAmount, boolean othersInFlight,
-            Instant now) {
+    public Transition transactionConfirmed(
+            boolean wasPending, boolean coversAmount, boolean othersInFlight, Instant now) {
         if (!wasPending) {
             requireAcceptingPayments(now);
         } else if (status != PaymentStatus.PROCESSING && status != PaymentStatus.PENDING) {
-            throw new IllegalTransitionException("Payment link is " + effectiveStatus(now).wireName()
-                    + " and cannot take this payment");
+            throw new IllegalTransitionException(
+                    "Payment link is " + effectiveStatus(now).wireName() + " and cannot take this payment");
         }
         PaymentStatus waiting = othersInFlight ? PaymentStatus.PROCESSING : PaymentStatus.PENDING;
         if (!coversAmount) {
@@ -134,8 +134,8 @@ public record PaymentLink(
     private void requireAcceptingPayments(Instant now) {
         PaymentStatus current = effectiveStatus(now);
         if (current != PaymentStatus.PENDING && current != PaymentStatus.PROCESSING) {
-            throw new IllegalTransitionException("Payment link is " + current.wireName()
-                    + " and does not accept payments");
+            throw new IllegalTransitionException(
+                    "Payment link is " + current.wireName() + " and does not accept payments");
         }
         if (!active) {
             throw new IllegalTransitionException("Payment link is not active and does not accept payments");
@@ -143,9 +143,34 @@ public record PaymentLink(
     }
 
     private PaymentLink with(PaymentStatus newStatus, int uses, boolean isActive, Instant now) {
-        return new PaymentLink(id, merchantId, mode, paymentName, description, amount, currency, network, newStatus,
-                expiresAt, maxUses, uses, isActive, customerId, customerName, customerEmail, productName,
-                productDescription, cart, orderId, autoFill, successUrl, cancelUrl, webhookMetadata, checkoutMode,
-                origin, createdAt, now);
+        return new PaymentLink(
+                id,
+                merchantId,
+                mode,
+                paymentName,
+                description,
+                amount,
+                currency,
+                network,
+                newStatus,
+                expiresAt,
+                maxUses,
+                uses,
+                isActive,
+                customerId,
+                customerName,
+                customerEmail,
+                productName,
+                productDescription,
+                cart,
+                orderId,
+                autoFill,
+                successUrl,
+                cancelUrl,
+                webhookMetadata,
+                checkoutMode,
+                origin,
+                createdAt,
+                now);
     }
 }

@@ -1,8 +1,8 @@
 package dev.cryptopay.paymentlinks.paymentlink;
 
-import dev.cryptopay.service.response.PathIds;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.paymentlinks.idempotency.IdempotencyStore;
+import dev.cryptopay.service.response.PathIds;
 import java.util.Map;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
@@ -31,7 +31,8 @@ class PaymentLinkController {
 
     /** The body is taken as text so validation can name each bad field and idempotency can hash the exact bytes. */
     @PostMapping(path = "/payment_links", produces = MediaType.APPLICATION_JSON_VALUE)
-    Mono<ResponseEntity<String>> create(MerchantIdentity merchant,
+    Mono<ResponseEntity<String>> create(
+            MerchantIdentity merchant,
             @RequestBody(required = false) String body,
             @RequestHeader(name = IdempotencyStore.HEADER, required = false) String idempotencyKey) {
         return service.create(merchant, body, IdempotencyStore.validate(idempotencyKey))
@@ -42,8 +43,7 @@ class PaymentLinkController {
 
     @GetMapping("/payment_links")
     Mono<Map<String, Object>> list(MerchantIdentity merchant, @RequestParam MultiValueMap<String, String> params) {
-        return Mono.fromSupplier(() -> PaymentLinkQuery.parse(params))
-                .flatMap(query -> service.list(merchant, query));
+        return Mono.fromSupplier(() -> PaymentLinkQuery.parse(params)).flatMap(query -> service.list(merchant, query));
     }
 
     @GetMapping("/payment_links/{id}")
@@ -53,7 +53,8 @@ class PaymentLinkController {
 
     @DeleteMapping("/payment_links/{id}")
     Mono<ResponseEntity<Map<String, Object>>> delete(MerchantIdentity merchant, @PathVariable String id) {
-        return Mono.fromSupplier(() -> linkId(id)).flatMap(linkId -> service.cancel(merchant, linkId))
+        return Mono.fromSupplier(() -> linkId(id))
+                .flatMap(linkId -> service.cancel(merchant, linkId))
                 .map(body -> ResponseEntity.status(HttpStatus.OK).body(body));
     }
 

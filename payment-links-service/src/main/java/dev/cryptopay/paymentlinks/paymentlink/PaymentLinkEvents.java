@@ -36,8 +36,16 @@ public class PaymentLinkEvents {
         PaymentLink link = transition.link();
         List<String> types = transition.events();
         return Flux.fromIterable(types)
-                .concatMap(type -> outbox.append(properties.topic(), DomainEvent.of(type, now, link.merchantId(),
-                        link.mode(), AGGREGATE_TYPE, link.id().toString(), data(link, transactionHash, now))))
+                .concatMap(type -> outbox.append(
+                        properties.topic(),
+                        DomainEvent.of(
+                                type,
+                                now,
+                                link.merchantId(),
+                                link.mode(),
+                                AGGREGATE_TYPE,
+                                link.id().toString(),
+                                data(link, transactionHash, now))))
                 .then();
     }
 
@@ -49,8 +57,9 @@ public class PaymentLinkEvents {
         data.put("status", link.effectiveStatus(now).wireName());
         data.put("network", link.network());
         data.put("transaction_hash", transactionHash);
-        data.put("metadata", link.webhookMetadata() == null ? Map.of()
-                : json.readValue(link.webhookMetadata(), Map.class));
+        data.put(
+                "metadata",
+                link.webhookMetadata() == null ? Map.of() : json.readValue(link.webhookMetadata(), Map.class));
         data.put("payment_url", properties.paymentUrl(link.id()));
         data.put("order_id", link.orderId());
         return data;

@@ -53,8 +53,8 @@ public record PaymentLinkQuery(
         if (statusText != null) {
             status = PaymentStatus.fromWireName(statusText);
             if (status == null) {
-                errors.add(new FieldError("status",
-                        "status must be one of pending, processing, completed, expired, cancelled"));
+                errors.add(new FieldError(
+                        "status", "status must be one of pending, processing, completed, expired, cancelled"));
             }
         }
         Boolean active = null;
@@ -94,7 +94,8 @@ public record PaymentLinkQuery(
         if (!SORT_COLUMNS.containsKey(sortBy)) {
             errors.add(new FieldError("sort_by", "sort_by must be one of created_at, updated_at, amount, name"));
         }
-        String sortOrder = params.getFirst("sort_order") == null ? "desc"
+        String sortOrder = params.getFirst("sort_order") == null
+                ? "desc"
                 : params.getFirst("sort_order").toLowerCase(Locale.ROOT);
         if (!sortOrder.equals("asc") && !sortOrder.equals("desc")) {
             errors.add(new FieldError("sort_order", "sort_order must be asc or desc"));
@@ -102,8 +103,19 @@ public record PaymentLinkQuery(
         if (!errors.isEmpty()) {
             throw ApiException.validation(errors);
         }
-        return new PaymentLinkQuery(page, limit, status, active, currency, minAmount, maxAmount, createdFrom,
-                createdTo, search, sortBy, sortOrder);
+        return new PaymentLinkQuery(
+                page,
+                limit,
+                status,
+                active,
+                currency,
+                minAmount,
+                maxAmount,
+                createdFrom,
+                createdTo,
+                search,
+                sortBy,
+                sortOrder);
     }
 
     /** The WHERE clause for this merchant and these filters; expiry is judged at {@code now}. */
@@ -114,8 +126,9 @@ public record PaymentLinkQuery(
         values.put("mode", merchant.mode().wireName());
         if (status != null) {
             switch (status) {
-                case EXPIRED -> conditions.add(
-                        "(payment_status = 'expired' OR (payment_status = 'pending' AND expires_at <= :now))");
+                case EXPIRED ->
+                    conditions.add(
+                            "(payment_status = 'expired' OR (payment_status = 'pending' AND expires_at <= :now))");
                 case PENDING -> conditions.add("(payment_status = 'pending' AND expires_at > :now)");
                 default -> {
                     conditions.add("payment_status = :status");
@@ -152,7 +165,9 @@ public record PaymentLinkQuery(
         }
         if (search != null) {
             conditions.add("(payment_name ILIKE :search ESCAPE '\\' OR description ILIKE :search ESCAPE '\\')");
-            values.put("search", "%" + search.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%");
+            values.put(
+                    "search",
+                    "%" + search.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%");
         }
         return new Sql(String.join(" AND ", conditions), values);
     }
@@ -179,7 +194,12 @@ public record PaymentLinkQuery(
         }
     }
 
-    private static int integer(MultiValueMap<String, String> params, String name, int fallback, int min, int max,
+    private static int integer(
+            MultiValueMap<String, String> params,
+            String name,
+            int fallback,
+            int min,
+            int max,
             List<FieldError> errors) {
         String text = params.getFirst(name);
         if (text == null) {
@@ -188,8 +208,11 @@ public record PaymentLinkQuery(
         try {
             int value = Integer.parseInt(text.trim());
             if (value < min || value > max) {
-                errors.add(new FieldError(name, max == Integer.MAX_VALUE ? name + " must be at least " + min
-                        : name + " must be between " + min + " and " + max));
+                errors.add(new FieldError(
+                        name,
+                        max == Integer.MAX_VALUE
+                                ? name + " must be at least " + min
+                                : name + " must be between " + min + " and " + max));
                 return fallback;
             }
             return value;
@@ -218,8 +241,8 @@ public record PaymentLinkQuery(
     }
 
     /** A full ISO 8601 timestamp, or a date: created_from=2026-01-01 starts that day, created_to ends it (UTC). */
-    private static Instant time(MultiValueMap<String, String> params, String name, boolean endOfDay,
-            List<FieldError> errors) {
+    private static Instant time(
+            MultiValueMap<String, String> params, String name, boolean endOfDay, List<FieldError> errors) {
         String text = params.getFirst(name);
         if (text == null) {
             return null;
@@ -229,7 +252,11 @@ public record PaymentLinkQuery(
         } catch (DateTimeParseException notATimestamp) {
             try {
                 LocalDate date = LocalDate.parse(text.trim());
-                return endOfDay ? date.plusDays(1).atStartOfDay().toInstant(ZoneOffset.UTC).minusNanos(1000)
+                return endOfDay
+                        ? date.plusDays(1)
+                                .atStartOfDay()
+                                .toInstant(ZoneOffset.UTC)
+                                .minusNanos(1000)
                         : date.atStartOfDay().toInstant(ZoneOffset.UTC);
             } catch (DateTimeParseException notADate) {
                 errors.add(new FieldError(name, name + " must be an ISO 8601 timestamp or date"));

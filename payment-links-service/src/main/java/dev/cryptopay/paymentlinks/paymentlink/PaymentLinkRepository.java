@@ -33,10 +33,10 @@ public class PaymentLinkRepository {
 
     public Mono<Void> insert(PaymentLink link) {
         GenericExecuteSpec spec = database.sql("INSERT INTO payment_link (" + COLUMNS + ") VALUES ("
-                + ":id, :merchantId, :mode, :paymentName, :description, :amount, :currency, :network, :status, "
-                + ":expiresAt, :maxUses, :currentUses, :active, :customerId, :customerName, :customerEmail, "
-                + ":productName, :productDescription, :cart, :orderId, :autoFill, :successUrl, :cancelUrl, "
-                + ":webhookMetadata, :checkoutMode, :origin, :createdAt, :updatedAt)")
+                        + ":id, :merchantId, :mode, :paymentName, :description, :amount, :currency, :network, :status, "
+                        + ":expiresAt, :maxUses, :currentUses, :active, :customerId, :customerName, :customerEmail, "
+                        + ":productName, :productDescription, :cart, :orderId, :autoFill, :successUrl, :cancelUrl, "
+                        + ":webhookMetadata, :checkoutMode, :origin, :createdAt, :updatedAt)")
                 .bind("id", link.id())
                 .bind("merchantId", link.merchantId())
                 .bind("mode", link.mode().wireName())
@@ -62,8 +62,11 @@ public class PaymentLinkRepository {
         spec = bindNullable(spec, "cart", link.cart() == null ? null : Json.of(link.cart()), Json.class);
         spec = bindNullable(spec, "successUrl", link.successUrl(), String.class);
         spec = bindNullable(spec, "cancelUrl", link.cancelUrl(), String.class);
-        spec = bindNullable(spec, "webhookMetadata",
-                link.webhookMetadata() == null ? null : Json.of(link.webhookMetadata()), Json.class);
+        spec = bindNullable(
+                spec,
+                "webhookMetadata",
+                link.webhookMetadata() == null ? null : Json.of(link.webhookMetadata()),
+                Json.class);
         spec = bindNullable(spec, "checkoutMode", link.checkoutMode(), String.class);
         spec = bindNullable(spec, "origin", link.origin(), String.class);
         return spec.then();
@@ -128,8 +131,11 @@ public class PaymentLinkRepository {
     public Flux<PaymentLink> page(PaymentLinkQuery.Sql where, String orderBy, int limit, long offset) {
         GenericExecuteSpec spec = database.sql("SELECT " + COLUMNS + " FROM payment_link WHERE " + where.clause()
                 + " ORDER BY " + orderBy + " LIMIT :limit OFFSET :offset");
-        return where.bindAll(spec).bind("limit", limit).bind("offset", offset)
-                .map(PaymentLinkRepository::read).all();
+        return where.bindAll(spec)
+                .bind("limit", limit)
+                .bind("offset", offset)
+                .map(PaymentLinkRepository::read)
+                .all();
     }
 
     static PaymentLink read(Readable row) {
@@ -176,8 +182,7 @@ public class PaymentLinkRepository {
         return value == null ? null : value.asString();
     }
 
-    private static <T> GenericExecuteSpec bindNullable(GenericExecuteSpec spec, String name, T value,
-            Class<T> type) {
+    private static <T> GenericExecuteSpec bindNullable(GenericExecuteSpec spec, String name, T value, Class<T> type) {
         return value == null ? spec.bindNull(name, type) : spec.bind(name, value);
     }
 }

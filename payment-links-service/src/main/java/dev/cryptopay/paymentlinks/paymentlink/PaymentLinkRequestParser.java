@@ -21,9 +21,25 @@ import tools.jackson.databind.node.ObjectNode;
 @Component
 public class PaymentLinkRequestParser {
 
-    static final List<String> FIELDS = List.of("payment_name", "amount", "currency", "description", "expires_at",
-            "max_uses", "customer_id", "customer_name", "customer_email", "product_name", "product_description",
-            "cart", "order_id", "auto_fill", "success_url", "cancel_url", "webhook_metadata", "checkout_mode",
+    static final List<String> FIELDS = List.of(
+            "payment_name",
+            "amount",
+            "currency",
+            "description",
+            "expires_at",
+            "max_uses",
+            "customer_id",
+            "customer_name",
+            "customer_email",
+            "product_name",
+            "product_description",
+            "cart",
+            "order_id",
+            "auto_fill",
+            "success_url",
+            "cancel_url",
+            "webhook_metadata",
+            "checkout_mode",
             "origin");
     static final List<String> CHECKOUT_MODES = List.of("hosted", "embedded");
     static final int MAX_METADATA_BYTES = 16 * 1024;
@@ -53,8 +69,7 @@ public class PaymentLinkRequestParser {
         String customerName = fields.string(root, "customer_name", "customer_name", false, 1, 100);
         String customerEmail = fields.email(root, "customer_email", "customer_email");
         String productName = fields.string(root, "product_name", "product_name", false, 1, 200);
-        String productDescription = fields.string(root, "product_description", "product_description", false, 0,
-                1000);
+        String productDescription = fields.string(root, "product_description", "product_description", false, 0, 1000);
         String orderId = fields.string(root, "order_id", "order_id", false, 1, 100);
         Boolean autoFill = fields.bool(root, "auto_fill", "auto_fill");
         String successUrl = fields.url(root, "success_url", "success_url", 500);
@@ -71,14 +86,33 @@ public class PaymentLinkRequestParser {
         if (!fields.errors().isEmpty()) {
             throw validation(fields.errors());
         }
-        return new NewPaymentLink(paymentName, description, amount, currency, expiresAt, maxUses, customerId,
-                customerName, customerEmail, productName, productDescription, cart, orderId, autoFill, successUrl,
-                cancelUrl, metadata, checkoutMode, origin);
+        return new NewPaymentLink(
+                paymentName,
+                description,
+                amount,
+                currency,
+                expiresAt,
+                maxUses,
+                customerId,
+                customerName,
+                customerEmail,
+                productName,
+                productDescription,
+                cart,
+                orderId,
+                autoFill,
+                successUrl,
+                cancelUrl,
+                metadata,
+                checkoutMode,
+                origin);
     }
 
     private static String currency(JsonNode root, JsonFields fields, Set<String> supported) {
         JsonNode value = root.get("currency");
-        if (value == null || value.isNull() || (value.isString() && value.asString().isBlank())) {
+        if (value == null
+                || value.isNull()
+                || (value.isString() && value.asString().isBlank())) {
             fields.reject("currency", "Currency is required");
             return null;
         }

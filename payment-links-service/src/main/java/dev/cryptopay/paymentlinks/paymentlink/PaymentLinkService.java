@@ -1,7 +1,5 @@
 package dev.cryptopay.paymentlinks.paymentlink;
 
-import dev.cryptopay.service.response.Pagination;
-import dev.cryptopay.service.response.Envelope;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.paymentlinks.config.PaymentLinksProperties;
 import dev.cryptopay.paymentlinks.currency.Currency;
@@ -10,6 +8,8 @@ import dev.cryptopay.paymentlinks.idempotency.IdempotencyStore;
 import dev.cryptopay.paymentlinks.idempotency.StoredResponse;
 import dev.cryptopay.paymentlinks.transaction.TransactionRepository;
 import dev.cryptopay.service.error.ApiException;
+import dev.cryptopay.service.response.Envelope;
+import dev.cryptopay.service.response.Pagination;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Instant;
@@ -46,10 +46,18 @@ public class PaymentLinkService {
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
 
-    public PaymentLinkService(PaymentLinkRepository links, TransactionRepository transactions,
-            CurrencyCatalog currencies, PaymentLinkRequestParser parser, PaymentLinkJson renderer,
-            PaymentLinkEvents events, IdempotencyStore idempotency, TransactionalOperator tx,
-            PaymentLinksProperties properties, JsonMapper json, Clock clock) {
+    public PaymentLinkService(
+            PaymentLinkRepository links,
+            TransactionRepository transactions,
+            CurrencyCatalog currencies,
+            PaymentLinkRequestParser parser,
+            PaymentLinkJson renderer,
+            PaymentLinkEvents events,
+            IdempotencyStore idempotency,
+            TransactionalOperator tx,
+            PaymentLinksProperties properties,
+            JsonMapper json,
+            Clock clock) {
         this.links = links;
         this.transactions = transactions;
         this.currencies = currencies;
@@ -66,46 +74,74 @@ public class PaymentLinkService {
     /** Creates a link and answers the response to send (201, or the stored response of an earlier identical try). */
     public Mono<StoredResponse> create(MerchantIdentity merchant, String body, String idempotencyKey) {
         Instant now = clock.instant();
-        return currencies.all()
+        return currencies
+                .all()
                 .map(all -> parser.parse(body, all.stream().map(Currency::code).collect(Collectors.toSet()), now))
                 .flatMap(request -> {
                     Mono<StoredResponse> create = insert(merchant, request, now);
                     if (idempotencyKey == null) {
                         return tx.transactional(create);
                     }
-                    return tx.transactional(idempotency.claim(merchant, idempotencyKey, body, now,
-                                    properties.idempotencyRetention())
-                            .flatMap(stored -> stored.isPresent() ? Mono.just(stored.get())
-                                    : create.flatMap(response -> idempotency.complete(merchant, idempotencyKey,
-                                            response).thenReturn(response))));
+                    return tx.transactional(idempotency
+                            .claim(merchant, idempotencyKey, body, now, properties.idempotencyRetention())
+                            .flatMap(stored -> stored.isPresent()
+                                    ? Mono.just(stored.get())
+                                    : create.flatMap(response -> idempotency
+                                            .complete(merchant, idempotencyKey, response)
+                                            .thenReturn(response))));
                 });
     }
 
     private Mono<StoredResponse> insert(MerchantIdentity merchant, NewPaymentLink request, Instant now) {
-        return currencies.find(request.currency()).flatMap(currency -> {
-            PaymentLink draft = draft(merchant, request, currency.orElseThrow(), now);
-            Transition created = PaymentLink.create(draft);
-            return links.insert(created.link())
-                    .then(events.append(created, null, now))
-                    .then(Mono.fromSupplier(() -> new StoredResponse(201, json.writeValueAsString(
-                            Envelope.of("Payment link created successfully",
-                                    renderer.render(created.link(), now, null))))));
-        }).onErrorMap(DuplicateKeyException.class, duplicate -> ApiException.conflict("duplicate_order_id",
-                "A payment link with this order_id already exists"));
+        return currencies
+                .find(request.currency())
+                .flatMap(currency -> {
+                    PaymentLink draft = draft(merchant, request, currency.orElseThrow(), now);
+                    Transition created = PaymentLink.create(draft);
+                    return links.insert(created.link())
+                            .then(events.append(created, null, now))
+                            .then(Mono.fromSupplier(() -> new StoredResponse(
+                                    201,
+                                    json.writeValueAsString(Envelope.of(
+                                            "Payment link created successfully",
+                                            renderer.render(created.link(), now, null))))));
+                })
+                .onErrorMap(
+                        DuplicateKeyException.class,
+                        duplicate -> ApiException.conflict(
+                                "duplicate_order_id", "A payment link with this order_id already exists"));
     }
 
     private PaymentLink draft(MerchantIdentity merchant, NewPaymentLink request, Currency currency, Instant now) {
-        return new PaymentLink(UUID.randomUUID(), merchant.merchantId(), merchant.mode(), request.paymentName(),
-                request.description(), request.amount(), request.currency(), currency.defaultNetwork(),
+        return new PaymentLink(
+                UUID.randomUUID(),
+                merchant.merchantId(),
+                merchant.mode(),
+                request.paymentName(),
+                request.description(),
+                request.amount(),
+                request.currency(),
+                currency.defaultNetwork(),
                 PaymentStatus.PENDING,
                 request.expiresAt() != null ? request.expiresAt() : now.plus(properties.defaultExpiry()),
-                request.maxUses() != null ? request.maxUses() : 1, 0, true,
+                request.maxUses() != null ? request.maxUses() : 1,
+                0,
+                true,
                 request.customerId() != null ? request.customerId() : generatedId("CUST", now),
-                request.customerName(), request.customerEmail(), request.productName(),
-                request.productDescription(), request.cart(),
+                request.customerName(),
+                request.customerEmail(),
+                request.productName(),
+                request.productDescription(),
+                request.cart(),
                 request.orderId() != null ? request.orderId() : generatedId("ORD", now),
-                request.autoFill() == null || request.autoFill(), request.successUrl(), request.cancelUrl(),
-                request.webhookMetadata(), request.checkoutMode(), request.origin(), now, now);
+                request.autoFill() == null || request.autoFill(),
+                request.successUrl(),
+                request.cancelUrl(),
+                request.webhookMetadata(),
+                request.checkoutMode(),
+                request.origin(),
+                now,
+                now);
     }
 
     /** {@code PREFIX-yyyymmdd-<12 hex>}: 48 random bits keep generated order ids unique in practice. */
@@ -120,9 +156,10 @@ public class PaymentLinkService {
         Instant now = clock.instant();
         return links.find(merchant, id)
                 .switchIfEmpty(Mono.error(() -> notFound()))
-                .flatMap(link -> transactions.summary(link.id())
-                        .map(summary -> Envelope.of("Payment link retrieved successfully",
-                                renderer.render(link, now, summary))));
+                .flatMap(link -> transactions
+                        .summary(link.id())
+                        .map(summary -> Envelope.of(
+                                "Payment link retrieved successfully", renderer.render(link, now, summary))));
     }
 
     /** Soft delete; idempotent: deleting a cancelled link answers it unchanged. */
@@ -146,8 +183,10 @@ public class PaymentLinkService {
     public Mono<Map<String, Object>> list(MerchantIdentity merchant, PaymentLinkQuery query) {
         Instant now = clock.instant();
         PaymentLinkQuery.Sql where = query.where(merchant, now);
-        return links.count(where).zipWith(links.page(where, query.orderBy(), query.limit(), query.offset())
-                        .map(link -> renderer.render(link, now, null)).collectList())
+        return links.count(where)
+                .zipWith(links.page(where, query.orderBy(), query.limit(), query.offset())
+                        .map(link -> renderer.render(link, now, null))
+                        .collectList())
                 .map(result -> {
                     Map<String, Object> filters = new LinkedHashMap<>();
                     filters.put("sort_by", query.sortBy());

@@ -4,7 +4,11 @@ import java.util.Locale;
 
 /** The {@code payment_status} of a link. */
 public enum PaymentStatus {
-    PENDING, PROCESSING, COMPLETED, EXPIRED, CANCELLED;
+    PENDING,
+    PROCESSING,
+    COMPLETED,
+    EXPIRED,
+    CANCELLED;
 
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);

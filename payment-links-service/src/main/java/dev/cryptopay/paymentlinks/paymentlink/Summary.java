@@ -13,5 +13,4 @@ public record Summary(
         BigDecimal totalAmountReceivedCrypto,
         long pendingTransactions,
         long completedTransactions,
-        long failedTransactions) {
-}
+        long failedTransactions) {}

@@ -1,8 +1,8 @@
 package dev.cryptopay.paymentlinks.transaction;
 
-import dev.cryptopay.service.response.PathIds;
-import dev.cryptopay.service.response.Envelope;
 import dev.cryptopay.service.json.JsonFields;
+import dev.cryptopay.service.response.Envelope;
+import dev.cryptopay.service.response.PathIds;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.util.LinkedHashMap;
@@ -38,8 +38,8 @@ class InternalTransactionController {
     }
 
     @PostMapping("/internal/payment_links/{id}/transactions")
-    Mono<ResponseEntity<Map<String, Object>>> record(@PathVariable String id,
-            @RequestBody(required = false) String body) {
+    Mono<ResponseEntity<Map<String, Object>>> record(
+            @PathVariable String id, @RequestBody(required = false) String body) {
         return Mono.fromSupplier(() -> report(body))
                 .flatMap(report -> service.record(linkId(id), report))
                 .map(recorded -> ResponseEntity.status(recorded.created() ? 201 : 200)
@@ -47,8 +47,8 @@ class InternalTransactionController {
     }
 
     @PostMapping("/internal/payment_links/{id}/refunds")
-    Mono<ResponseEntity<Map<String, Object>>> refund(@PathVariable String id,
-            @RequestBody(required = false) String body) {
+    Mono<ResponseEntity<Map<String, Object>>> refund(
+            @PathVariable String id, @RequestBody(required = false) String body) {
         return Mono.fromSupplier(() -> {
                     JsonNode root = JsonFields.parseObject(json, body);
                     JsonFields fields = new JsonFields();
@@ -65,8 +65,17 @@ class InternalTransactionController {
     private TransactionReport report(String body) {
         JsonNode root = JsonFields.parseObject(json, body);
         JsonFields fields = new JsonFields();
-        fields.rejectUnknown(root, "", List.of("network", "tx_hash", "payer_address", "crypto_amount",
-                "fiat_amount", "status", "confirmations"));
+        fields.rejectUnknown(
+                root,
+                "",
+                List.of(
+                        "network",
+                        "tx_hash",
+                        "payer_address",
+                        "crypto_amount",
+                        "fiat_amount",
+                        "status",
+                        "confirmations"));
         String network = fields.string(root, "network", "network", true, 1, 100);
         String txHash = fields.string(root, "tx_hash", "tx_hash", true, 1, 200);
         String payer = fields.string(root, "payer_address", "payer_address", true, 1, 200);
@@ -79,8 +88,8 @@ class InternalTransactionController {
         }
         Integer confirmations = fields.integer(root, "confirmations", "confirmations", false, 0, Integer.MAX_VALUE);
         fields.throwIfAny();
-        return new TransactionReport(network, txHash, payer, crypto, fiat, status,
-                confirmations == null ? 0 : confirmations);
+        return new TransactionReport(
+                network, txHash, payer, crypto, fiat, status, confirmations == null ? 0 : confirmations);
     }
 
     private Map<String, Object> render(String message, TransactionService.Recorded recorded) {
@@ -99,7 +108,9 @@ class InternalTransactionController {
         tx.put("counted_as_use", transaction.countedAsUse());
         Map<String, Object> link = new LinkedHashMap<>();
         link.put("id", recorded.link().id().toString());
-        link.put("payment_status", recorded.link().effectiveStatus(clock.instant()).wireName());
+        link.put(
+                "payment_status",
+                recorded.link().effectiveStatus(clock.instant()).wireName());
         link.put("current_uses", recorded.link().currentUses());
         link.put("max_uses", recorded.link().maxUses());
         Map<String, Object> data = new LinkedHashMap<>();

@@ -20,7 +20,18 @@ public record LinkTransaction(
         Instant updatedAt) {
 
     LinkTransaction withStatus(TransactionStatus newStatus, int newConfirmations, boolean counted, Instant now) {
-        return new LinkTransaction(id, paymentLinkId, network, txHash, payerAddress, cryptoAmount, fiatAmount,
-                newStatus, newConfirmations, counted, createdAt, now);
+        return new LinkTransaction(
+                id,
+                paymentLinkId,
+                network,
+                txHash,
+                payerAddress,
+                cryptoAmount,
+                fiatAmount,
+                newStatus,
+                newConfirmations,
+                counted,
+                createdAt,
+                now);
     }
 }

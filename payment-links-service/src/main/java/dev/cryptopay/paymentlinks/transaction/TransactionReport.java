@@ -10,5 +10,4 @@ public record TransactionReport(
         BigDecimal cryptoAmount,
         BigDecimal fiatAmount,
         TransactionStatus status,
-        int confirmations) {
-}
+        int confirmations) {}

@@ -26,8 +26,12 @@ public class TransactionService {
     private final TransactionalOperator tx;
     private final Clock clock;
 
-    public TransactionService(PaymentLinkRepository links, TransactionRepository transactions,
-            PaymentLinkEvents events, TransactionalOperator tx, Clock clock) {
+    public TransactionService(
+            PaymentLinkRepository links,
+            TransactionRepository transactions,
+            PaymentLinkEvents events,
+            TransactionalOperator tx,
+            Clock clock) {
         this.links = links;
         this.transactions = transactions;
         this.events = events;
@@ -36,14 +40,14 @@ public class TransactionService {
     }
 
     /** The transaction as stored and the link after the report; {@code created} tells a new record from a repeat. */
-    public record Recorded(LinkTransaction transaction, PaymentLink link, boolean created) {
-    }
+    public record Recorded(LinkTransaction transaction, PaymentLink link, boolean created) {}
 
     public Mono<Recorded> record(UUID linkId, TransactionReport report) {
         Instant now = clock.instant();
         Mono<Recorded> work = links.lockAnyMerchant(linkId)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("Payment link not found")))
-                .flatMap(link -> transactions.lock(report.network(), report.txHash())
+                .flatMap(link -> transactions
+                        .lock(report.network(), report.txHash())
                         .map(existing -> update(link, existing, report, now))
                         .switchIfEmpty(Mono.fromSupplier(() -> create(link, report, now)))
                         .flatMap(change -> change));
@@ -54,7 +58,8 @@ public class TransactionService {
         Instant now = clock.instant();
         Mono<Recorded> work = links.lockAnyMerchant(linkId)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("Payment link not found")))
-                .flatMap(link -> transactions.lock(network, txHash)
+                .flatMap(link -> transactions
+                        .lock(network, txHash)
                         .filter(found -> found.paymentLinkId().equals(link.id()))
                         .switchIfEmpty(Mono.error(() -> ApiException.notFound("Transaction not found for this link")))
                         .flatMap(found -> {
@@ -62,49 +67,63 @@ public class TransactionService {
                                 return Mono.just(new Recorded(found, link, false));
                             }
                             if (found.status() != TransactionStatus.CONFIRMED) {
-                                throw ApiException.conflict("illegal_transition",
+                                throw ApiException.conflict(
+                                        "illegal_transition",
                                         "Only a confirmed transaction can be refunded; this one is "
                                                 + found.status().wireName());
                             }
-                            LinkTransaction refunded = found.withStatus(TransactionStatus.REFUNDED,
-                                    found.confirmations(), found.countedAsUse(), now);
+                            LinkTransaction refunded = found.withStatus(
+                                    TransactionStatus.REFUNDED, found.confirmations(), found.countedAsUse(), now);
                             return save(link.refunded(now), refunded, false, now);
                         }));
         return tx.transactional(work);
     }
 
     private Mono<Recorded> create(PaymentLink link, TransactionReport report, Instant now) {
-        LinkTransaction recorded = new LinkTransaction(UUID.randomUUID(), link.id(), report.network(),
-                report.txHash(), report.payerAddress(), report.cryptoAmount(), report.fiatAmount(), report.status(),
-                report.confirmations(), false, now, now);
+        LinkTransaction recorded = new LinkTransaction(
+                UUID.randomUUID(),
+                link.id(),
+                report.network(),
+                report.txHash(),
+                report.payerAddress(),
+                report.cryptoAmount(),
+                report.fiatAmount(),
+                report.status(),
+                report.confirmations(),
+                false,
+                now,
+                now);
         return transactions.othersPending(link.id(), recorded.id()).flatMap(othersPending -> {
             Transition transition = switch (report.status()) {
                 case PENDING -> link.transactionPending(now);
                 case CONFIRMED -> link.transactionConfirmed(false, covers(link, recorded), othersPending, now);
                 case FAILED -> link.transactionFailed(othersPending, now);
-                case REFUNDED -> throw ApiException.badRequest("invalid_status",
-                        "Record the transaction first; refunds go to the refunds route");
+                case REFUNDED ->
+                    throw ApiException.badRequest(
+                            "invalid_status", "Record the transaction first; refunds go to the refunds route");
             };
             LinkTransaction stored = counted(recorded, transition, link);
-            return transactions.insert(stored)
+            return transactions
+                    .insert(stored)
                     .then(links.updateState(transition.link()))
                     .then(events.append(transition, stored.txHash(), now))
                     .thenReturn(new Recorded(stored, transition.link(), true));
         });
     }
 
-    private Mono<Recorded> update(PaymentLink link, LinkTransaction existing, TransactionReport report,
-            Instant now) {
+    private Mono<Recorded> update(PaymentLink link, LinkTransaction existing, TransactionReport report, Instant now) {
         if (!existing.paymentLinkId().equals(link.id())) {
-            throw ApiException.conflict("transaction_conflict",
-                    "This transaction is already recorded against another payment link");
+            throw ApiException.conflict(
+                    "transaction_conflict", "This transaction is already recorded against another payment link");
         }
         if (existing.status() == report.status()) {
             return Mono.just(new Recorded(existing, link, false));
         }
         if (existing.status() != TransactionStatus.PENDING || report.status() == TransactionStatus.REFUNDED) {
-            throw ApiException.conflict("illegal_transition", "Transaction is already "
-                    + existing.status().wireName() + " and cannot become " + report.status().wireName());
+            throw ApiException.conflict(
+                    "illegal_transition",
+                    "Transaction is already " + existing.status().wireName() + " and cannot become "
+                            + report.status().wireName());
         }
         LinkTransaction changed = existing.withStatus(report.status(), report.confirmations(), false, now);
         return transactions.othersPending(link.id(), existing.id()).flatMap(othersPending -> {
@@ -116,7 +135,8 @@ public class TransactionService {
     }
 
     private Mono<Recorded> save(Transition transition, LinkTransaction transaction, boolean created, Instant now) {
-        return transactions.update(transaction)
+        return transactions
+                .update(transaction)
                 .then(links.updateState(transition.link()))
                 .then(events.append(transition, transaction.txHash(), now))
                 .thenReturn(new Recorded(transaction, transition.link(), created));
@@ -129,7 +149,7 @@ public class TransactionService {
     /** Marks the transaction as having completed one use of the link when the transition counted one. */
     private static LinkTransaction counted(LinkTransaction transaction, Transition transition, PaymentLink before) {
         boolean counted = transition.link().currentUses() > before.currentUses();
-        return transaction.withStatus(transaction.status(), transaction.confirmations(), counted,
-                transaction.updatedAt());
+        return transaction.withStatus(
+                transaction.status(), transaction.confirmations(), counted, transaction.updatedAt());
     }
 }

@@ -4,7 +4,10 @@ import java.util.Locale;
 
 /** Status of a recorded transaction. */
 public enum TransactionStatus {
-    PENDING, CONFIRMED, FAILED, REFUNDED;
+    PENDING,
+    CONFIRMED,
+    FAILED,
+    REFUNDED;
 
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);

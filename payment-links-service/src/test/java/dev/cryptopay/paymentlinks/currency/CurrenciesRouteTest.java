@@ -16,7 +16,8 @@ class CurrenciesRouteTest extends PaymentLinksTestBase {
 
     @Test
     void listsTheEightSupportedCodesOncePerCodeWithStableIds() {
-        JsonNode response = read(get(newMerchant(), "/payment_links/currencies").expectStatus().isOk());
+        JsonNode response = read(
+                get(newMerchant(), "/payment_links/currencies").expectStatus().isOk());
 
         assertThat(response.get("message").asString()).isEqualTo("Currencies retrieved successfully");
         Map<String, String> names = new LinkedHashMap<>();
@@ -26,10 +27,16 @@ class CurrenciesRouteTest extends PaymentLinksTestBase {
             ids.put(currency.get("code").asString(), currency.get("id").asString());
             assertThat(currency.propertyNames()).containsExactly("id", "code", "name");
         });
-        assertThat(names).containsExactly(
-                Map.entry("AVAX", "Avalanche"), Map.entry("BNB", "BNB"), Map.entry("ETH", "Ethereum"),
-                Map.entry("LINK", "ChainLink"), Map.entry("USDC", "USD Coin"), Map.entry("USDT", "Tether USD"),
-                Map.entry("WBTC", "Wrapped BTC"), Map.entry("WETH", "Wrapped Ethereum"));
+        assertThat(names)
+                .containsExactly(
+                        Map.entry("AVAX", "Avalanche"),
+                        Map.entry("BNB", "BNB"),
+                        Map.entry("ETH", "Ethereum"),
+                        Map.entry("LINK", "ChainLink"),
+                        Map.entry("USDC", "USD Coin"),
+                        Map.entry("USDT", "Tether USD"),
+                        Map.entry("WBTC", "Wrapped BTC"),
+                        Map.entry("WETH", "Wrapped Ethereum"));
         // Ids are fixed by the migration, so clients may store them.
         assertThat(ids.get("USDC")).isEqualTo("8869f514-71db-5d4f-9dda-b9126cb24da7");
         assertThat(ids.get("ETH")).isEqualTo("e36b4fed-a45c-546a-919b-02a71cf1091e");
@@ -38,11 +45,21 @@ class CurrenciesRouteTest extends PaymentLinksTestBase {
     @Test
     void keepsTheNetworksOfEachCurrencyAsReferenceData() {
         Map<String, Integer> networks = new LinkedHashMap<>();
-        catalog.all().block().forEach(currency -> networks.put(currency.code(), currency.networks().size()));
+        catalog.all()
+                .block()
+                .forEach(currency ->
+                        networks.put(currency.code(), currency.networks().size()));
 
-        assertThat(networks).containsExactly(Map.entry("AVAX", 2), Map.entry("BNB", 3), Map.entry("ETH", 5),
-                Map.entry("LINK", 6), Map.entry("USDC", 7), Map.entry("USDT", 7), Map.entry("WBTC", 5),
-                Map.entry("WETH", 6));
+        assertThat(networks)
+                .containsExactly(
+                        Map.entry("AVAX", 2),
+                        Map.entry("BNB", 3),
+                        Map.entry("ETH", 5),
+                        Map.entry("LINK", 6),
+                        Map.entry("USDC", 7),
+                        Map.entry("USDT", 7),
+                        Map.entry("WBTC", 5),
+                        Map.entry("WETH", 6));
         assertThat(catalog.find("USDC").block().orElseThrow().defaultNetwork()).isEqualTo("Ethereum");
         assertThat(catalog.find("BTC").block()).isEmpty();
     }

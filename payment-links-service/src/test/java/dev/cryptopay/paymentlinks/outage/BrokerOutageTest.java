@@ -33,9 +33,10 @@ import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 /** The broker goes away while merchants keep creating links: nothing is lost and publishing resumes by itself. */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"payment-links.expiry-sweep-enabled=false", "outbox.poll-interval=100ms",
-                "outbox.send-timeout=3s"})
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {"payment-links.expiry-sweep-enabled=false", "outbox.poll-interval=100ms", "outbox.send-timeout=3s"
+        })
 @AutoConfigureWebTestClient
 @ActiveProfiles("test")
 class BrokerOutageTest {
@@ -60,6 +61,7 @@ class BrokerOutageTest {
 
     @Autowired
     WebTestClient web;
+
     @Autowired
     DatabaseClient database;
 
@@ -75,7 +77,9 @@ class BrokerOutageTest {
             createdWhileDown.add(create(merchant, "during-" + i));
         }
         Thread.sleep(1500);
-        assertThat(unpublished()).as("rows wait in the outbox while Kafka is down").isEqualTo(10);
+        assertThat(unpublished())
+                .as("rows wait in the outbox while Kafka is down")
+                .isEqualTo(10);
 
         broker.restart();
         awaitOutboxDrained(Duration.ofSeconds(60));
@@ -95,7 +99,12 @@ class BrokerOutageTest {
                 .as(web, merchant, HttpMethod.POST, "/payment_links")
                 .contentType(MediaType.APPLICATION_JSON)
                 .bodyValue("{\"payment_name\":\"" + name + "\",\"amount\":1,\"currency\":\"USDC\"}")
-                .exchange().expectStatus().isCreated().expectBody().returnResult().getResponseBody();
+                .exchange()
+                .expectStatus()
+                .isCreated()
+                .expectBody()
+                .returnResult()
+                .getResponseBody();
         String text = new String(body, java.nio.charset.StandardCharsets.UTF_8);
         int start = text.indexOf("\"id\":\"") + 6;
         return text.substring(start, text.indexOf('"', start));
@@ -103,7 +112,9 @@ class BrokerOutageTest {
 
     private long unpublished() {
         return database.sql("SELECT count(*) FROM outbox_event WHERE published_at IS NULL")
-                .map(row -> row.get(0, Long.class)).one().block();
+                .map(row -> row.get(0, Long.class))
+                .one()
+                .block();
     }
 
     private void awaitOutboxDrained(Duration timeout) throws InterruptedException {
@@ -118,16 +129,23 @@ class BrokerOutageTest {
 
     private static List<String> aggregateIdsOn(KafkaBroker broker, MerchantIdentity merchant, int expected) {
         List<String> ids = new ArrayList<>();
-        try (var consumer = new KafkaConsumer<String, String>(Map.of(
-                "bootstrap.servers", broker.bootstrapServers(),
-                "group.id", "outage-" + UUID.randomUUID(),
-                "auto.offset.reset", "earliest"), new StringDeserializer(), new StringDeserializer())) {
+        try (var consumer = new KafkaConsumer<String, String>(
+                Map.of(
+                        "bootstrap.servers",
+                        broker.bootstrapServers(),
+                        "group.id",
+                        "outage-" + UUID.randomUUID(),
+                        "auto.offset.reset",
+                        "earliest"),
+                new StringDeserializer(),
+                new StringDeserializer())) {
             consumer.subscribe(List.of("payment-links.events"));
             long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
             while (ids.stream().distinct().count() < expected && System.nanoTime() < deadline) {
                 for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(200))) {
                     if (record.key().equals(merchant.merchantId().toString())) {
-                        ids.add(new String(record.headers().lastHeader("aggregate-id").value(),
+                        ids.add(new String(
+                                record.headers().lastHeader("aggregate-id").value(),
                                 java.nio.charset.StandardCharsets.UTF_8));
                     }
                 }
@@ -135,5 +153,4 @@ class BrokerOutageTest {
         }
         return ids;
     }
-
 }

@@ -34,8 +34,11 @@ class CreatePaymentLinkTest extends PaymentLinksTestBase {
         MerchantIdentity merchant = newMerchant();
         Instant now = clock.instant();
 
-        JsonNode response = read(create(merchant, MINIMAL).expectStatus().isCreated()
-                .expectHeader().contentType(MediaType.APPLICATION_JSON));
+        JsonNode response = read(create(merchant, MINIMAL)
+                .expectStatus()
+                .isCreated()
+                .expectHeader()
+                .contentType(MediaType.APPLICATION_JSON));
         assertThat(response.get("message").asString()).isEqualTo("Payment link created successfully");
         JsonNode link = response.get("data");
 
@@ -46,7 +49,8 @@ class CreatePaymentLinkTest extends PaymentLinksTestBase {
         assertThat(link.get("amount").decimalValue()).isEqualByComparingTo("10.5");
         assertThat(link.get("currency").asString()).isEqualTo("USDC");
         assertThat(link.get("payment_url").asString())
-                .isEqualTo("https://pay.test/payment_link?payment_id=" + link.get("id").asString());
+                .isEqualTo("https://pay.test/payment_link?payment_id="
+                        + link.get("id").asString());
         assertThat(link.get("payment_status").asString()).isEqualTo("pending");
         assertThat(link.get("payment_type").asString()).isEqualTo("one_time");
         assertThat(link.get("source").asString()).isEqualTo("payment_link_api");
@@ -61,15 +65,29 @@ class CreatePaymentLinkTest extends PaymentLinksTestBase {
         assertThat(link.get("order_id").asString()).matches("ORD-" + today + "-[0-9a-f]{12}");
         assertThat(link.get("auto_fill").asBoolean()).isTrue();
         assertThat(Instant.parse(link.get("created_at").asString())).isEqualTo(now.truncatedTo(ChronoUnit.MICROS));
-        assertThat(fieldNames(link)).doesNotContain("description", "customer_name", "customer_email",
-                "product_name", "product_description", "cart", "success_url", "cancel_url", "webhook_metadata",
-                "checkout_mode", "origin", "summary");
+        assertThat(fieldNames(link))
+                .doesNotContain(
+                        "description",
+                        "customer_name",
+                        "customer_email",
+                        "product_name",
+                        "product_description",
+                        "cart",
+                        "success_url",
+                        "cancel_url",
+                        "webhook_metadata",
+                        "checkout_mode",
+                        "origin",
+                        "summary");
     }
 
     @Test
     void fullCreateEchoesEveryOptionalField() {
         MerchantIdentity merchant = newMerchant();
-        String expiresAt = clock.instant().plus(Duration.ofDays(3)).truncatedTo(ChronoUnit.SECONDS).toString();
+        String expiresAt = clock.instant()
+                .plus(Duration.ofDays(3))
+                .truncatedTo(ChronoUnit.SECONDS)
+                .toString();
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("payment_name", "Premium plan");
         body.put("amount", new java.math.BigDecimal("0.3"));
@@ -82,10 +100,19 @@ class CreatePaymentLinkTest extends PaymentLinksTestBase {
         body.put("customer_email", "ada@example.com");
         body.put("product_name", "Premium");
         body.put("product_description", "A year of premium");
-        body.put("cart", Map.of("items", List.of(
-                        Map.of("name", "A", "product_id", "p1", "quantity", 1, "unit_price", 0.1, "total", 0.1),
-                        Map.of("name", "B", "quantity", 2, "unit_price", 0.05, "total", 0.1)),
-                "subtotal", 0.2, "tax", 0.1, "total", 0.3));
+        body.put(
+                "cart",
+                Map.of(
+                        "items",
+                        List.of(
+                                Map.of("name", "A", "product_id", "p1", "quantity", 1, "unit_price", 0.1, "total", 0.1),
+                                Map.of("name", "B", "quantity", 2, "unit_price", 0.05, "total", 0.1)),
+                        "subtotal",
+                        0.2,
+                        "tax",
+                        0.1,
+                        "total",
+                        0.3));
         body.put("order_id", "order-7");
         body.put("auto_fill", false);
         body.put("success_url", "https://shop.example/ok");
@@ -132,15 +159,30 @@ class CreatePaymentLinkTest extends PaymentLinksTestBase {
     void currencyMessagesAreTheDocumentedOnes() {
         MerchantIdentity merchant = newMerchant();
         expectError(merchant, "{\"payment_name\":\"x\",\"amount\":1}", "currency_required", "Currency is required");
-        expectError(merchant, "{\"payment_name\":\"x\",\"amount\":1,\"currency\":\"\"}", "currency_required",
+        expectError(
+                merchant,
+                "{\"payment_name\":\"x\",\"amount\":1,\"currency\":\"\"}",
+                "currency_required",
                 "Currency is required");
-        expectError(merchant, "{\"payment_name\":\"x\",\"amount\":1,\"currency\":\"usdc\"}",
-                "currency_not_uppercase", "Currency code must be uppercase");
-        expectError(merchant, "{\"payment_name\":\"x\",\"amount\":1,\"currency\":\"BTC\"}", "invalid_currency",
+        expectError(
+                merchant,
+                "{\"payment_name\":\"x\",\"amount\":1,\"currency\":\"usdc\"}",
+                "currency_not_uppercase",
+                "Currency code must be uppercase");
+        expectError(
+                merchant,
+                "{\"payment_name\":\"x\",\"amount\":1,\"currency\":\"BTC\"}",
+                "invalid_currency",
                 "Invalid currency code");
-        expectError(merchant, "{\"payment_name\":\"x\",\"amount\":1,\"currency\":\"DOGECOINXYZ\"}",
-                "invalid_currency", "Invalid currency code");
-        expectError(merchant, "{\"payment_name\":\"x\",\"amount\":1,\"currency\":\"US\"}", "invalid_currency",
+        expectError(
+                merchant,
+                "{\"payment_name\":\"x\",\"amount\":1,\"currency\":\"DOGECOINXYZ\"}",
+                "invalid_currency",
+                "Invalid currency code");
+        expectError(
+                merchant,
+                "{\"payment_name\":\"x\",\"amount\":1,\"currency\":\"US\"}",
+                "invalid_currency",
                 "Invalid currency code");
     }
 
@@ -155,10 +197,14 @@ class CreatePaymentLinkTest extends PaymentLinksTestBase {
                 Arguments.of("amount", 0, "amount must be greater than 0"),
                 Arguments.of("amount", -1, "amount must be greater than 0"),
                 Arguments.of("amount", "10", "amount must be a number"),
-                Arguments.of("amount", new java.math.BigDecimal("0.0000000000000000001"),
+                Arguments.of(
+                        "amount",
+                        new java.math.BigDecimal("0.0000000000000000001"),
                         "amount must have at most 18 decimal places"),
                 Arguments.of("description", "d".repeat(1001), "description must be at most 1000 characters"),
-                Arguments.of("expires_at", "tomorrow",
+                Arguments.of(
+                        "expires_at",
+                        "tomorrow",
                         "expires_at must be an ISO 8601 timestamp with a time zone, e.g. 2026-01-31T12:00:00Z"),
                 Arguments.of("expires_at", "2020-01-01T00:00:00Z", "expires_at must be in the future"),
                 Arguments.of("max_uses", 0, "max_uses must be greater than 0"),
@@ -168,8 +214,8 @@ class CreatePaymentLinkTest extends PaymentLinksTestBase {
                 Arguments.of("customer_name", "n".repeat(101), "customer_name must be 1-100 characters"),
                 Arguments.of("customer_email", "not-an-email", "customer_email must be a valid e-mail address"),
                 Arguments.of("product_name", "p".repeat(201), "product_name must be 1-200 characters"),
-                Arguments.of("product_description", "p".repeat(1001),
-                        "product_description must be at most 1000 characters"),
+                Arguments.of(
+                        "product_description", "p".repeat(1001), "product_description must be at most 1000 characters"),
                 Arguments.of("success_url", "ftp://example.com", "success_url must be a valid http or https URL"),
                 Arguments.of("success_url", longUrl, "success_url must be 1-500 characters"),
                 Arguments.of("cancel_url", "not a url", "cancel_url must be a valid http or https URL"),
@@ -184,11 +230,14 @@ class CreatePaymentLinkTest extends PaymentLinksTestBase {
     @ParameterizedTest(name = "{0} = {1}")
     @MethodSource("invalidFields")
     void refusesAnInvalidFieldNamingIt(String field, Object value, String message) {
-        Map<String, Object> body = new LinkedHashMap<>(Map.of("payment_name", "Coffee", "amount", 10,
-                "currency", "USDC"));
+        Map<String, Object> body =
+                new LinkedHashMap<>(Map.of("payment_name", "Coffee", "amount", 10, "currency", "USDC"));
         body.put(field, value);
-        JsonNode error = read(create(newMerchant(), json.writeValueAsString(body)).expectStatus().isBadRequest()
-                .expectHeader().contentType(MediaType.APPLICATION_PROBLEM_JSON));
+        JsonNode error = read(create(newMerchant(), json.writeValueAsString(body))
+                .expectStatus()
+                .isBadRequest()
+                .expectHeader()
+                .contentType(MediaType.APPLICATION_PROBLEM_JSON));
         assertThat(error.get("message").asString()).isEqualTo(message);
         assertThat(error.get("detail").asString()).isEqualTo(message);
         assertThat(error.get("errors").get(0).get("field").asString()).isEqualTo(field);
@@ -207,8 +256,12 @@ class CreatePaymentLinkTest extends PaymentLinksTestBase {
         body.put("product_description", "p".repeat(1000));
         body.put("success_url", "https://example.com/" + "a".repeat(480));
         body.put("max_uses", Integer.MAX_VALUE);
-        String raw = create(newMerchant(), json.writeValueAsString(body)).expectStatus().isCreated()
-                .expectBody(String.class).returnResult().getResponseBody();
+        String raw = create(newMerchant(), json.writeValueAsString(body))
+                .expectStatus()
+                .isCreated()
+                .expectBody(String.class)
+                .returnResult()
+                .getResponseBody();
         assertThat(raw).contains("\"amount\":0.000000000000000001,");
         JsonNode link = json.readTree(raw).get("data");
         assertThat(link.get("success_url").asString()).hasSize(500);
@@ -217,8 +270,10 @@ class CreatePaymentLinkTest extends PaymentLinksTestBase {
     @Test
     void reportsEveryBadFieldAtOnce() {
         JsonNode error = read(create(newMerchant(), "{\"amount\":-5,\"currency\":\"usdc\"}")
-                .expectStatus().isBadRequest());
-        assertThat(error.get("errors")).extracting(e -> e.get("field").asString())
+                .expectStatus()
+                .isBadRequest());
+        assertThat(error.get("errors"))
+                .extracting(e -> e.get("field").asString())
                 .containsExactly("payment_name", "amount", "currency");
     }
 
@@ -226,22 +281,48 @@ class CreatePaymentLinkTest extends PaymentLinksTestBase {
     void refusesACartWhoseArithmeticDoesNotAddUp() {
         MerchantIdentity merchant = newMerchant();
         String item = "{\"name\":\"A\",\"quantity\":2,\"unit_price\":0.1,\"total\":0.2}";
-        expectError(merchant, cartBody("0.3", "{\"items\":[" + item.replace("0.2}", "0.3}")
-                        + "],\"subtotal\":0.3,\"tax\":0,\"total\":0.3}"), "validation_failed",
+        expectError(
+                merchant,
+                cartBody(
+                        "0.3",
+                        "{\"items\":[" + item.replace("0.2}", "0.3}") + "],\"subtotal\":0.3,\"tax\":0,\"total\":0.3}"),
+                "validation_failed",
                 "cart.items[0].total must equal quantity × unit_price");
-        expectError(merchant, cartBody("0.3", "{\"items\":[" + item + "],\"subtotal\":0.3,\"tax\":0,\"total\":0.3}"),
-                "validation_failed", "cart.subtotal must equal the sum of the item totals");
-        expectError(merchant, cartBody("0.3", "{\"items\":[" + item + "],\"subtotal\":0.2,\"tax\":0,\"total\":0.3}"),
-                "validation_failed", "cart.total must equal subtotal + shipping + tax");
-        expectError(merchant, cartBody("0.5", "{\"items\":[" + item + "],\"subtotal\":0.2,\"shipping\":0.1,"
-                + "\"tax\":0,\"total\":0.3}"), "validation_failed", "cart.total must equal amount");
-        expectError(merchant, cartBody("0.3", "{\"items\":[],\"subtotal\":0,\"tax\":0,\"total\":0}"),
-                "validation_failed", "cart.items must be an array with at least one item");
-        expectError(merchant, cartBody("0.3", "{\"items\":[{\"name\":\"A\",\"quantity\":0,\"unit_price\":1,"
-                + "\"total\":0}],\"subtotal\":0,\"tax\":0,\"total\":0}"), "validation_failed",
+        expectError(
+                merchant,
+                cartBody("0.3", "{\"items\":[" + item + "],\"subtotal\":0.3,\"tax\":0,\"total\":0.3}"),
+                "validation_failed",
+                "cart.subtotal must equal the sum of the item totals");
+        expectError(
+                merchant,
+                cartBody("0.3", "{\"items\":[" + item + "],\"subtotal\":0.2,\"tax\":0,\"total\":0.3}"),
+                "validation_failed",
+                "cart.total must equal subtotal + shipping + tax");
+        expectError(
+                merchant,
+                cartBody(
+                        "0.5",
+                        "{\"items\":[" + item + "],\"subtotal\":0.2,\"shipping\":0.1," + "\"tax\":0,\"total\":0.3}"),
+                "validation_failed",
+                "cart.total must equal amount");
+        expectError(
+                merchant,
+                cartBody("0.3", "{\"items\":[],\"subtotal\":0,\"tax\":0,\"total\":0}"),
+                "validation_failed",
+                "cart.items must be an array with at least one item");
+        expectError(
+                merchant,
+                cartBody(
+                        "0.3",
+                        "{\"items\":[{\"name\":\"A\",\"quantity\":0,\"unit_price\":1,"
+                                + "\"total\":0}],\"subtotal\":0,\"tax\":0,\"total\":0}"),
+                "validation_failed",
                 "cart.items[0].quantity must be greater than 0");
-        createOk(merchant, cartBody("0.3", "{\"items\":[" + item + "],\"subtotal\":0.2,\"shipping\":0.1,"
-                + "\"tax\":0,\"total\":0.3}"));
+        createOk(
+                merchant,
+                cartBody(
+                        "0.3",
+                        "{\"items\":[" + item + "],\"subtotal\":0.2,\"shipping\":0.1," + "\"tax\":0,\"total\":0.3}"));
     }
 
     @Test
@@ -249,10 +330,15 @@ class CreatePaymentLinkTest extends PaymentLinksTestBase {
         MerchantIdentity merchant = newMerchant();
         expectError(merchant, "{\"payment_name\":", "invalid_request", "Malformed JSON body");
         expectError(merchant, "[1,2]", "invalid_request", "Request body must be a JSON object");
-        expectError(merchant, "{\"payment_name\":\"a\",\"payment_name\":\"b\",\"amount\":1,\"currency\":\"USDC\"}",
-                "invalid_request", "Malformed JSON body");
-        JsonNode error = read(as(merchant, HttpMethod.POST, "/payment_links").exchange()
-                .expectStatus().isBadRequest());
+        expectError(
+                merchant,
+                "{\"payment_name\":\"a\",\"payment_name\":\"b\",\"amount\":1,\"currency\":\"USDC\"}",
+                "invalid_request",
+                "Malformed JSON body");
+        JsonNode error = read(as(merchant, HttpMethod.POST, "/payment_links")
+                .exchange()
+                .expectStatus()
+                .isBadRequest());
         assertThat(error.get("message").asString()).isEqualTo("Request body is required");
     }
 
@@ -273,21 +359,40 @@ class CreatePaymentLinkTest extends PaymentLinksTestBase {
     @Test
     void idempotencyKeyReplaysTheFirstResponseAndRefusesAnotherBody() {
         MerchantIdentity merchant = newMerchant();
-        byte[] first = as(merchant, HttpMethod.POST, "/payment_links").header("Idempotency-Key", "key-1")
-                .contentType(MediaType.APPLICATION_JSON).bodyValue(MINIMAL).exchange()
-                .expectStatus().isCreated().expectBody().returnResult().getResponseBody();
-        byte[] second = as(merchant, HttpMethod.POST, "/payment_links").header("Idempotency-Key", "key-1")
-                .contentType(MediaType.APPLICATION_JSON).bodyValue(MINIMAL).exchange()
-                .expectStatus().isCreated().expectBody().returnResult().getResponseBody();
+        byte[] first = as(merchant, HttpMethod.POST, "/payment_links")
+                .header("Idempotency-Key", "key-1")
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(MINIMAL)
+                .exchange()
+                .expectStatus()
+                .isCreated()
+                .expectBody()
+                .returnResult()
+                .getResponseBody();
+        byte[] second = as(merchant, HttpMethod.POST, "/payment_links")
+                .header("Idempotency-Key", "key-1")
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(MINIMAL)
+                .exchange()
+                .expectStatus()
+                .isCreated()
+                .expectBody()
+                .returnResult()
+                .getResponseBody();
         assertThat(second).isEqualTo(first);
 
-        JsonNode conflict = read(as(merchant, HttpMethod.POST, "/payment_links").header("Idempotency-Key", "key-1")
-                .contentType(MediaType.APPLICATION_JSON).bodyValue(MINIMAL.replace("Coffee", "Tea")).exchange()
-                .expectStatus().isEqualTo(409));
+        JsonNode conflict = read(as(merchant, HttpMethod.POST, "/payment_links")
+                .header("Idempotency-Key", "key-1")
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(MINIMAL.replace("Coffee", "Tea"))
+                .exchange()
+                .expectStatus()
+                .isEqualTo(409));
         assertThat(conflict.get("code").asString()).isEqualTo("idempotency_key_reused");
 
         JsonNode list = read(get(merchant, "/payment_links").expectStatus().isOk());
-        assertThat(list.get("data").get("pagination").get("total_records").asInt()).isEqualTo(1);
+        assertThat(list.get("data").get("pagination").get("total_records").asInt())
+                .isEqualTo(1);
 
         clock.advance(Duration.ofHours(25));
         create(merchant, MINIMAL.replace("Coffee", "Tea")).expectStatus().isCreated();
@@ -297,26 +402,42 @@ class CreatePaymentLinkTest extends PaymentLinksTestBase {
     void fiftyConcurrentCreatesWithDistinctOrderIdsAllSucceed() {
         MerchantIdentity merchant = newMerchant();
         List<Integer> statuses = Flux.range(0, 50)
-                .flatMap(i -> Flux.defer(() -> {
-                    var result = create(merchant, "{\"payment_name\":\"P" + i + "\",\"amount\":1,"
-                            + "\"currency\":\"USDT\",\"order_id\":\"o-" + i + "\"}").returnResult(String.class);
-                    return Flux.just(result.getStatus().value());
-                }).subscribeOn(reactor.core.scheduler.Schedulers.boundedElastic()), 50)
-                .collectList().block();
+                .flatMap(
+                        i -> Flux.defer(() -> {
+                                    var result = create(
+                                                    merchant,
+                                                    "{\"payment_name\":\"P" + i + "\",\"amount\":1,"
+                                                            + "\"currency\":\"USDT\",\"order_id\":\"o-" + i + "\"}")
+                                            .returnResult(String.class);
+                                    return Flux.just(result.getStatus().value());
+                                })
+                                .subscribeOn(reactor.core.scheduler.Schedulers.boundedElastic()),
+                        50)
+                .collectList()
+                .block();
         assertThat(statuses).hasSize(50).containsOnly(201);
-        JsonNode list = read(get(merchant, "/payment_links?limit=100").expectStatus().isOk());
-        assertThat(list.get("data").get("pagination").get("total_records").asInt()).isEqualTo(50);
+        JsonNode list =
+                read(get(merchant, "/payment_links?limit=100").expectStatus().isOk());
+        assertThat(list.get("data").get("pagination").get("total_records").asInt())
+                .isEqualTo(50);
     }
 
     @Test
     void fiftyConcurrentCreatesWithOneOrderIdLetExactlyOneSucceed() {
         MerchantIdentity merchant = newMerchant();
         List<Integer> statuses = Flux.range(0, 50)
-                .flatMap(i -> Flux.defer(() -> Flux.just(create(merchant, "{\"payment_name\":\"P\",\"amount\":1,"
-                                + "\"currency\":\"USDT\",\"order_id\":\"same\"}").returnResult(String.class)
-                                .getStatus().value()))
-                        .subscribeOn(reactor.core.scheduler.Schedulers.boundedElastic()), 50)
-                .collectList().block();
+                .flatMap(
+                        i -> Flux.defer(() -> Flux.just(create(
+                                                merchant,
+                                                "{\"payment_name\":\"P\",\"amount\":1,"
+                                                        + "\"currency\":\"USDT\",\"order_id\":\"same\"}")
+                                        .returnResult(String.class)
+                                        .getStatus()
+                                        .value()))
+                                .subscribeOn(reactor.core.scheduler.Schedulers.boundedElastic()),
+                        50)
+                .collectList()
+                .block();
         assertThat(statuses.stream().filter(s -> s == 201)).hasSize(1);
         assertThat(statuses.stream().filter(s -> s == 409)).hasSize(49);
     }

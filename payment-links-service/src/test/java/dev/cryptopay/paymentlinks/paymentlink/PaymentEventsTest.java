@@ -23,22 +23,26 @@ class PaymentEventsTest extends PaymentLinksTestBase {
     @Test
     void publishesEveryPaymentEventOfALinkInOrderWithTheDocumentedEnvelope() {
         MerchantIdentity merchant = newMerchant();
-        JsonNode link = createOk(merchant, "{\"payment_name\":\"Hat\",\"amount\":25.5,\"currency\":\"USDT\","
-                + "\"order_id\":\"hat-1\",\"webhook_metadata\":{\"ref\":\"r-1\"}}");
+        JsonNode link = createOk(
+                merchant,
+                "{\"payment_name\":\"Hat\",\"amount\":25.5,\"currency\":\"USDT\","
+                        + "\"order_id\":\"hat-1\",\"webhook_metadata\":{\"ref\":\"r-1\"}}");
         String id = link.get("id").asString();
         reportTransaction(id, transaction("0xabc", "pending")).expectStatus().isCreated();
         reportTransaction(id, transaction("0xabc", "confirmed")).expectStatus().isOk();
 
         List<ConsumerRecord<String, String>> records = recordsOf(merchant, 3);
 
-        assertThat(records).extracting(r -> header(r, "event-type"))
+        assertThat(records)
+                .extracting(r -> header(r, "event-type"))
                 .containsExactly("payment.created", "payment.pending", "payment.completed");
         assertThat(records).extracting(r -> header(r, "aggregate-type")).containsOnly("payment_link");
         assertThat(records).extracting(r -> header(r, "aggregate-id")).containsOnly(id);
         JsonNode completed = json.readTree(records.get(2).value());
         assertThat(completed.get("id").asString()).isEqualTo(header(records.get(2), "event-id"));
         assertThat(completed.get("type").asString()).isEqualTo("payment.completed");
-        assertThat(completed.get("merchant_id").asString()).isEqualTo(merchant.merchantId().toString());
+        assertThat(completed.get("merchant_id").asString())
+                .isEqualTo(merchant.merchantId().toString());
         assertThat(completed.get("mode").asString()).isEqualTo("test");
         assertThat(completed.get("created_at").asString()).isNotBlank();
         JsonNode data = completed.get("data");
@@ -63,14 +67,17 @@ class PaymentEventsTest extends PaymentLinksTestBase {
         List<String> expected = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
             expected.add(createOk(merchant, "{\"payment_name\":\"N" + i + "\",\"amount\":1,\"currency\":\"USDC\"}")
-                    .get("id").asString());
+                    .get("id")
+                    .asString());
             createOk(other, "{\"payment_name\":\"O" + i + "\",\"amount\":1,\"currency\":\"USDC\"}");
         }
 
         List<ConsumerRecord<String, String>> records = recordsOf(merchant, 10);
 
         assertThat(records).extracting(r -> header(r, "aggregate-id")).containsExactlyElementsOf(expected);
-        assertThat(records).extracting(ConsumerRecord::key).containsOnly(merchant.merchantId().toString());
+        assertThat(records)
+                .extracting(ConsumerRecord::key)
+                .containsOnly(merchant.merchantId().toString());
     }
 
     private static String transaction(String hash, String status) {
@@ -85,10 +92,16 @@ class PaymentEventsTest extends PaymentLinksTestBase {
     /** Reads the topic from the start and keeps this merchant's records (they share one partition). */
     static List<ConsumerRecord<String, String>> recordsOf(MerchantIdentity merchant, int expected) {
         List<ConsumerRecord<String, String>> records = new ArrayList<>();
-        try (var consumer = new KafkaConsumer<String, String>(Map.of(
-                "bootstrap.servers", TestKafka.shared().bootstrapServers(),
-                "group.id", "events-test-" + UUID.randomUUID(),
-                "auto.offset.reset", "earliest"), new StringDeserializer(), new StringDeserializer())) {
+        try (var consumer = new KafkaConsumer<String, String>(
+                Map.of(
+                        "bootstrap.servers",
+                        TestKafka.shared().bootstrapServers(),
+                        "group.id",
+                        "events-test-" + UUID.randomUUID(),
+                        "auto.offset.reset",
+                        "earliest"),
+                new StringDeserializer(),
+                new StringDeserializer())) {
             consumer.subscribe(List.of("payment-links.events"));
             long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
             while (records.size() < expected && System.nanoTime() < deadline) {

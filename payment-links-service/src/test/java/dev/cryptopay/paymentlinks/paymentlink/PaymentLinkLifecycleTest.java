@@ -21,18 +21,28 @@ class PaymentLinkLifecycleTest extends PaymentLinksTestBase {
 
     @Autowired
     ExpirySweeper sweeper;
+
     @Autowired
     DatabaseClient database;
 
     private String newLink(MerchantIdentity merchant, int maxUses) {
-        return createOk(merchant, "{\"payment_name\":\"Ticket\",\"amount\":10,\"currency\":\"USDC\",\"max_uses\":"
-                + maxUses + "}").get("id").asString();
+        return createOk(
+                        merchant,
+                        "{\"payment_name\":\"Ticket\",\"amount\":10,\"currency\":\"USDC\",\"max_uses\":" + maxUses
+                                + "}")
+                .get("id")
+                .asString();
     }
 
     private JsonNode report(String id, String hash, String amount, String status, int expectedStatus) {
-        return read(reportTransaction(id, "{\"network\":\"Ethereum\",\"tx_hash\":\"" + hash + "\","
-                + "\"payer_address\":\"0xPAYER\",\"crypto_amount\":" + amount + ",\"status\":\"" + status
-                + "\",\"confirmations\":3}").expectStatus().isEqualTo(expectedStatus));
+        return read(reportTransaction(
+                        id,
+                        "{\"network\":\"Ethereum\",\"tx_hash\":\"" + hash + "\","
+                                + "\"payer_address\":\"0xPAYER\",\"crypto_amount\":" + amount + ",\"status\":\""
+                                + status
+                                + "\",\"confirmations\":3}")
+                .expectStatus()
+                .isEqualTo(expectedStatus));
     }
 
     private JsonNode link(MerchantIdentity merchant, String id) {
@@ -41,7 +51,11 @@ class PaymentLinkLifecycleTest extends PaymentLinksTestBase {
 
     private List<String> eventTypes(String linkId) {
         return database.sql("SELECT event_type FROM outbox_event WHERE aggregate_id = :id ORDER BY position")
-                .bind("id", linkId).map(row -> row.get("event_type", String.class)).all().collectList().block();
+                .bind("id", linkId)
+                .map(row -> row.get("event_type", String.class))
+                .all()
+                .collectList()
+                .block();
     }
 
     @Test
@@ -50,11 +64,17 @@ class PaymentLinkLifecycleTest extends PaymentLinksTestBase {
         String id = newLink(merchant, 1);
 
         JsonNode pending = report(id, "0x01", "10", "pending", 201);
-        assertThat(pending.get("data").get("payment_link").get("payment_status").asString()).isEqualTo("processing");
+        assertThat(pending.get("data").get("payment_link").get("payment_status").asString())
+                .isEqualTo("processing");
         assertThat(link(merchant, id).get("payment_status").asString()).isEqualTo("processing");
 
         JsonNode confirmed = report(id, "0x01", "10", "confirmed", 200);
-        assertThat(confirmed.get("data").get("transaction").get("counted_as_use").asBoolean()).isTrue();
+        assertThat(confirmed
+                        .get("data")
+                        .get("transaction")
+                        .get("counted_as_use")
+                        .asBoolean())
+                .isTrue();
         JsonNode completed = link(merchant, id);
         assertThat(completed.get("payment_status").asString()).isEqualTo("completed");
         assertThat(completed.get("current_uses").asInt()).isEqualTo(1);
@@ -77,7 +97,8 @@ class PaymentLinkLifecycleTest extends PaymentLinksTestBase {
         assertThat(afterSecond.get("current_uses").asInt()).isEqualTo(2);
 
         JsonNode refused = report(id, "0x13", "10", "pending", 409);
-        assertThat(refused.get("message").asString()).isEqualTo("Payment link is completed and does not accept payments");
+        assertThat(refused.get("message").asString())
+                .isEqualTo("Payment link is completed and does not accept payments");
     }
 
     @Test
@@ -99,9 +120,11 @@ class PaymentLinkLifecycleTest extends PaymentLinksTestBase {
         report(id, "0x31", "10", "confirmed", 201);
 
         JsonNode again = report(id, "0x31", "10", "confirmed", 200);
-        assertThat(again.get("data").get("payment_link").get("current_uses").asInt()).isEqualTo(1);
+        assertThat(again.get("data").get("payment_link").get("current_uses").asInt())
+                .isEqualTo(1);
         JsonNode regress = report(id, "0x31", "10", "pending", 409);
-        assertThat(regress.get("message").asString()).isEqualTo("Transaction is already confirmed and cannot become pending");
+        assertThat(regress.get("message").asString())
+                .isEqualTo("Transaction is already confirmed and cannot become pending");
         assertThat(eventTypes(id)).containsExactly("payment.created", "payment.completed");
 
         String other = newLink(merchant, 1);
@@ -114,12 +137,16 @@ class PaymentLinkLifecycleTest extends PaymentLinksTestBase {
         MerchantIdentity merchant = newMerchant();
         String cancelled = newLink(merchant, 1);
         delete(merchant, "/payment_links/" + cancelled).expectStatus().isOk();
-        assertThat(report(cancelled, "0x41", "10", "pending", 409).get("message").asString())
+        assertThat(report(cancelled, "0x41", "10", "pending", 409)
+                        .get("message")
+                        .asString())
                 .isEqualTo("Payment link is cancelled and does not accept payments");
 
         String expiring = newLink(merchant, 1);
         clock.advance(Duration.ofHours(24));
-        assertThat(report(expiring, "0x42", "10", "confirmed", 409).get("message").asString())
+        assertThat(report(expiring, "0x42", "10", "confirmed", 409)
+                        .get("message")
+                        .asString())
                 .isEqualTo("Payment link is expired and does not accept payments");
     }
 
@@ -149,17 +176,22 @@ class PaymentLinkLifecycleTest extends PaymentLinksTestBase {
 
         JsonNode after = link(merchant, id);
         assertThat(after.get("payment_status").asString()).isEqualTo("completed");
-        assertThat(after.get("summary").get("total_amount_received_crypto").decimalValue()).isZero();
-        assertThat(eventTypes(id)).containsExactly("payment.created", "payment.pending", "payment.completed",
-                "payment.refunded");
+        assertThat(after.get("summary").get("total_amount_received_crypto").decimalValue())
+                .isZero();
+        assertThat(eventTypes(id))
+                .containsExactly("payment.created", "payment.pending", "payment.completed", "payment.refunded");
     }
 
     @Test
     void sweeperExpiresUnpaidLinksOnceWithAFailedEvent() {
         MerchantIdentity merchant = newMerchant();
         String id = newLink(merchant, 1);
-        String fresh = createOk(merchant, "{\"payment_name\":\"Later\",\"amount\":1,\"currency\":\"USDC\","
-                + "\"expires_at\":\"" + clock.instant().plus(Duration.ofDays(3)) + "\"}").get("id").asString();
+        String fresh = createOk(
+                        merchant,
+                        "{\"payment_name\":\"Later\",\"amount\":1,\"currency\":\"USDC\"," + "\"expires_at\":\""
+                                + clock.instant().plus(Duration.ofDays(3)) + "\"}")
+                .get("id")
+                .asString();
         clock.advance(Duration.ofHours(24).plusSeconds(1));
 
         assertThat(sweeper.sweep().block()).isGreaterThanOrEqualTo(1);
@@ -169,41 +201,60 @@ class PaymentLinkLifecycleTest extends PaymentLinksTestBase {
         assertThat(link(merchant, fresh).get("payment_status").asString()).isEqualTo("pending");
         assertThat(eventTypes(id)).containsExactly("payment.created", "payment.failed");
         String stored = database.sql("SELECT payment_status FROM payment_link WHERE id = :id")
-                .bind("id", UUID.fromString(id)).map(row -> row.get(0, String.class)).one().block();
+                .bind("id", UUID.fromString(id))
+                .map(row -> row.get(0, String.class))
+                .one()
+                .block();
         assertThat(stored).isEqualTo("expired");
     }
 
     @Test
     void concurrentSweepsExpireEachLinkExactlyOnce() {
         MerchantIdentity merchant = newMerchant();
-        List<String> ids = Flux.range(0, 150).concatMap(i -> Mono.fromSupplier(() -> newLink(merchant, 1)))
-                .collectList().block();
+        List<String> ids = Flux.range(0, 150)
+                .concatMap(i -> Mono.fromSupplier(() -> newLink(merchant, 1)))
+                .collectList()
+                .block();
         clock.advance(Duration.ofDays(2));
 
-        Integer expired = Flux.merge(sweeper.sweep(), sweeper.sweep(), sweeper.sweep()).reduce(0, Integer::sum)
+        Integer expired = Flux.merge(sweeper.sweep(), sweeper.sweep(), sweeper.sweep())
+                .reduce(0, Integer::sum)
                 .block();
 
         assertThat(expired).isGreaterThanOrEqualTo(150);
         Long failedEvents = database.sql("SELECT count(*) FROM outbox_event WHERE event_type = 'payment.failed' "
                         + "AND record_key = :merchant")
-                .bind("merchant", merchant.merchantId().toString()).map(row -> row.get(0, Long.class)).one().block();
+                .bind("merchant", merchant.merchantId().toString())
+                .map(row -> row.get(0, Long.class))
+                .one()
+                .block();
         assertThat(failedEvents).isEqualTo(ids.size());
     }
 
     @Test
     void refusesAMalformedTransactionReport() {
         String id = newLink(newMerchant(), 1);
-        JsonNode error = read(reportTransaction(id, "{\"network\":\"Ethereum\",\"tx_hash\":\"0x\","
-                + "\"payer_address\":\"0xP\",\"crypto_amount\":-1,\"status\":\"done\"}").expectStatus().isBadRequest());
-        assertThat(error.get("errors")).extracting(e -> e.get("field").asString())
+        JsonNode error = read(reportTransaction(
+                        id,
+                        "{\"network\":\"Ethereum\",\"tx_hash\":\"0x\","
+                                + "\"payer_address\":\"0xP\",\"crypto_amount\":-1,\"status\":\"done\"}")
+                .expectStatus()
+                .isBadRequest());
+        assertThat(error.get("errors"))
+                .extracting(e -> e.get("field").asString())
                 .containsExactly("crypto_amount", "status");
-        reportTransaction(UUID.randomUUID().toString(), "{\"network\":\"Ethereum\",\"tx_hash\":\"0x1\","
-                + "\"payer_address\":\"0xP\",\"crypto_amount\":1,\"status\":\"pending\"}").expectStatus().isNotFound();
+        reportTransaction(
+                        UUID.randomUUID().toString(),
+                        "{\"network\":\"Ethereum\",\"tx_hash\":\"0x1\","
+                                + "\"payer_address\":\"0xP\",\"crypto_amount\":1,\"status\":\"pending\"}")
+                .expectStatus()
+                .isNotFound();
     }
 
     private org.springframework.test.web.reactive.server.WebTestClient.ResponseSpec refund(String id, String hash) {
         return as(null, HttpMethod.POST, "/internal/payment_links/" + id + "/refunds")
                 .contentType(MediaType.APPLICATION_JSON)
-                .bodyValue("{\"network\":\"Ethereum\",\"tx_hash\":\"" + hash + "\"}").exchange();
+                .bodyValue("{\"network\":\"Ethereum\",\"tx_hash\":\"" + hash + "\"}")
+                .exchange();
     }
 }

@@ -36,7 +36,10 @@ public abstract class BackgroundLoop implements SmartLifecycle {
         }
         loop = Mono.defer(this::runOnce)
                 .onErrorResume(failure -> {
-                    log.warn("{} pass failed, retrying in {}: {}", getClass().getSimpleName(), delayAfterFailure(),
+                    log.warn(
+                            "{} pass failed, retrying in {}: {}",
+                            getClass().getSimpleName(),
+                            delayAfterFailure(),
                             failure.toString());
                     return Mono.just(delayAfterFailure());
                 })

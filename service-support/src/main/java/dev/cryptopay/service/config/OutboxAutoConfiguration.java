@@ -26,9 +26,11 @@ import tools.jackson.databind.json.JsonMapper;
  * producer with the settings correctness depends on (idempotence, {@code acks=all}) fixed here, not left to
  * configuration.
  */
-@AutoConfiguration(afterName = {
-        "org.springframework.boot.r2dbc.autoconfigure.R2dbcAutoConfiguration",
-        "org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration"})
+@AutoConfiguration(
+        afterName = {
+            "org.springframework.boot.r2dbc.autoconfigure.R2dbcAutoConfiguration",
+            "org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration"
+        })
 @ConditionalOnClass({DatabaseClient.class, KafkaTemplate.class})
 @ConditionalOnProperty(name = "outbox.enabled", havingValue = "true")
 @EnableConfigurationProperties(OutboxProperties.class)
@@ -40,21 +42,39 @@ public class OutboxAutoConfiguration {
     }
 
     @Bean
-    OutboxRelay outboxRelay(DatabaseClient database, ReactiveTransactionManager transactionManager,
-            KafkaProperties kafkaProperties, OutboxProperties properties, Clock clock, MeterRegistry meters) {
+    OutboxRelay outboxRelay(
+            DatabaseClient database,
+            ReactiveTransactionManager transactionManager,
+            KafkaProperties kafkaProperties,
+            OutboxProperties properties,
+            Clock clock,
+            MeterRegistry meters) {
         Map<String, Object> config = kafkaProperties.buildProducerProperties();
         int timeoutMs = (int) properties.sendTimeout().toMillis();
         config.putAll(Map.of(
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 5,
-                ProducerConfig.LINGER_MS_CONFIG, 5,
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, timeoutMs,
-                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, timeoutMs / 2,
-                ProducerConfig.MAX_BLOCK_MS_CONFIG, timeoutMs / 2,
-                ProducerConfig.CLIENT_ID_CONFIG, "outbox-relay"));
+                ProducerConfig.ACKS_CONFIG,
+                "all",
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                true,
+                ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION,
+                5,
+                ProducerConfig.LINGER_MS_CONFIG,
+                5,
+                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
+                timeoutMs,
+                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                timeoutMs / 2,
+                ProducerConfig.MAX_BLOCK_MS_CONFIG,
+                timeoutMs / 2,
+                ProducerConfig.CLIENT_ID_CONFIG,
+                "outbox-relay"));
         var producers = new DefaultKafkaProducerFactory<>(config, new StringSerializer(), new StringSerializer());
-        return new OutboxRelay(database, TransactionalOperator.create(transactionManager),
-                new KafkaTemplate<>(producers), properties, clock, meters);
+        return new OutboxRelay(
+                database,
+                TransactionalOperator.create(transactionManager),
+                new KafkaTemplate<>(producers),
+                properties,
+                clock,
+                meters);
     }
 }

@@ -12,11 +12,11 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.reactive.config.WebFluxConfigurer;
 import org.springframework.web.reactive.result.method.annotation.ArgumentResolverConfigurer;
-import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.StreamWriteFeature;
 import tools.jackson.databind.DeserializationFeature;
@@ -39,8 +39,7 @@ public class ServiceWebAutoConfiguration {
      */
     @Bean
     JsonMapperBuilderCustomizer exactJsonNumbers() {
-        return builder -> builder
-                .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+        return builder -> builder.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
                 .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
                 .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN);
@@ -81,8 +80,8 @@ public class ServiceWebAutoConfiguration {
     static class InternalAuthConfiguration {
 
         @Bean
-        InternalIdentityFilter internalIdentityFilter(InternalAuthProperties properties, Clock clock,
-                ProblemWriter problems) {
+        InternalIdentityFilter internalIdentityFilter(
+                InternalAuthProperties properties, Clock clock, ProblemWriter problems) {
             return new InternalIdentityFilter(properties, clock, problems);
         }
     }

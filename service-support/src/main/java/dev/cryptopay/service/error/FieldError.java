@@ -1,5 +1,4 @@
 package dev.cryptopay.service.error;
 
 /** One rejected input field and why. */
-public record FieldError(String field, String message) {
-}
+public record FieldError(String field, String message) {}

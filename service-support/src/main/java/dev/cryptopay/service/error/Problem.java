@@ -20,9 +20,9 @@ public record Problem(
         List<FieldError> errors,
         @JsonProperty("request_id") String requestId) {
 
-    public static Problem of(HttpStatus status, String code, String message, List<FieldError> errors,
-            String requestId) {
-        return new Problem("about:blank", status.getReasonPhrase(), status.value(), message, code, message, errors,
-                requestId);
+    public static Problem of(
+            HttpStatus status, String code, String message, List<FieldError> errors, String requestId) {
+        return new Problem(
+                "about:blank", status.getReasonPhrase(), status.value(), message, code, message, errors, requestId);
     }
 }

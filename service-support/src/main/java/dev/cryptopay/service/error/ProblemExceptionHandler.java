@@ -62,11 +62,15 @@ public class ProblemExceptionHandler implements WebExceptionHandler, Ordered {
             return ApiException.badRequest("invalid_request", describe(input));
         }
         if (failure instanceof UnsupportedMediaTypeStatusException) {
-            return new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type",
+            return new ApiException(
+                    HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+                    "unsupported_media_type",
                     "Content-Type must be application/json");
         }
         if (failure instanceof MethodNotAllowedException notAllowed) {
-            return new ApiException(HttpStatus.METHOD_NOT_ALLOWED, "method_not_allowed",
+            return new ApiException(
+                    HttpStatus.METHOD_NOT_ALLOWED,
+                    "method_not_allowed",
                     "Method " + notAllowed.getHttpMethod() + " is not allowed here");
         }
         if (failure instanceof ResponseStatusException status) {
@@ -75,8 +79,12 @@ public class ProblemExceptionHandler implements WebExceptionHandler, Ordered {
         if (failure instanceof DataIntegrityViolationException) {
             return ApiException.conflict("conflict", "The request conflicts with an existing resource");
         }
-        log.error("Unhandled failure on {} {} (request {})", exchange.getRequest().getMethod(),
-                exchange.getRequest().getPath(), RequestIds.of(exchange), failure);
+        log.error(
+                "Unhandled failure on {} {} (request {})",
+                exchange.getRequest().getMethod(),
+                exchange.getRequest().getPath(),
+                RequestIds.of(exchange),
+                failure);
         return new ApiException(HttpStatus.INTERNAL_SERVER_ERROR, "internal_error", "Internal server error");
     }
 

@@ -23,8 +23,8 @@ public final class ProblemWriter {
         return write(exchange, failure.status(), failure.code(), failure.getMessage(), failure.errors());
     }
 
-    public Mono<Void> write(ServerWebExchange exchange, HttpStatus status, String code, String message,
-            List<FieldError> errors) {
+    public Mono<Void> write(
+            ServerWebExchange exchange, HttpStatus status, String code, String message, List<FieldError> errors) {
         ServerHttpResponse response = exchange.getResponse();
         if (response.isCommitted()) {
             return Mono.empty();

@@ -10,8 +10,7 @@ public final class CurrentMerchant {
 
     static final String ATTRIBUTE = CurrentMerchant.class.getName() + ".identity";
 
-    private CurrentMerchant() {
-    }
+    private CurrentMerchant() {}
 
     public static Optional<MerchantIdentity> of(ServerWebExchange exchange) {
         return Optional.ofNullable(exchange.getAttribute(ATTRIBUTE));
@@ -19,7 +18,8 @@ public final class CurrentMerchant {
 
     /** The merchant, or a 401 when the request carries no merchant identity (an internal, non-merchant call). */
     public static MerchantIdentity require(ServerWebExchange exchange) {
-        return of(exchange).orElseThrow(() -> ApiException.unauthorized("merchant_identity_missing",
-                "This route needs an authenticated merchant"));
+        return of(exchange)
+                .orElseThrow(() -> ApiException.unauthorized(
+                        "merchant_identity_missing", "This route needs an authenticated merchant"));
     }
 }

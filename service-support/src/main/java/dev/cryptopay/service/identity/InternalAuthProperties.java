@@ -17,5 +17,4 @@ public record InternalAuthProperties(
         /** Oldest token accepted. */
         @NotNull @DefaultValue("60s") Duration maxAge,
         /** Path patterns served without a token (health probes, metrics). */
-        @NotNull @DefaultValue("/actuator/**") List<String> openPaths) {
-}
+        @NotNull @DefaultValue("/actuator/**") List<String> openPaths) {}

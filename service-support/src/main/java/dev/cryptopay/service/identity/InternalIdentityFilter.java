@@ -42,7 +42,9 @@ public class InternalIdentityFilter implements WebFilter, Ordered {
         this.properties = properties;
         this.clock = clock;
         this.problems = problems;
-        this.openPaths = properties.openPaths().stream().map(PathPatternParser.defaultInstance::parse).toList();
+        this.openPaths = properties.openPaths().stream()
+                .map(PathPatternParser.defaultInstance::parse)
+                .toList();
     }
 
     @Override
@@ -63,8 +65,13 @@ public class InternalIdentityFilter implements WebFilter, Ordered {
         } catch (IllegalArgumentException malformed) {
             return reject(exchange, "malformed merchant identity headers");
         }
-        InternalTokenOutcome outcome = tokens.verify(headers.getFirst(InternalHeaders.INTERNAL_AUTH), identity,
-                exchange.getRequest().getMethod().name(), path.value(), clock.instant(), properties.maxAge());
+        InternalTokenOutcome outcome = tokens.verify(
+                headers.getFirst(InternalHeaders.INTERNAL_AUTH),
+                identity,
+                exchange.getRequest().getMethod().name(),
+                path.value(),
+                clock.instant(),
+                properties.maxAge());
         if (outcome != InternalTokenOutcome.VALID) {
             return reject(exchange, "internal token " + outcome);
         }
@@ -75,9 +82,13 @@ public class InternalIdentityFilter implements WebFilter, Ordered {
     }
 
     private Mono<Void> reject(ServerWebExchange exchange, String why) {
-        log.warn("Refused {} {}: {}", exchange.getRequest().getMethod(), exchange.getRequest().getPath(), why);
-        return problems.write(exchange, ApiException.unauthorized("internal_auth_failed",
-                "Requests must come through the gateway"));
+        log.warn(
+                "Refused {} {}: {}",
+                exchange.getRequest().getMethod(),
+                exchange.getRequest().getPath(),
+                why);
+        return problems.write(
+                exchange, ApiException.unauthorized("internal_auth_failed", "Requests must come through the gateway"));
     }
 
     private static MerchantIdentity identityFrom(HttpHeaders headers) {

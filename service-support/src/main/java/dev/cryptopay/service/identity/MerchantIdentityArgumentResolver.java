@@ -16,8 +16,8 @@ public class MerchantIdentityArgumentResolver implements HandlerMethodArgumentRe
     }
 
     @Override
-    public Mono<Object> resolveArgument(MethodParameter parameter, BindingContext bindingContext,
-            ServerWebExchange exchange) {
+    public Mono<Object> resolveArgument(
+            MethodParameter parameter, BindingContext bindingContext, ServerWebExchange exchange) {
         return Mono.fromSupplier(() -> CurrentMerchant.require(exchange));
     }
 }

@@ -22,8 +22,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class JsonFields {
 
-    private static final Pattern EMAIL = Pattern.compile(
-            "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+    private static final Pattern EMAIL =
+            Pattern.compile("^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
                     + "(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$");
 
     private final List<FieldError> errors = new ArrayList<>();
@@ -68,8 +68,11 @@ public final class JsonFields {
             return null;
         }
         if (length < min || length > max) {
-            reject(path, min > 0 ? path + " must be " + min + "-" + max + " characters"
-                    : path + " must be at most " + max + " characters");
+            reject(
+                    path,
+                    min > 0
+                            ? path + " must be " + min + "-" + max + " characters"
+                            : path + " must be at most " + max + " characters");
             return null;
         }
         return text;
@@ -125,8 +128,11 @@ public final class JsonFields {
             return null;
         }
         if (integral.compareTo(BigDecimal.valueOf(min)) < 0 || integral.compareTo(BigDecimal.valueOf(max)) > 0) {
-            reject(path, min == 1 && max == Integer.MAX_VALUE ? path + " must be greater than 0"
-                    : path + " must be between " + min + " and " + max);
+            reject(
+                    path,
+                    min == 1 && max == Integer.MAX_VALUE
+                            ? path + " must be greater than 0"
+                            : path + " must be between " + min + " and " + max);
             return null;
         }
         return integral.intValueExact();
@@ -219,8 +225,10 @@ public final class JsonFields {
         try {
             URI uri = new URI(text);
             String scheme = uri.getScheme();
-            return scheme != null && (scheme.toLowerCase(Locale.ROOT).equals("http")
-                    || scheme.toLowerCase(Locale.ROOT).equals("https")) && uri.getHost() != null;
+            return scheme != null
+                    && (scheme.toLowerCase(Locale.ROOT).equals("http")
+                            || scheme.toLowerCase(Locale.ROOT).equals("https"))
+                    && uri.getHost() != null;
         } catch (URISyntaxException e) {
             return false;
         }

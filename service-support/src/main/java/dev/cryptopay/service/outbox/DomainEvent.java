@@ -32,9 +32,14 @@ public record DomainEvent(
     }
 
     /** A new event with a random id. */
-    public static DomainEvent of(String type, Instant createdAt, UUID merchantId, Mode mode, String aggregateType,
-            String aggregateId, Map<String, Object> data) {
-        return new DomainEvent(UUID.randomUUID(), type, createdAt, merchantId, mode, aggregateType, aggregateId,
-                data);
+    public static DomainEvent of(
+            String type,
+            Instant createdAt,
+            UUID merchantId,
+            Mode mode,
+            String aggregateType,
+            String aggregateId,
+            Map<String, Object> data) {
+        return new DomainEvent(UUID.randomUUID(), type, createdAt, merchantId, mode, aggregateType, aggregateId, data);
     }
 }

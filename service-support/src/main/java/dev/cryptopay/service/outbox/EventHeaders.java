@@ -8,6 +8,5 @@ public final class EventHeaders {
     public static final String AGGREGATE_TYPE = "aggregate-type";
     public static final String AGGREGATE_ID = "aggregate-id";
 
-    private EventHeaders() {
-    }
+    private EventHeaders() {}
 }

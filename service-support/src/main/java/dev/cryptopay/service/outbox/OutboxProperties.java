@@ -20,5 +20,4 @@ public record OutboxProperties(
         /** Longest wait for Kafka to acknowledge a batch before it is retried. */
         @NotNull @DefaultValue("15s") Duration sendTimeout,
         /** How long published rows are kept for inspection before they are purged. */
-        @NotNull @DefaultValue("7d") Duration retention) {
-}
+        @NotNull @DefaultValue("7d") Duration retention) {}

@@ -36,6 +36,7 @@ public class OutboxRelay extends BackgroundLoop {
     private static final Logger log = LoggerFactory.getLogger(OutboxRelay.class);
     /** Arbitrary constant naming the relay's advisory lock inside this service's database. */
     private static final long RELAY_LOCK = 0x6f7574626f78L;
+
     private static final Duration PURGE_EVERY = Duration.ofMinutes(10);
     private static final Duration MAX_BACKOFF = Duration.ofSeconds(10);
 
@@ -51,20 +52,30 @@ public class OutboxRelay extends BackgroundLoop {
     private volatile Instant lastPurge = Instant.EPOCH;
     private int consecutiveFailures;
 
-    public OutboxRelay(DatabaseClient database, TransactionalOperator transactions, KafkaTemplate<String, String> kafka,
-            OutboxProperties properties, Clock clock, MeterRegistry meters) {
+    public OutboxRelay(
+            DatabaseClient database,
+            TransactionalOperator transactions,
+            KafkaTemplate<String, String> kafka,
+            OutboxProperties properties,
+            Clock clock,
+            MeterRegistry meters) {
         this.database = database;
         this.transactions = transactions;
         this.kafka = kafka;
         this.properties = properties;
         this.clock = clock;
         Gauge.builder("outbox.pending", pendingRows, AtomicLong::get)
-                .description("Outbox rows not yet published to Kafka").register(meters);
-        Gauge.builder("outbox.oldest.pending.age", oldestPendingAgeSeconds, AtomicLong::get).baseUnit("seconds")
-                .description("Age of the oldest unpublished outbox row").register(meters);
-        this.published = Counter.builder("outbox.published").description("Events published to Kafka")
+                .description("Outbox rows not yet published to Kafka")
                 .register(meters);
-        this.failures = Counter.builder("outbox.publish.failures").description("Failed publish attempts")
+        Gauge.builder("outbox.oldest.pending.age", oldestPendingAgeSeconds, AtomicLong::get)
+                .baseUnit("seconds")
+                .description("Age of the oldest unpublished outbox row")
+                .register(meters);
+        this.published = Counter.builder("outbox.published")
+                .description("Events published to Kafka")
+                .register(meters);
+        this.failures = Counter.builder("outbox.publish.failures")
+                .description("Failed publish attempts")
                 .register(meters);
     }
 
@@ -101,15 +112,15 @@ public class OutboxRelay extends BackgroundLoop {
                         row.get("payload", String.class)))
                 .all()
                 .collectList()
-                .flatMap(rows -> rows.isEmpty() ? Mono.just(0) : send(rows).then(markPublished(rows))
-                        .thenReturn(rows.size()));
+                .flatMap(rows -> rows.isEmpty()
+                        ? Mono.just(0)
+                        : send(rows).then(markPublished(rows)).thenReturn(rows.size()));
     }
 
     /** Hands the whole batch to the producer in order, then waits for every acknowledgement. */
     private Mono<Void> send(List<OutboxRow> rows) {
-        return Mono.fromCallable(() -> CompletableFuture.allOf(rows.stream()
-                        .map(row -> kafka.send(record(row)))
-                        .toArray(CompletableFuture[]::new)))
+        return Mono.fromCallable(() -> CompletableFuture.allOf(
+                        rows.stream().map(row -> kafka.send(record(row))).toArray(CompletableFuture[]::new)))
                 .subscribeOn(Schedulers.boundedElastic()) // send() may block while fetching metadata
                 .flatMap(Mono::fromFuture)
                 .timeout(properties.sendTimeout().plusSeconds(5))
@@ -141,8 +152,13 @@ public class OutboxRelay extends BackgroundLoop {
                 .map(row -> {
                     pendingRows.set(row.get("pending", Long.class));
                     OffsetDateTime oldest = row.get("oldest", OffsetDateTime.class);
-                    oldestPendingAgeSeconds.set(oldest == null ? 0
-                            : Math.max(0, Duration.between(oldest.toInstant(), clock.instant()).toSeconds()));
+                    oldestPendingAgeSeconds.set(
+                            oldest == null
+                                    ? 0
+                                    : Math.max(
+                                            0,
+                                            Duration.between(oldest.toInstant(), clock.instant())
+                                                    .toSeconds()));
                     return true;
                 })
                 .one()
@@ -172,14 +188,20 @@ public class OutboxRelay extends BackgroundLoop {
                     failures.increment();
                     consecutiveFailures++;
                     Duration backoff = backoff();
-                    log.warn("Outbox publish failed ({} in a row), retrying in {}: {}", consecutiveFailures, backoff,
+                    log.warn(
+                            "Outbox publish failed ({} in a row), retrying in {}: {}",
+                            consecutiveFailures,
+                            backoff,
                             failure.toString());
                     return Mono.just(backoff);
                 })
-                .flatMap(delay -> measureBacklog().then(purgeIfDue()).onErrorResume(failure -> {
-                    log.warn("Outbox housekeeping failed: {}", failure.toString());
-                    return Mono.empty();
-                }).thenReturn(delay));
+                .flatMap(delay -> measureBacklog()
+                        .then(purgeIfDue())
+                        .onErrorResume(failure -> {
+                            log.warn("Outbox housekeeping failed: {}", failure.toString());
+                            return Mono.empty();
+                        })
+                        .thenReturn(delay));
     }
 
     private Duration backoff() {
@@ -197,7 +219,13 @@ public class OutboxRelay extends BackgroundLoop {
         return properties.relayEnabled();
     }
 
-    private record OutboxRow(long position, String eventId, String topic, String recordKey, String eventType,
-            String aggregateType, String aggregateId, String payload) {
-    }
+    private record OutboxRow(
+            long position,
+            String eventId,
+            String topic,
+            String recordKey,
+            String eventType,
+            String aggregateType,
+            String aggregateId,
+            String payload) {}
 }

@@ -24,7 +24,9 @@ public class RequestIdFilter implements WebFilter, Ordered {
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
         String offered = exchange.getRequest().getHeaders().getFirst(RequestIds.HEADER);
-        String id = offered != null && ACCEPTED.matcher(offered).matches() ? offered : UUID.randomUUID().toString();
+        String id = offered != null && ACCEPTED.matcher(offered).matches()
+                ? offered
+                : UUID.randomUUID().toString();
         exchange.getAttributes().put(RequestIds.ATTRIBUTE, id);
         exchange.getResponse().getHeaders().set(RequestIds.HEADER, id);
         return chain.filter(exchange);

@@ -8,8 +8,7 @@ public final class RequestIds {
     public static final String HEADER = "X-Request-Id";
     static final String ATTRIBUTE = RequestIds.class.getName() + ".id";
 
-    private RequestIds() {
-    }
+    private RequestIds() {}
 
     /** The request id of this exchange, or null before the filter ran. */
     public static String of(ServerWebExchange exchange) {

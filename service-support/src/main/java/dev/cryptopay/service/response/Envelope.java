@@ -6,8 +6,7 @@ import java.util.Map;
 /** The {@code {message, data}} body of every successful merchant response. */
 public final class Envelope {
 
-    private Envelope() {
-    }
+    private Envelope() {}
 
     public static Map<String, Object> of(String message, Object data) {
         Map<String, Object> body = new LinkedHashMap<>();

@@ -6,8 +6,7 @@ import java.util.Map;
 /** The {@code pagination} object of list responses, derived from the page asked for and the total. */
 public final class Pagination {
 
-    private Pagination() {
-    }
+    private Pagination() {}
 
     public static Map<String, Object> of(int page, int perPage, long totalRecords) {
         long totalPages = (totalRecords + perPage - 1) / perPage;

@@ -6,8 +6,7 @@ import java.util.UUID;
 /** Ids taken from request paths: a malformed one is a 400 naming what it should have been, never a 500. */
 public final class PathIds {
 
-    private PathIds() {
-    }
+    private PathIds() {}
 
     /**
      * Parses a UUID in its canonical form ({@code UUID.fromString} alone would also take {@code 1-2-3-4-5}).

@@ -21,8 +21,7 @@ class BackgroundLoopTest {
         @Override
         protected Mono<Duration> runOnce() {
             int pass = passes.incrementAndGet();
-            return pass <= 2 ? Mono.error(new IllegalStateException("pass " + pass))
-                    : Mono.just(Duration.ofMillis(5));
+            return pass <= 2 ? Mono.error(new IllegalStateException("pass " + pass)) : Mono.just(Duration.ofMillis(5));
         }
 
         @Override

@@ -38,7 +38,8 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
-@SpringBootTest(classes = dev.cryptopay.service.web.TestServiceApplication.class,
+@SpringBootTest(
+        classes = dev.cryptopay.service.web.TestServiceApplication.class,
         properties = {"outbox.enabled=true", "outbox.relay-enabled=false"})
 class OutboxRelayTest {
 
@@ -53,12 +54,16 @@ class OutboxRelayTest {
 
     @Autowired
     OutboxWriter writer;
+
     @Autowired
     OutboxRelay relay;
+
     @Autowired
     DatabaseClient database;
+
     @Autowired
     ReactiveTransactionManager transactionManager;
+
     @Autowired
     JsonMapper json;
 
@@ -74,29 +79,44 @@ class OutboxRelayTest {
     }
 
     private DomainEvent event(String type, int n) {
-        return new DomainEvent(UUID.randomUUID(), type, Instant.parse("2026-11-22T10:00:00Z").plusSeconds(n),
-                merchant, Mode.TEST, "payment_link", "link-" + n, Map.of("n", n, "amount", "10.50"));
+        return new DomainEvent(
+                UUID.randomUUID(),
+                type,
+                Instant.parse("2026-11-22T10:00:00Z").plusSeconds(n),
+                merchant,
+                Mode.TEST,
+                "payment_link",
+                "link-" + n,
+                Map.of("n", n, "amount", "10.50"));
     }
 
     @Test
     void publishesCommittedEventsInOrderWithEnvelopeKeyAndHeaders() {
-        List<DomainEvent> events = List.of(event("payment.created", 1), event("payment.pending", 2),
-                event("payment.completed", 3));
-        transactions.transactional(Flux.fromIterable(events).concatMap(e -> writer.append(topic, e)).then()).block();
+        List<DomainEvent> events =
+                List.of(event("payment.created", 1), event("payment.pending", 2), event("payment.completed", 3));
+        transactions
+                .transactional(Flux.fromIterable(events)
+                        .concatMap(e -> writer.append(topic, e))
+                        .then())
+                .block();
 
         assertThat(relay.publishPending().block()).isEqualTo(3);
 
         List<ConsumerRecord<String, String>> records = consume(topic, 3);
         assertThat(records).extracting(ConsumerRecord::key).containsOnly(merchant.toString());
-        assertThat(records).extracting(r -> header(r, EventHeaders.EVENT_TYPE))
+        assertThat(records)
+                .extracting(r -> header(r, EventHeaders.EVENT_TYPE))
                 .containsExactly("payment.created", "payment.pending", "payment.completed");
         ConsumerRecord<String, String> first = records.get(0);
-        assertThat(header(first, EventHeaders.EVENT_ID)).isEqualTo(events.get(0).id().toString());
+        assertThat(header(first, EventHeaders.EVENT_ID))
+                .isEqualTo(events.get(0).id().toString());
         assertThat(header(first, EventHeaders.AGGREGATE_TYPE)).isEqualTo("payment_link");
         assertThat(header(first, EventHeaders.AGGREGATE_ID)).isEqualTo("link-1");
-        assertThat(first.value()).isEqualTo("{\"id\":\"" + events.get(0).id() + "\",\"type\":\"payment.created\","
-                + "\"created_at\":\"2026-11-22T10:00:01Z\",\"merchant_id\":\"" + merchant + "\",\"mode\":\"test\","
-                + "\"data\":" + json.writeValueAsString(Map.of("n", 1, "amount", "10.50")) + "}");
+        assertThat(first.value())
+                .isEqualTo("{\"id\":\"" + events.get(0).id() + "\",\"type\":\"payment.created\","
+                        + "\"created_at\":\"2026-11-22T10:00:01Z\",\"merchant_id\":\"" + merchant
+                        + "\",\"mode\":\"test\","
+                        + "\"data\":" + json.writeValueAsString(Map.of("n", 1, "amount", "10.50")) + "}");
         assertThat(unpublishedRows()).isZero();
         assertThat(relay.publishPending().block()).isZero();
     }
@@ -115,7 +135,9 @@ class OutboxRelayTest {
 
     @Test
     void keepsRowsWhileKafkaIsUnreachableAndPublishesThemOnceItIsBack() throws Exception {
-        transactions.transactional(writer.append(topic, event("payment.created", 1))).block();
+        transactions
+                .transactional(writer.append(topic, event("payment.created", 1)))
+                .block();
         OutboxRelay unreachable = relayTo("127.0.0.1:" + unusedPort(), false);
 
         assertThatThrownBy(() -> unreachable.publishPending().block()).isNotNull();
@@ -130,7 +152,9 @@ class OutboxRelayTest {
         OutboxRelay running = relayTo(TestKafka.shared().bootstrapServers(), true);
         running.start();
         try {
-            transactions.transactional(writer.append(topic, event("payment.created", 1))).block();
+            transactions
+                    .transactional(writer.append(topic, event("payment.created", 1)))
+                    .block();
             assertThat(consume(topic, 1)).hasSize(1);
         } finally {
             running.stop();
@@ -141,8 +165,11 @@ class OutboxRelayTest {
     @Test
     void twoRelaysRacingNeverPublishARowTwice() {
         int total = 300;
-        transactions.transactional(Flux.range(0, total).concatMap(n -> writer.append(topic, event("payment.created",
-                n))).then()).block();
+        transactions
+                .transactional(Flux.range(0, total)
+                        .concatMap(n -> writer.append(topic, event("payment.created", n)))
+                        .then())
+                .block();
         OutboxRelay second = relayTo(TestKafka.shared().bootstrapServers(), false);
 
         Integer published = Flux.merge(IntStream.range(0, 10)
@@ -153,32 +180,56 @@ class OutboxRelayTest {
 
         assertThat(published).isEqualTo(total);
         List<ConsumerRecord<String, String>> records = consume(topic, total);
-        assertThat(records).extracting(r -> header(r, EventHeaders.EVENT_ID)).doesNotHaveDuplicates().hasSize(total);
-        assertThat(records).extracting(r -> header(r, EventHeaders.AGGREGATE_ID))
-                .containsExactlyElementsOf(IntStream.range(0, total).mapToObj(n -> "link-" + n).toList());
+        assertThat(records)
+                .extracting(r -> header(r, EventHeaders.EVENT_ID))
+                .doesNotHaveDuplicates()
+                .hasSize(total);
+        assertThat(records)
+                .extracting(r -> header(r, EventHeaders.AGGREGATE_ID))
+                .containsExactlyElementsOf(
+                        IntStream.range(0, total).mapToObj(n -> "link-" + n).toList());
     }
 
     private OutboxRelay relayTo(String bootstrapServers, boolean relayEnabled) {
-        var producers = new DefaultKafkaProducerFactory<>(Map.<String, Object>of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                ProducerConfig.MAX_BLOCK_MS_CONFIG, 1000,
-                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 1000,
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 2000), new StringSerializer(), new StringSerializer());
-        var properties = new OutboxProperties(relayEnabled, Duration.ofMillis(50), 50, Duration.ofSeconds(2),
-                Duration.ofDays(7));
-        return new OutboxRelay(database, transactions, new KafkaTemplate<>(producers), properties,
-                Clock.systemUTC(), new SimpleMeterRegistry());
+        var producers = new DefaultKafkaProducerFactory<>(
+                Map.<String, Object>of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        bootstrapServers,
+                        ProducerConfig.ACKS_CONFIG,
+                        "all",
+                        ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                        true,
+                        ProducerConfig.MAX_BLOCK_MS_CONFIG,
+                        1000,
+                        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                        1000,
+                        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG,
+                        2000),
+                new StringSerializer(),
+                new StringSerializer());
+        var properties = new OutboxProperties(
+                relayEnabled, Duration.ofMillis(50), 50, Duration.ofSeconds(2), Duration.ofDays(7));
+        return new OutboxRelay(
+                database,
+                transactions,
+                new KafkaTemplate<>(producers),
+                properties,
+                Clock.systemUTC(),
+                new SimpleMeterRegistry());
     }
 
     private long unpublishedRows() {
         return database.sql("SELECT count(*) FROM outbox_event WHERE published_at IS NULL")
-                .map(row -> row.get(0, Long.class)).one().block();
+                .map(row -> row.get(0, Long.class))
+                .one()
+                .block();
     }
 
     private long countRows() {
-        return database.sql("SELECT count(*) FROM outbox_event").map(row -> row.get(0, Long.class)).one().block();
+        return database.sql("SELECT count(*) FROM outbox_event")
+                .map(row -> row.get(0, Long.class))
+                .one()
+                .block();
     }
 
     private static String header(ConsumerRecord<String, String> record, String name) {
@@ -194,10 +245,16 @@ class OutboxRelayTest {
     /** Reads the topic from the start until {@code expected} records arrived, then a little longer for extras. */
     private static List<ConsumerRecord<String, String>> consume(String topic, int expected) {
         List<ConsumerRecord<String, String>> records = new ArrayList<>();
-        try (var consumer = new KafkaConsumer<String, String>(Map.of(
-                "bootstrap.servers", TestKafka.shared().bootstrapServers(),
-                "group.id", "test-" + UUID.randomUUID(),
-                "auto.offset.reset", "earliest"), new StringDeserializer(), new StringDeserializer())) {
+        try (var consumer = new KafkaConsumer<String, String>(
+                Map.of(
+                        "bootstrap.servers",
+                        TestKafka.shared().bootstrapServers(),
+                        "group.id",
+                        "test-" + UUID.randomUUID(),
+                        "auto.offset.reset",
+                        "earliest"),
+                new StringDeserializer(),
+                new StringDeserializer())) {
             consumer.subscribe(List.of(topic));
             long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
             while (records.size() < expected && System.nanoTime() < deadline) {
@@ -205,7 +262,8 @@ class OutboxRelayTest {
             }
             consumer.poll(Duration.ofMillis(500)).forEach(records::add);
         }
-        records.sort((a, b) -> a.partition() != b.partition() ? Integer.compare(a.partition(), b.partition())
+        records.sort((a, b) -> a.partition() != b.partition()
+                ? Integer.compare(a.partition(), b.partition())
                 : Long.compare(a.offset(), b.offset()));
         return records;
     }

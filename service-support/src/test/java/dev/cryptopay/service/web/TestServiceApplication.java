@@ -13,15 +13,18 @@ import org.springframework.web.bind.annotation.RestController;
 @SpringBootApplication
 public class TestServiceApplication {
 
-    record Greeting(String name, int count) {
-    }
+    record Greeting(String name, int count) {}
 
     @RestController
     static class Routes {
 
         @GetMapping("/whoami")
         Map<String, String> whoami(MerchantIdentity merchant) {
-            return Map.of("merchant_id", merchant.merchantId().toString(), "mode", merchant.mode().wireName());
+            return Map.of(
+                    "merchant_id",
+                    merchant.merchantId().toString(),
+                    "mode",
+                    merchant.mode().wireName());
         }
 
         @PostMapping("/greetings")

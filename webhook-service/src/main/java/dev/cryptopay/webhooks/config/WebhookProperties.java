@@ -36,9 +36,11 @@ public record WebhookProperties(
             /** Whether this instance runs the delivery scheduler (several instances share the work). */
             @DefaultValue("true") boolean enabled,
             /** When each attempt is due, measured from the first: attempt 1 at the first offset, and so on. */
-            @NotEmpty @DefaultValue({"0s", "5m", "30m", "2h", "24h"}) List<Duration> retrySchedule,
+            @NotEmpty @DefaultValue({"0s", "5m", "30m", "2h", "24h"})
+            List<Duration> retrySchedule,
             /** Random spread added to each retry, as a fraction of its delay (0.05 = up to 5 % later). */
-            @DecimalMin("0") @DecimalMax("1") @DefaultValue("0.05") double jitter,
+            @DecimalMin("0") @DecimalMax("1") @DefaultValue("0.05")
+            double jitter,
             /** Time allowed for one attempt, connection and response together. */
             @NotNull @DefaultValue("30s") Duration timeout,
             /** Longest Retry-After from a receiver that is honoured. */

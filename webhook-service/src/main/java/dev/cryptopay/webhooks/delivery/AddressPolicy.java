@@ -47,8 +47,11 @@ public class AddressPolicy {
     }
 
     static boolean isPublic(InetAddress address) {
-        if (address.isLoopbackAddress() || address.isSiteLocalAddress() || address.isLinkLocalAddress()
-                || address.isAnyLocalAddress() || address.isMulticastAddress()) {
+        if (address.isLoopbackAddress()
+                || address.isSiteLocalAddress()
+                || address.isLinkLocalAddress()
+                || address.isAnyLocalAddress()
+                || address.isMulticastAddress()) {
             return false;
         }
         byte[] b = address.getAddress();

@@ -10,8 +10,13 @@ import java.time.Duration;
  *                   or {@code refused_address}
  * @param retryAfter the receiver's Retry-After, or null
  */
-public record AttemptResult(Integer statusCode, String outcome, String error, long latencyMillis,
-        Duration retryAfter, String responseExcerpt) {
+public record AttemptResult(
+        Integer statusCode,
+        String outcome,
+        String error,
+        long latencyMillis,
+        Duration retryAfter,
+        String responseExcerpt) {
 
     public boolean succeeded() {
         return "success".equals(outcome);

@@ -18,5 +18,4 @@ public record Delivery(
         Integer lastStatusCode,
         String lastError,
         Instant succeededAt,
-        Instant createdAt) {
-}
+        Instant createdAt) {}

@@ -1,12 +1,12 @@
 package dev.cryptopay.webhooks.delivery;
 
-import dev.cryptopay.service.response.PathIds;
-import dev.cryptopay.service.response.Pagination;
-import dev.cryptopay.service.response.Envelope;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.service.error.ApiException;
 import dev.cryptopay.service.error.FieldError;
 import dev.cryptopay.service.json.JsonFields;
+import dev.cryptopay.service.response.Envelope;
+import dev.cryptopay.service.response.Pagination;
+import dev.cryptopay.service.response.PathIds;
 import dev.cryptopay.webhooks.endpoint.EndpointService;
 import java.time.Clock;
 import java.time.Instant;
@@ -53,14 +53,23 @@ class DeliveryController {
     }
 
     @GetMapping("/webhook-endpoints/{id}/deliveries")
-    Mono<Map<String, Object>> list(MerchantIdentity merchant, @PathVariable String id,
-            @RequestParam MultiValueMap<String, String> params) {
+    Mono<Map<String, Object>> list(
+            MerchantIdentity merchant, @PathVariable String id, @RequestParam MultiValueMap<String, String> params) {
         return Mono.fromSupplier(() -> new Page(params)).flatMap(page -> {
             UUID endpointId = PathIds.uuid(id, "webhook endpoint");
-            return endpoints.get(merchant, endpointId)
+            return endpoints
+                    .get(merchant, endpointId)
                     .then(deliveries.count(merchant, endpointId, page.status, page.eventType))
-                    .zipWith(deliveries.page(merchant, endpointId, page.status, page.eventType, page.limit,
-                            (long) (page.page - 1) * page.limit).map(DeliveryController::render).collectList())
+                    .zipWith(deliveries
+                            .page(
+                                    merchant,
+                                    endpointId,
+                                    page.status,
+                                    page.eventType,
+                                    page.limit,
+                                    (long) (page.page - 1) * page.limit)
+                            .map(DeliveryController::render)
+                            .collectList())
                     .map(result -> {
                         Map<String, Object> data = new LinkedHashMap<>();
                         data.put("data", result.getT2());
@@ -75,7 +84,9 @@ class DeliveryController {
         return Mono.fromSupplier(() -> PathIds.uuid(id, "delivery"))
                 .flatMap(deliveryId -> deliveries.find(merchant, deliveryId))
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("Delivery not found")))
-                .flatMap(delivery -> deliveries.attempts(delivery.id()).map(DeliveryController::render)
+                .flatMap(delivery -> deliveries
+                        .attempts(delivery.id())
+                        .map(DeliveryController::render)
                         .collectList()
                         .map(attempts -> {
                             Map<String, Object> out = render(delivery);
@@ -88,14 +99,15 @@ class DeliveryController {
     Mono<ResponseEntity<Map<String, Object>>> retry(MerchantIdentity merchant, @PathVariable String id) {
         return Mono.fromSupplier(() -> PathIds.uuid(id, "delivery"))
                 .flatMap(deliveryId -> deliveries.restart(merchant, deliveryId, clock.instant()))
-                .flatMap(updated -> updated == 0 ? Mono.error(ApiException.notFound("Delivery not found"))
+                .flatMap(updated -> updated == 0
+                        ? Mono.error(ApiException.notFound("Delivery not found"))
                         : Mono.just(ResponseEntity.status(HttpStatus.ACCEPTED)
                                 .body(Envelope.of("Delivery scheduled for an immediate attempt", Map.of("id", id)))));
     }
 
     @PostMapping("/webhook-endpoints/{id}/recover")
-    Mono<ResponseEntity<Map<String, Object>>> recover(MerchantIdentity merchant, @PathVariable String id,
-            @RequestBody(required = false) String body) {
+    Mono<ResponseEntity<Map<String, Object>>> recover(
+            MerchantIdentity merchant, @PathVariable String id, @RequestBody(required = false) String body) {
         return Mono.fromSupplier(() -> {
                     JsonNode root = JsonFields.parseObject(json, body);
                     JsonFields fields = new JsonFields();
@@ -109,7 +121,8 @@ class DeliveryController {
                 })
                 .flatMap(since -> {
                     UUID endpointId = PathIds.uuid(id, "webhook endpoint");
-                    return endpoints.get(merchant, endpointId)
+                    return endpoints
+                            .get(merchant, endpointId)
                             .then(deliveries.recoverFailed(merchant, endpointId, since, clock.instant()));
                 })
                 .map(count -> ResponseEntity.status(HttpStatus.ACCEPTED)
@@ -182,8 +195,7 @@ class DeliveryController {
             }
         }
 
-        private static int integer(String text, int fallback, String name, int min, int max,
-                List<FieldError> errors) {
+        private static int integer(String text, int fallback, String name, int min, int max, List<FieldError> errors) {
             if (text == null) {
                 return fallback;
             }

@@ -26,8 +26,13 @@ public class DeliveryRepository {
         this.database = database;
     }
 
-    public Mono<Void> insert(UUID eventId, UUID endpointId, MerchantIdentity merchant, String eventType,
-            Instant firstAttempt, Instant now) {
+    public Mono<Void> insert(
+            UUID eventId,
+            UUID endpointId,
+            MerchantIdentity merchant,
+            String eventType,
+            Instant firstAttempt,
+            Instant now) {
         return database.sql("INSERT INTO webhook_delivery (id, event_id, endpoint_id, merchant_id, mode, event_type, "
                         + "status, cycle_started_at, next_attempt_at, created_at) VALUES (:id, :event, :endpoint, "
                         + ":merchant, :mode, :type, 'pending', :now, :first, :now) ON CONFLICT DO NOTHING")
@@ -67,9 +72,13 @@ public class DeliveryRepository {
                         + "FROM webhook_delivery d JOIN webhook_event e ON e.id = d.event_id "
                         + "JOIN webhook_endpoint ep ON ep.id = d.endpoint_id WHERE d.id = ANY(:ids)")
                 .bind("ids", ids.toArray(UUID[]::new))
-                .map(row -> new DueDelivery(read(row), row.get("body", String.class),
-                        instant(row.get("event_created_at", OffsetDateTime.class)), row.get("url", String.class),
-                        row.get("secret_encrypted", byte[].class), row.get("endpoint_active", Boolean.class)))
+                .map(row -> new DueDelivery(
+                        read(row),
+                        row.get("body", String.class),
+                        instant(row.get("event_created_at", OffsetDateTime.class)),
+                        row.get("url", String.class),
+                        row.get("secret_encrypted", byte[].class),
+                        row.get("endpoint_active", Boolean.class)))
                 .all();
     }
 
@@ -79,8 +88,13 @@ public class DeliveryRepository {
      *
      * @param nextAttemptAt when to try again, or null when the delivery is finished (succeeded or failed)
      */
-    public Mono<Boolean> recordAttempt(Delivery delivery, AttemptResult result, Instant startedAt,
-            String newStatus, Instant nextAttemptAt, Instant now) {
+    public Mono<Boolean> recordAttempt(
+            Delivery delivery,
+            AttemptResult result,
+            Instant startedAt,
+            String newStatus,
+            Instant nextAttemptAt,
+            Instant now) {
         var update = database.sql("UPDATE webhook_delivery SET status = :status, attempts = attempts + 1, "
                         + "cycle_attempts = cycle_attempts + 1, next_attempt_at = :next, last_attempt_at = :started, "
                         + "last_status_code = :code, last_error = :error, succeeded_at = :succeeded "
@@ -89,16 +103,23 @@ public class DeliveryRepository {
                 .bind("started", utc(startedAt))
                 .bind("id", delivery.id())
                 .bind("attempts", delivery.attempts());
-        update = nextAttemptAt == null ? update.bindNull("next", OffsetDateTime.class)
+        update = nextAttemptAt == null
+                ? update.bindNull("next", OffsetDateTime.class)
                 : update.bind("next", utc(nextAttemptAt));
-        update = result.statusCode() == null ? update.bindNull("code", Integer.class)
+        update = result.statusCode() == null
+                ? update.bindNull("code", Integer.class)
                 : update.bind("code", result.statusCode());
-        update = result.error() == null ? update.bindNull("error", String.class)
+        update = result.error() == null
+                ? update.bindNull("error", String.class)
                 : update.bind("error", truncate(result.error(), 500));
-        update = newStatus.equals("succeeded") ? update.bind("succeeded", utc(now))
+        update = newStatus.equals("succeeded")
+                ? update.bind("succeeded", utc(now))
                 : update.bindNull("succeeded", OffsetDateTime.class);
-        return update.fetch().rowsUpdated().flatMap(updated -> updated == 0 ? Mono.just(false)
-                : insertAttempt(delivery, result, startedAt).thenReturn(true));
+        return update.fetch()
+                .rowsUpdated()
+                .flatMap(updated -> updated == 0
+                        ? Mono.just(false)
+                        : insertAttempt(delivery, result, startedAt).thenReturn(true));
     }
 
     private Mono<Void> insertAttempt(Delivery delivery, AttemptResult result, Instant startedAt) {
@@ -110,11 +131,14 @@ public class DeliveryRepository {
                 .bind("started", utc(startedAt))
                 .bind("latency", result.latencyMillis())
                 .bind("outcome", result.outcome());
-        insert = result.statusCode() == null ? insert.bindNull("code", Integer.class)
+        insert = result.statusCode() == null
+                ? insert.bindNull("code", Integer.class)
                 : insert.bind("code", result.statusCode());
-        insert = result.error() == null ? insert.bindNull("error", String.class)
+        insert = result.error() == null
+                ? insert.bindNull("error", String.class)
                 : insert.bind("error", truncate(result.error(), 500));
-        insert = result.responseExcerpt() == null ? insert.bindNull("excerpt", String.class)
+        insert = result.responseExcerpt() == null
+                ? insert.bindNull("excerpt", String.class)
                 : insert.bind("excerpt", result.responseExcerpt());
         return insert.then();
     }
@@ -138,10 +162,15 @@ public class DeliveryRepository {
                 .one();
     }
 
-    public Flux<Delivery> page(MerchantIdentity merchant, UUID endpointId, String status, String eventType,
-            int limit, long offset) {
-        return endpointFilter("SELECT " + COLUMNS, " ORDER BY d.created_at DESC, d.id DESC LIMIT :limit OFFSET :offset",
-                merchant, endpointId, status, eventType)
+    public Flux<Delivery> page(
+            MerchantIdentity merchant, UUID endpointId, String status, String eventType, int limit, long offset) {
+        return endpointFilter(
+                        "SELECT " + COLUMNS,
+                        " ORDER BY d.created_at DESC, d.id DESC LIMIT :limit OFFSET :offset",
+                        merchant,
+                        endpointId,
+                        status,
+                        eventType)
                 .bind("limit", limit)
                 .bind("offset", offset)
                 .map(DeliveryRepository::read)
@@ -155,8 +184,8 @@ public class DeliveryRepository {
     }
 
     /** The deliveries of one endpoint of this merchant and mode, optionally of one status and event type. */
-    private DatabaseClient.GenericExecuteSpec endpointFilter(String select, String suffix, MerchantIdentity merchant,
-            UUID endpointId, String status, String eventType) {
+    private DatabaseClient.GenericExecuteSpec endpointFilter(
+            String select, String suffix, MerchantIdentity merchant, UUID endpointId, String status, String eventType) {
         String sql = select + " FROM webhook_delivery d WHERE d.endpoint_id = :endpoint AND d.merchant_id = :merchant "
                 + "AND d.mode = :mode" + (status != null ? " AND d.status = :status" : "")
                 + (eventType != null ? " AND d.event_type = :type" : "") + suffix;
@@ -177,10 +206,14 @@ public class DeliveryRepository {
         return database.sql("SELECT attempt_number, started_at, latency_ms, status_code, outcome, error, "
                         + "response_excerpt FROM webhook_attempt WHERE delivery_id = :id ORDER BY attempt_number")
                 .bind("id", deliveryId)
-                .map(row -> new Attempt(row.get("attempt_number", Integer.class),
-                        instant(row.get("started_at", OffsetDateTime.class)), row.get("latency_ms", Long.class),
-                        row.get("status_code", Integer.class), row.get("outcome", String.class),
-                        row.get("error", String.class), row.get("response_excerpt", String.class)))
+                .map(row -> new Attempt(
+                        row.get("attempt_number", Integer.class),
+                        instant(row.get("started_at", OffsetDateTime.class)),
+                        row.get("latency_ms", Long.class),
+                        row.get("status_code", Integer.class),
+                        row.get("outcome", String.class),
+                        row.get("error", String.class),
+                        row.get("response_excerpt", String.class)))
                 .all();
     }
 
@@ -193,7 +226,8 @@ public class DeliveryRepository {
                 .bind("id", id)
                 .bind("merchant", merchant.merchantId())
                 .bind("mode", merchant.mode().wireName())
-                .fetch().rowsUpdated();
+                .fetch()
+                .rowsUpdated();
     }
 
     /** Starts a fresh schedule for every failed delivery of an endpoint created since the given time. */
@@ -206,13 +240,19 @@ public class DeliveryRepository {
                 .bind("merchant", merchant.merchantId())
                 .bind("mode", merchant.mode().wireName())
                 .bind("since", utc(since))
-                .fetch().rowsUpdated();
+                .fetch()
+                .rowsUpdated();
     }
 
     /** One attempt as kept in the log. */
-    public record Attempt(int number, Instant startedAt, long latencyMillis, Integer statusCode, String outcome,
-            String error, String responseExcerpt) {
-    }
+    public record Attempt(
+            int number,
+            Instant startedAt,
+            long latencyMillis,
+            Integer statusCode,
+            String outcome,
+            String error,
+            String responseExcerpt) {}
 
     static Delivery read(Readable row) {
         return new Delivery(

@@ -35,8 +35,14 @@ public class DeliveryScheduler extends BackgroundLoop {
     private final MeterRegistry meters;
     private final Timer eventToSuccess;
 
-    public DeliveryScheduler(DeliveryRepository deliveries, WebhookSender sender, RetrySchedule schedule,
-            SecretCipher cipher, WebhookProperties properties, Clock clock, MeterRegistry meters) {
+    public DeliveryScheduler(
+            DeliveryRepository deliveries,
+            WebhookSender sender,
+            RetrySchedule schedule,
+            SecretCipher cipher,
+            WebhookProperties properties,
+            Clock clock,
+            MeterRegistry meters) {
         this.deliveries = deliveries;
         this.sender = sender;
         this.schedule = schedule;
@@ -52,43 +58,60 @@ public class DeliveryScheduler extends BackgroundLoop {
 
     /** Attempts everything due now; answers how many attempts were made. */
     public Mono<Integer> drain() {
-        return attemptBatch().expand(count -> count == settings.batchSize() ? attemptBatch() : Mono.empty())
+        return attemptBatch()
+                .expand(count -> count == settings.batchSize() ? attemptBatch() : Mono.empty())
                 .reduce(0, Integer::sum);
     }
 
     Mono<Integer> attemptBatch() {
         Instant now = clock.instant();
-        return deliveries.claimDue(now, settings.batchSize(), now.plus(settings.claimLease()))
-                .flatMap(ids -> ids.isEmpty() ? Mono.just(0) : deliveries.load(ids).collectList()
-                        .flatMapMany(Flux::fromIterable)
-                        .flatMap(this::attempt, settings.concurrency())
-                        .count()
-                        .map(Long::intValue));
+        return deliveries
+                .claimDue(now, settings.batchSize(), now.plus(settings.claimLease()))
+                .flatMap(ids -> ids.isEmpty()
+                        ? Mono.just(0)
+                        : deliveries
+                                .load(ids)
+                                .collectList()
+                                .flatMapMany(Flux::fromIterable)
+                                .flatMap(this::attempt, settings.concurrency())
+                                .count()
+                                .map(Long::intValue));
     }
 
     private Mono<Boolean> attempt(DueDelivery due) {
         Delivery delivery = due.delivery();
         if (!due.endpointActive()) {
-            return deliveries.abandon(delivery, "Endpoint was deleted or disabled").thenReturn(false);
+            return deliveries
+                    .abandon(delivery, "Endpoint was deleted or disabled")
+                    .thenReturn(false);
         }
         Instant started = clock.instant();
         String secret = cipher.decrypt(due.secretEncrypted());
-        return sender.send(due.url(), delivery.eventId().toString(), due.body().getBytes(StandardCharsets.UTF_8),
-                        secret)
+        return sender.send(
+                        due.url(), delivery.eventId().toString(), due.body().getBytes(StandardCharsets.UTF_8), secret)
                 .flatMap(result -> {
                     Instant now = clock.instant();
-                    Instant next = result.succeeded() ? null
-                            : schedule.next(delivery.cycleStartedAt(), delivery.cycleAttempts() + 1, now,
-                                    result.retryAfter());
+                    Instant next = result.succeeded()
+                            ? null
+                            : schedule.next(
+                                    delivery.cycleStartedAt(), delivery.cycleAttempts() + 1, now, result.retryAfter());
                     String status = result.succeeded() ? "succeeded" : next == null ? "failed" : "pending";
-                    Counter.builder("webhook.delivery.attempts").tag("outcome", result.outcome())
-                            .description("Delivery attempts by outcome").register(meters).increment();
+                    Counter.builder("webhook.delivery.attempts")
+                            .tag("outcome", result.outcome())
+                            .description("Delivery attempts by outcome")
+                            .register(meters)
+                            .increment();
                     if (result.succeeded() && due.eventCreatedAt() != null) {
-                        eventToSuccess.record(Duration.between(due.eventCreatedAt(), now).abs());
+                        eventToSuccess.record(
+                                Duration.between(due.eventCreatedAt(), now).abs());
                     }
                     if (status.equals("failed")) {
-                        log.info("Delivery {} of event {} failed for good after {} attempts: {}", delivery.id(),
-                                delivery.eventId(), delivery.attempts() + 1, result.error());
+                        log.info(
+                                "Delivery {} of event {} failed for good after {} attempts: {}",
+                                delivery.id(),
+                                delivery.eventId(),
+                                delivery.attempts() + 1,
+                                result.error());
                     }
                     return deliveries.recordAttempt(delivery, result, started, status, next, now);
                 });

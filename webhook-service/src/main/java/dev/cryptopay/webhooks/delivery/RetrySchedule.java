@@ -22,7 +22,9 @@ public class RetrySchedule {
 
     @Autowired
     public RetrySchedule(WebhookProperties properties) {
-        this(properties.delivery().retrySchedule(), properties.delivery().jitter(),
+        this(
+                properties.delivery().retrySchedule(),
+                properties.delivery().jitter(),
                 properties.delivery().maxRetryAfter());
     }
 
@@ -52,8 +54,8 @@ public class RetrySchedule {
         Duration offset = offsets.get(attemptsDone);
         Duration previous = offsets.get(attemptsDone - 1);
         long spreadMillis = (long) (offset.minus(previous).toMillis() * jitter);
-        Instant due = start.plus(offset).plusMillis(spreadMillis > 0
-                ? ThreadLocalRandom.current().nextLong(spreadMillis + 1) : 0);
+        Instant due = start.plus(offset)
+                .plusMillis(spreadMillis > 0 ? ThreadLocalRandom.current().nextLong(spreadMillis + 1) : 0);
         if (retryAfter != null) {
             Duration bounded = retryAfter.compareTo(maxRetryAfter) > 0 ? maxRetryAfter : retryAfter;
             Instant requested = now.plus(bounded);

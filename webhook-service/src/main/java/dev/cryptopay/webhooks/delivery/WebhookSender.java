@@ -50,7 +50,9 @@ public class WebhookSender {
                 .followRedirect(false)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(timeout.toMillis(), 10_000))
                 .responseTimeout(timeout);
-        this.client = WebClient.builder().clientConnector(new ReactorClientHttpConnector(http)).build();
+        this.client = WebClient.builder()
+                .clientConnector(new ReactorClientHttpConnector(http))
+                .build();
     }
 
     public Mono<AttemptResult> send(String url, String eventId, byte[] body, String secret) {
@@ -59,10 +61,16 @@ public class WebhookSender {
         // Host names are checked by the resolver after DNS; an IP literal is never resolved, so check it here.
         String host = java.net.URI.create(url).getHost();
         if (host == null || !policy.isAllowedLiteral(host)) {
-            return Mono.just(new AttemptResult(null, "refused_address",
-                    new RefusedAddressException(String.valueOf(host)).getMessage(), elapsed(started), null, null));
+            return Mono.just(new AttemptResult(
+                    null,
+                    "refused_address",
+                    new RefusedAddressException(String.valueOf(host)).getMessage(),
+                    elapsed(started),
+                    null,
+                    null));
         }
-        return client.post().uri(url)
+        return client.post()
+                .uri(url)
                 .contentType(MediaType.APPLICATION_JSON)
                 .header(HttpHeaders.USER_AGENT, "cryptopay-webhooks/1")
                 .header(SIGNATURE, WebhookSignature.sign(secret, body))
@@ -77,9 +85,11 @@ public class WebhookSender {
 
     private static AttemptResult fromResponse(ClientResponse response, String excerpt, long started) {
         int status = response.statusCode().value();
-        String outcome = response.statusCode().is2xxSuccessful() ? "success"
+        String outcome = response.statusCode().is2xxSuccessful()
+                ? "success"
                 : response.statusCode().is3xxRedirection() ? "redirect" : "http_error";
-        String error = outcome.equals("success") ? null
+        String error = outcome.equals("success")
+                ? null
                 : outcome.equals("redirect") ? "Redirect (" + status + ") not followed" : "HTTP " + status;
         return new AttemptResult(status, outcome, error, elapsed(started), retryAfter(response), excerpt);
     }
@@ -95,14 +105,16 @@ public class WebhookSender {
         String outcome;
         if (root instanceof RefusedAddressException || failure.toString().contains("Refused to deliver")) {
             outcome = "refused_address";
-        } else if (failure instanceof TimeoutException || root instanceof TimeoutException
+        } else if (failure instanceof TimeoutException
+                || root instanceof TimeoutException
                 || failure.getClass().getSimpleName().contains("Timeout")
                 || root.getClass().getSimpleName().contains("Timeout")) {
             outcome = "timeout";
         } else {
             outcome = "connection_error";
         }
-        String message = root.getMessage() != null ? root.getMessage() : root.getClass().getSimpleName();
+        String message =
+                root.getMessage() != null ? root.getMessage() : root.getClass().getSimpleName();
         return new AttemptResult(null, outcome, message, elapsed(started), null, null);
     }
 

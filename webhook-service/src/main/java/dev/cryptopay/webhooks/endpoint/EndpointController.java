@@ -1,8 +1,8 @@
 package dev.cryptopay.webhooks.endpoint;
 
-import dev.cryptopay.service.response.PathIds;
-import dev.cryptopay.service.response.Envelope;
 import dev.cryptopay.auth.internal.MerchantIdentity;
+import dev.cryptopay.service.response.Envelope;
+import dev.cryptopay.service.response.PathIds;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
@@ -34,27 +34,32 @@ class EndpointController {
     }
 
     @PostMapping("/webhook-endpoints")
-    Mono<ResponseEntity<Map<String, Object>>> create(MerchantIdentity merchant,
-            @RequestBody(required = false) String body) {
-        return service.create(merchant, body).map(created -> ResponseEntity.status(HttpStatus.CREATED)
-                .body(Envelope.of("Webhook endpoint created", render(created.endpoint(), created.secret()))));
+    Mono<ResponseEntity<Map<String, Object>>> create(
+            MerchantIdentity merchant, @RequestBody(required = false) String body) {
+        return service.create(merchant, body)
+                .map(created -> ResponseEntity.status(HttpStatus.CREATED)
+                        .body(Envelope.of("Webhook endpoint created", render(created.endpoint(), created.secret()))));
     }
 
     @GetMapping("/webhook-endpoints")
     Mono<Map<String, Object>> list(MerchantIdentity merchant) {
-        return service.list(merchant).map(endpoint -> render(endpoint, null)).collectList()
+        return service.list(merchant)
+                .map(endpoint -> render(endpoint, null))
+                .collectList()
                 .map(items -> Envelope.of("Webhook endpoints retrieved", items));
     }
 
     @GetMapping("/webhook-endpoints/{id}")
     Mono<Map<String, Object>> get(MerchantIdentity merchant, @PathVariable String id) {
-        return Mono.fromSupplier(() -> endpointId(id)).flatMap(endpointId -> service.get(merchant, endpointId))
+        return Mono.fromSupplier(() -> endpointId(id))
+                .flatMap(endpointId -> service.get(merchant, endpointId))
                 .map(endpoint -> Envelope.of("Webhook endpoint retrieved", render(endpoint, null)));
     }
 
     @DeleteMapping("/webhook-endpoints/{id}")
     Mono<Map<String, Object>> delete(MerchantIdentity merchant, @PathVariable String id) {
-        return Mono.fromSupplier(() -> endpointId(id)).flatMap(endpointId -> service.delete(merchant, endpointId))
+        return Mono.fromSupplier(() -> endpointId(id))
+                .flatMap(endpointId -> service.delete(merchant, endpointId))
                 .map(endpoint -> Envelope.of("Webhook endpoint deleted", render(endpoint, null)));
     }
 
@@ -62,8 +67,8 @@ class EndpointController {
     Mono<Map<String, Object>> rotate(MerchantIdentity merchant, @PathVariable String id) {
         return Mono.fromSupplier(() -> endpointId(id))
                 .flatMap(endpointId -> service.rotateSecret(merchant, endpointId))
-                .map(rotated -> Envelope.of("Webhook endpoint secret rotated",
-                        render(rotated.endpoint(), rotated.secret())));
+                .map(rotated ->
+                        Envelope.of("Webhook endpoint secret rotated", render(rotated.endpoint(), rotated.secret())));
     }
 
     static Map<String, Object> render(WebhookEndpoint endpoint, String secret) {

@@ -38,7 +38,8 @@ public class EndpointRepository {
                 .bind("enabled", endpoint.enabled())
                 .bind("createdAt", utc(endpoint.createdAt()))
                 .bind("updatedAt", utc(endpoint.updatedAt()));
-        spec = endpoint.description() == null ? spec.bindNull("description", String.class)
+        spec = endpoint.description() == null
+                ? spec.bindNull("description", String.class)
                 : spec.bind("description", endpoint.description());
         return spec.then();
     }
@@ -96,7 +97,8 @@ public class EndpointRepository {
                 .bind("id", id)
                 .bind("merchant", merchant.merchantId())
                 .bind("mode", merchant.mode().wireName())
-                .fetch().rowsUpdated();
+                .fetch()
+                .rowsUpdated();
     }
 
     public Mono<Long> replaceSecret(MerchantIdentity merchant, UUID id, byte[] secret, Instant now) {
@@ -107,7 +109,8 @@ public class EndpointRepository {
                 .bind("id", id)
                 .bind("merchant", merchant.merchantId())
                 .bind("mode", merchant.mode().wireName())
-                .fetch().rowsUpdated();
+                .fetch()
+                .rowsUpdated();
     }
 
     static WebhookEndpoint read(Readable row) {

@@ -36,8 +36,13 @@ public class EndpointService {
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
 
-    public EndpointService(EndpointRepository endpoints, SecretCipher cipher, WebhookProperties properties,
-            AddressPolicy addresses, JsonMapper json, Clock clock) {
+    public EndpointService(
+            EndpointRepository endpoints,
+            SecretCipher cipher,
+            WebhookProperties properties,
+            AddressPolicy addresses,
+            JsonMapper json,
+            Clock clock) {
         this.endpoints = endpoints;
         this.cipher = cipher;
         this.properties = properties;
@@ -47,16 +52,17 @@ public class EndpointService {
     }
 
     /** A new endpoint and its secret (the only time the secret is returned). */
-    public record Created(WebhookEndpoint endpoint, String secret) {
-    }
+    public record Created(WebhookEndpoint endpoint, String secret) {}
 
     public Mono<Created> create(MerchantIdentity merchant, String body) {
         Instant now = clock.instant();
         return Mono.fromSupplier(() -> parse(merchant, body, now))
                 .flatMap(endpoint -> endpoints.count(merchant).flatMap(count -> {
                     if (count >= properties.maxEndpointsPerMerchant()) {
-                        return Mono.error(ApiException.conflict("endpoint_limit_reached", "At most "
-                                + properties.maxEndpointsPerMerchant() + " webhook endpoints per merchant and mode"));
+                        return Mono.error(ApiException.conflict(
+                                "endpoint_limit_reached",
+                                "At most " + properties.maxEndpointsPerMerchant()
+                                        + " webhook endpoints per merchant and mode"));
                     }
                     String secret = WebhookSecret.generate(random);
                     WebhookEndpoint stored = withSecret(endpoint, cipher.encrypt(secret));
@@ -73,16 +79,19 @@ public class EndpointService {
     }
 
     public Mono<WebhookEndpoint> delete(MerchantIdentity merchant, UUID id) {
-        return get(merchant, id).flatMap(endpoint -> endpoints.delete(merchant, id, clock.instant())
-                .thenReturn(endpoint));
+        return get(merchant, id)
+                .flatMap(endpoint ->
+                        endpoints.delete(merchant, id, clock.instant()).thenReturn(endpoint));
     }
 
     /** Replaces the secret; deliveries signed from now on use the new one. */
     public Mono<Created> rotateSecret(MerchantIdentity merchant, UUID id) {
         String secret = WebhookSecret.generate(random);
         byte[] encrypted = cipher.encrypt(secret);
-        return get(merchant, id).flatMap(endpoint -> endpoints.replaceSecret(merchant, id, encrypted,
-                clock.instant()).thenReturn(new Created(withSecret(endpoint, encrypted), secret)));
+        return get(merchant, id)
+                .flatMap(endpoint -> endpoints
+                        .replaceSecret(merchant, id, encrypted, clock.instant())
+                        .thenReturn(new Created(withSecret(endpoint, encrypted), secret)));
     }
 
     private WebhookEndpoint parse(MerchantIdentity merchant, String body, Instant now) {
@@ -99,8 +108,17 @@ public class EndpointService {
         List<String> events = events(root, fields);
         String description = fields.string(root, "description", "description", false, 0, 500);
         fields.throwIfAny();
-        return new WebhookEndpoint(UUID.randomUUID(), merchant.merchantId(), merchant.mode(), url, description,
-                events, null, true, now, now);
+        return new WebhookEndpoint(
+                UUID.randomUUID(),
+                merchant.merchantId(),
+                merchant.mode(),
+                url,
+                description,
+                events,
+                null,
+                true,
+                now,
+                now);
     }
 
     private String urlProblem(String url, Mode mode) {
@@ -152,8 +170,16 @@ public class EndpointService {
     }
 
     private static WebhookEndpoint withSecret(WebhookEndpoint endpoint, byte[] secret) {
-        return new WebhookEndpoint(endpoint.id(), endpoint.merchantId(), endpoint.mode(), endpoint.url(),
-                endpoint.description(), endpoint.eventTypes(), secret, endpoint.enabled(), endpoint.createdAt(),
+        return new WebhookEndpoint(
+                endpoint.id(),
+                endpoint.merchantId(),
+                endpoint.mode(),
+                endpoint.url(),
+                endpoint.description(),
+                endpoint.eventTypes(),
+                secret,
+                endpoint.enabled(),
+                endpoint.createdAt(),
                 endpoint.updatedAt());
     }
 

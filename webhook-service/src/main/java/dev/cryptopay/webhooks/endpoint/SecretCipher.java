@@ -32,8 +32,8 @@ public class SecretCipher {
             throw new IllegalStateException("webhooks.secret-encryption-key must be Base64 of 32 bytes", e);
         }
         if (raw.length != 32) {
-            throw new IllegalStateException("webhooks.secret-encryption-key must be Base64 of 32 bytes, got "
-                    + raw.length + " bytes");
+            throw new IllegalStateException(
+                    "webhooks.secret-encryption-key must be Base64 of 32 bytes, got " + raw.length + " bytes");
         }
         this.key = new SecretKeySpec(raw, "AES");
     }
@@ -45,7 +45,10 @@ public class SecretCipher {
             Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
             cipher.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(TAG_BITS, nonce));
             byte[] sealed = cipher.doFinal(secret.getBytes(StandardCharsets.UTF_8));
-            return ByteBuffer.allocate(NONCE_BYTES + sealed.length).put(nonce).put(sealed).array();
+            return ByteBuffer.allocate(NONCE_BYTES + sealed.length)
+                    .put(nonce)
+                    .put(sealed)
+                    .array();
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("AES-GCM is part of every JRE", e);
         }

@@ -16,5 +16,4 @@ public record WebhookEndpoint(
         byte[] secretEncrypted,
         boolean enabled,
         Instant createdAt,
-        Instant updatedAt) {
-}
+        Instant updatedAt) {}

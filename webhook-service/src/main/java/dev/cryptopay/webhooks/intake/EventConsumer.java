@@ -24,13 +24,14 @@ class EventConsumer {
         this.intake = intake;
     }
 
-    @KafkaListener(id = "webhook-intake", topicPattern = "${webhooks.topic-pattern:.*\\.events}",
+    @KafkaListener(
+            id = "webhook-intake",
+            topicPattern = "${webhooks.topic-pattern:.*\\.events}",
             groupId = "${webhooks.consumer-group:webhook-service}")
     void onRecord(ConsumerRecord<String, String> record) {
         EventIntake.Outcome outcome = intake.accept(record).block(STORE_TIMEOUT);
         if (outcome == EventIntake.Outcome.PARKED) {
-            log.warn("Parked record {}/{}/{}: not a valid event", record.topic(), record.partition(),
-                    record.offset());
+            log.warn("Parked record {}/{}/{}: not a valid event", record.topic(), record.partition(), record.offset());
         }
     }
 }

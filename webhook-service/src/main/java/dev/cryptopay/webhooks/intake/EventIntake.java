@@ -39,8 +39,14 @@ public class EventIntake {
     private final Clock clock;
     private final AtomicReference<Instant> newestEventTime = new AtomicReference<>();
 
-    public EventIntake(DatabaseClient database, EndpointRepository endpoints, DeliveryRepository deliveries,
-            RetrySchedule schedule, TransactionalOperator tx, JsonMapper json, Clock clock) {
+    public EventIntake(
+            DatabaseClient database,
+            EndpointRepository endpoints,
+            DeliveryRepository deliveries,
+            RetrySchedule schedule,
+            TransactionalOperator tx,
+            JsonMapper json,
+            Clock clock) {
         this.database = database;
         this.endpoints = endpoints;
         this.deliveries = deliveries;
@@ -51,7 +57,11 @@ public class EventIntake {
     }
 
     /** What became of a record. */
-    public enum Outcome { STORED, DUPLICATE, PARKED }
+    public enum Outcome {
+        STORED,
+        DUPLICATE,
+        PARKED
+    }
 
     public Mono<Outcome> accept(ConsumerRecord<String, String> record) {
         Instant now = clock.instant();
@@ -74,13 +84,24 @@ public class EventIntake {
                 .bind("createdAt", event.createdAt().atOffset(ZoneOffset.UTC))
                 .bind("now", now.atOffset(ZoneOffset.UTC))
                 .bind("source", source)
-                .fetch().rowsUpdated()
-                .flatMap(inserted -> inserted == 0 ? Mono.just(Outcome.DUPLICATE)
-                        : endpoints.subscribers(event.merchant().merchantId(), event.merchant().mode(), event.type())
+                .fetch()
+                .rowsUpdated()
+                .flatMap(inserted -> inserted == 0
+                        ? Mono.just(Outcome.DUPLICATE)
+                        : endpoints
+                                .subscribers(
+                                        event.merchant().merchantId(),
+                                        event.merchant().mode(),
+                                        event.type())
                                 .collectList()
                                 .flatMapIterable(list -> list)
-                                .concatMap(endpoint -> deliveries.insert(event.id(), endpoint.id(), event.merchant(),
-                                        event.type(), schedule.first(now), now))
+                                .concatMap(endpoint -> deliveries.insert(
+                                        event.id(),
+                                        endpoint.id(),
+                                        event.merchant(),
+                                        event.type(),
+                                        schedule.first(now),
+                                        now))
                                 .then(Mono.just(Outcome.STORED)));
         return tx.transactional(store);
     }
@@ -105,8 +126,7 @@ public class EventIntake {
     }
 
     /** An event as merchants receive it: {@code {id, type, created_at, data, livemode}}. */
-    record Event(UUID id, String type, Instant createdAt, MerchantIdentity merchant, String body) {
-    }
+    record Event(UUID id, String type, Instant createdAt, MerchantIdentity merchant, String body) {}
 
     Event parse(String value) {
         if (value == null) {

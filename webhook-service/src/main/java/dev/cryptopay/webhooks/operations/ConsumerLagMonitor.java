@@ -11,7 +11,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -41,25 +40,35 @@ public class ConsumerLagMonitor extends BackgroundLoop {
     private final AtomicLong totalLag = new AtomicLong();
     private volatile Admin admin;
 
-    public ConsumerLagMonitor(KafkaAdmin kafkaAdmin, WebhookProperties properties, EventIntake intake, Clock clock,
+    public ConsumerLagMonitor(
+            KafkaAdmin kafkaAdmin,
+            WebhookProperties properties,
+            EventIntake intake,
+            Clock clock,
             MeterRegistry meters) {
         this.kafkaAdmin = kafkaAdmin;
         this.properties = properties;
         this.intake = intake;
         this.clock = clock;
-        this.lag = MultiGauge.builder("webhook.consumer.lag").baseUnit("records")
-                .description("Records not yet consumed, per partition").register(meters);
-        Gauge.builder("webhook.consumer.lag.total", totalLag, AtomicLong::get).baseUnit("records")
-                .description("Records not yet consumed, all partitions").register(meters);
+        this.lag = MultiGauge.builder("webhook.consumer.lag")
+                .baseUnit("records")
+                .description("Records not yet consumed, per partition")
+                .register(meters);
+        Gauge.builder("webhook.consumer.lag.total", totalLag, AtomicLong::get)
+                .baseUnit("records")
+                .description("Records not yet consumed, all partitions")
+                .register(meters);
         Gauge.builder("webhook.consumer.newest.event.age", this, ConsumerLagMonitor::newestEventAgeSeconds)
-                .baseUnit("seconds").description("Age of the newest event read from Kafka").register(meters);
+                .baseUnit("seconds")
+                .description("Age of the newest event read from Kafka")
+                .register(meters);
     }
 
     /** Reads committed and end offsets and refreshes the gauges; answers lag per partition. */
     public Map<TopicPartition, Long> measure() throws Exception {
         Admin client = admin();
-        Map<TopicPartition, OffsetAndMetadata> committed = client
-                .listConsumerGroupOffsets(properties.consumerGroup()).partitionsToOffsetAndMetadata()
+        Map<TopicPartition, OffsetAndMetadata> committed = client.listConsumerGroupOffsets(properties.consumerGroup())
+                .partitionsToOffsetAndMetadata()
                 .get(10, TimeUnit.SECONDS);
         Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
         committed.keySet().forEach(partition -> latest.put(partition, OffsetSpec.latest()));
@@ -69,17 +78,26 @@ public class ConsumerLagMonitor extends BackgroundLoop {
             long end = ends.get(partition).offset();
             result.put(partition, Math.max(0, end - (offset == null ? 0 : offset.offset())));
         });
-        lag.register(result.entrySet().stream().map(entry -> MultiGauge.Row.of(Tags.of(
-                "group", properties.consumerGroup(),
-                "topic", entry.getKey().topic(),
-                "partition", Integer.toString(entry.getKey().partition())), entry.getValue())).toList(), true);
+        lag.register(
+                result.entrySet().stream()
+                        .map(entry -> MultiGauge.Row.of(
+                                Tags.of(
+                                        "group", properties.consumerGroup(),
+                                        "topic", entry.getKey().topic(),
+                                        "partition",
+                                                Integer.toString(entry.getKey().partition())),
+                                entry.getValue()))
+                        .toList(),
+                true);
         totalLag.set(result.values().stream().mapToLong(Long::longValue).sum());
         return result;
     }
 
     double newestEventAgeSeconds() {
         Instant newest = intake.newestEventTime();
-        return newest == null ? 0 : Math.max(0, Duration.between(newest, clock.instant()).toMillis() / 1000.0);
+        return newest == null
+                ? 0
+                : Math.max(0, Duration.between(newest, clock.instant()).toMillis() / 1000.0);
     }
 
     private synchronized Admin admin() {
@@ -91,7 +109,8 @@ public class ConsumerLagMonitor extends BackgroundLoop {
 
     @Override
     protected Mono<Duration> runOnce() {
-        return Mono.fromCallable(this::measure).subscribeOn(Schedulers.boundedElastic())
+        return Mono.fromCallable(this::measure)
+                .subscribeOn(Schedulers.boundedElastic())
                 .thenReturn(properties.metricsInterval());
     }
 

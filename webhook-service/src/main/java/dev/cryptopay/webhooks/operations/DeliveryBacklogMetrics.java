@@ -28,19 +28,24 @@ public class DeliveryBacklogMetrics extends BackgroundLoop {
     private final AtomicLong failed = new AtomicLong();
     private final AtomicLong parked = new AtomicLong();
 
-    public DeliveryBacklogMetrics(DatabaseClient database, WebhookProperties properties, Clock clock,
-            MeterRegistry meters) {
+    public DeliveryBacklogMetrics(
+            DatabaseClient database, WebhookProperties properties, Clock clock, MeterRegistry meters) {
         this.database = database;
         this.properties = properties;
         this.clock = clock;
         Gauge.builder("webhook.deliveries.pending", pending, AtomicLong::get)
-                .description("Deliveries waiting for an attempt").register(meters);
-        Gauge.builder("webhook.deliveries.oldest.due.age", oldestDueAge, AtomicLong::get).baseUnit("seconds")
-                .description("How long the oldest due delivery has been waiting").register(meters);
+                .description("Deliveries waiting for an attempt")
+                .register(meters);
+        Gauge.builder("webhook.deliveries.oldest.due.age", oldestDueAge, AtomicLong::get)
+                .baseUnit("seconds")
+                .description("How long the oldest due delivery has been waiting")
+                .register(meters);
         Gauge.builder("webhook.deliveries.failed", failed, AtomicLong::get)
-                .description("Deliveries that used up their schedule").register(meters);
+                .description("Deliveries that used up their schedule")
+                .register(meters);
         Gauge.builder("webhook.parked.records", parked, AtomicLong::get)
-                .description("Kafka records parked as invalid events").register(meters);
+                .description("Kafka records parked as invalid events")
+                .register(meters);
     }
 
     public Mono<Void> measure() {
@@ -56,7 +61,10 @@ public class DeliveryBacklogMetrics extends BackgroundLoop {
                 .map(row -> {
                     pending.set(row.get("pending", Long.class));
                     OffsetDateTime oldest = row.get("oldest_due", OffsetDateTime.class);
-                    oldestDueAge.set(oldest == null ? 0 : Math.max(0, Duration.between(oldest, now).toSeconds()));
+                    oldestDueAge.set(
+                            oldest == null
+                                    ? 0
+                                    : Math.max(0, Duration.between(oldest, now).toSeconds()));
                     failed.set(row.get("failed", Long.class));
                     parked.set(row.get("parked", Long.class));
                     return true;

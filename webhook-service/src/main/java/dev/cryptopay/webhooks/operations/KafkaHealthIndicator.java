@@ -28,11 +28,15 @@ class KafkaHealthIndicator implements ReactiveHealthIndicator {
                         var cluster = admin.describeCluster(new DescribeClusterOptions().timeoutMs(3000));
                         String clusterId = cluster.clusterId().get(4, TimeUnit.SECONDS);
                         int nodes = cluster.nodes().get(4, TimeUnit.SECONDS).size();
-                        return Health.up().withDetail("clusterId", clusterId).withDetail("nodes", nodes).build();
+                        return Health.up()
+                                .withDetail("clusterId", clusterId)
+                                .withDetail("nodes", nodes)
+                                .build();
                     }
                 })
                 .subscribeOn(Schedulers.boundedElastic())
                 .timeout(Duration.ofSeconds(6))
-                .onErrorResume(failure -> Mono.just(Health.down().withDetail("error", failure.toString()).build()));
+                .onErrorResume(failure -> Mono.just(
+                        Health.down().withDetail("error", failure.toString()).build()));
     }
 }

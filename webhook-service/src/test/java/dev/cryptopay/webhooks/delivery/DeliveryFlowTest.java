@@ -37,7 +37,10 @@ class DeliveryFlowTest extends WebhookTestBase {
         JsonNode endpoint = register(merchant, receiver.url("/hooks"), List.of("payment.completed"));
         String secret = endpoint.get("secret").asString();
 
-        String eventId = publish("payment-links.events", merchant, "payment.completed",
+        String eventId = publish(
+                "payment-links.events",
+                merchant,
+                "payment.completed",
                 Map.of("id", "link-1", "amount", "10.5", "currency", "USDC", "status", "completed"));
         await("delivery created", () -> deliveriesOfEvent(eventId) == 1);
         scheduler.drain().block();
@@ -75,9 +78,19 @@ class DeliveryFlowTest extends WebhookTestBase {
         register(merchant, receiver.url("/a"), List.of("payment.created"));
         register(merchant, receiver.url("/b"), List.of("payment.created", "payment.failed"));
         String id = UUID.randomUUID().toString();
-        String value = json.writeValueAsString(Map.of("id", id, "type", "payment.created",
-                "created_at", clock.instant().toString(), "merchant_id", merchant.merchantId().toString(),
-                "mode", "test", "data", Map.of("id", "link")));
+        String value = json.writeValueAsString(Map.of(
+                "id",
+                id,
+                "type",
+                "payment.created",
+                "created_at",
+                clock.instant().toString(),
+                "merchant_id",
+                merchant.merchantId().toString(),
+                "mode",
+                "test",
+                "data",
+                Map.of("id", "link")));
         publishRaw("payment-links.events", merchant.merchantId().toString(), value);
         publishRaw("payment-links.events", merchant.merchantId().toString(), value);
         publishRaw("subscriptions.events", merchant.merchantId().toString(), value);
@@ -86,9 +99,11 @@ class DeliveryFlowTest extends WebhookTestBase {
 
         assertThat(deliveriesOfEvent(id)).isEqualTo(2);
         scheduler.drain().block();
-        assertThat(receiver.received()).extracting(TestReceiver.Received::path)
+        assertThat(receiver.received())
+                .extracting(TestReceiver.Received::path)
                 .containsExactlyInAnyOrder("/a", "/b", "/b");
-        assertThat(receiver.received().stream().filter(r -> r.header("x-service-event-id").equals(id)))
+        assertThat(receiver.received().stream()
+                        .filter(r -> r.header("x-service-event-id").equals(id)))
                 .hasSize(2);
     }
 
@@ -102,14 +117,17 @@ class DeliveryFlowTest extends WebhookTestBase {
         String live = publish("payment-links.events", sameMerchantLive, "payment.created", Map.of("id", "y"));
         String unsubscribed = publish("payment-links.events", merchant, "payment.refunded", Map.of("id", "z"));
         String mine = publish("payment-links.events", merchant, "payment.created", Map.of("id", "w"));
-        await("all stored", () -> eventStored(other) && eventStored(live) && eventStored(unsubscribed)
-                && eventStored(mine));
+        await(
+                "all stored",
+                () -> eventStored(other) && eventStored(live) && eventStored(unsubscribed) && eventStored(mine));
 
         scheduler.drain().block();
         assertThat(deliveriesOfEvent(other)).isZero();
         assertThat(deliveriesOfEvent(live)).isZero();
         assertThat(deliveriesOfEvent(unsubscribed)).isZero();
-        assertThat(receiver.received()).extracting(r -> r.header("x-service-event-id")).containsExactly(mine);
+        assertThat(receiver.received())
+                .extracting(r -> r.header("x-service-event-id"))
+                .containsExactly(mine);
     }
 
     @Test
@@ -123,10 +141,16 @@ class DeliveryFlowTest extends WebhookTestBase {
 
         await("the event after the poison records", () -> eventStored(good));
         Long parked = database.sql("SELECT count(*) FROM parked_record WHERE record_key = :key")
-                .bind("key", key).map(row -> row.get(0, Long.class)).one().block();
+                .bind("key", key)
+                .map(row -> row.get(0, Long.class))
+                .one()
+                .block();
         assertThat(parked).isEqualTo(2);
         String reason = database.sql("SELECT reason FROM parked_record WHERE record_key = :key AND value LIKE '{%'")
-                .bind("key", key).map(row -> row.get(0, String.class)).one().block();
+                .bind("key", key)
+                .map(row -> row.get(0, String.class))
+                .one()
+                .block();
         assertThat(reason).isEqualTo("id must be a UUID");
     }
 
@@ -135,18 +159,33 @@ class DeliveryFlowTest extends WebhookTestBase {
         MerchantIdentity merchant = newMerchant();
         register(merchant, receiver.url("/bulk"), List.of("payment.pending"));
         List<String> ids = new java.util.ArrayList<>();
-        try (var producer = new org.apache.kafka.clients.producer.KafkaProducer<String, String>(Map.of(
-                "bootstrap.servers", dev.cryptopay.testsupport.TestKafka.shared().bootstrapServers(), "acks", "all"),
+        try (var producer = new org.apache.kafka.clients.producer.KafkaProducer<String, String>(
+                Map.of(
+                        "bootstrap.servers",
+                        dev.cryptopay.testsupport.TestKafka.shared().bootstrapServers(),
+                        "acks",
+                        "all"),
                 new org.apache.kafka.common.serialization.StringSerializer(),
                 new org.apache.kafka.common.serialization.StringSerializer())) {
             for (int i = 0; i < 500; i++) {
                 String id = UUID.randomUUID().toString();
                 ids.add(id);
-                producer.send(new org.apache.kafka.clients.producer.ProducerRecord<>("payment-links.events",
-                        merchant.merchantId().toString(), json.writeValueAsString(Map.of("id", id,
-                                "type", "payment.pending", "created_at", clock.instant().toString(),
-                                "merchant_id", merchant.merchantId().toString(), "mode", "test",
-                                "data", Map.of("n", i)))));
+                producer.send(new org.apache.kafka.clients.producer.ProducerRecord<>(
+                        "payment-links.events",
+                        merchant.merchantId().toString(),
+                        json.writeValueAsString(Map.of(
+                                "id",
+                                id,
+                                "type",
+                                "payment.pending",
+                                "created_at",
+                                clock.instant().toString(),
+                                "merchant_id",
+                                merchant.merchantId().toString(),
+                                "mode",
+                                "test",
+                                "data",
+                                Map.of("n", i)))));
             }
             producer.flush();
         }
@@ -155,8 +194,10 @@ class DeliveryFlowTest extends WebhookTestBase {
         int attempted = scheduler.drain().block();
 
         assertThat(attempted).isGreaterThanOrEqualTo(500);
-        assertThat(receiver.received()).extracting(r -> r.header("x-service-event-id"))
-                .hasSize(500).containsExactlyInAnyOrderElementsOf(ids);
+        assertThat(receiver.received())
+                .extracting(r -> r.header("x-service-event-id"))
+                .hasSize(500)
+                .containsExactlyInAnyOrderElementsOf(ids);
     }
 
     @Test
@@ -167,7 +208,9 @@ class DeliveryFlowTest extends WebhookTestBase {
         await("delivery created", () -> deliveriesOfEvent(eventId) == 1);
         DeliveryRepository repository = deliveriesRepository();
         // Another instance claims everything due, then dies before attempting.
-        List<UUID> claimed = repository.claimDue(clock.instant(), 1000, clock.instant().plusSeconds(60)).block();
+        List<UUID> claimed = repository
+                .claimDue(clock.instant(), 1000, clock.instant().plusSeconds(60))
+                .block();
         assertThat(claimed).isNotEmpty();
 
         scheduler.drain().block();
@@ -175,7 +218,9 @@ class DeliveryFlowTest extends WebhookTestBase {
         clock.advance(java.time.Duration.ofSeconds(61));
         scheduler.drain().block();
 
-        assertThat(receiver.received()).extracting(r -> r.header("x-service-event-id")).contains(eventId);
+        assertThat(receiver.received())
+                .extracting(r -> r.header("x-service-event-id"))
+                .contains(eventId);
     }
 
     private DeliveryRepository deliveriesRepository() {
@@ -184,13 +229,17 @@ class DeliveryFlowTest extends WebhookTestBase {
 
     private long countDeliveries(MerchantIdentity merchant) {
         return database.sql("SELECT count(*) FROM webhook_delivery WHERE merchant_id = :m")
-                .bind("m", merchant.merchantId()).map(row -> row.get(0, Long.class)).one().block();
+                .bind("m", merchant.merchantId())
+                .map(row -> row.get(0, Long.class))
+                .one()
+                .block();
     }
 
     /** The receiver-side check from the docs, run with the openssl command line. */
     private static String opensslHmac(String secret, byte[] body) throws Exception {
         Process process = new ProcessBuilder("openssl", "dgst", "-sha256", "-hmac", secret).start();
-        try (var in = new ByteArrayInputStream(body); var out = process.getOutputStream()) {
+        try (var in = new ByteArrayInputStream(body);
+                var out = process.getOutputStream()) {
             in.transferTo(out);
         }
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();

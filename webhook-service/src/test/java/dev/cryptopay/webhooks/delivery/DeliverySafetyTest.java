@@ -28,11 +28,23 @@ class DeliverySafetyTest {
     }
 
     private static WebhookSender sender(boolean allowPrivate, Duration timeout) {
-        var delivery = new dev.cryptopay.webhooks.config.WebhookProperties.Delivery(true,
-                java.util.List.of(Duration.ZERO), 0, timeout, Duration.ofHours(1), allowPrivate,
-                Duration.ofMillis(500), 10, 4);
+        var delivery = new dev.cryptopay.webhooks.config.WebhookProperties.Delivery(
+                true,
+                java.util.List.of(Duration.ZERO),
+                0,
+                timeout,
+                Duration.ofHours(1),
+                allowPrivate,
+                Duration.ofMillis(500),
+                10,
+                4);
         var properties = new dev.cryptopay.webhooks.config.WebhookProperties(
-                "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=", true, 20, ".*\\.events", "g", Duration.ofSeconds(15),
+                "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
+                true,
+                20,
+                ".*\\.events",
+                "g",
+                Duration.ofSeconds(15),
                 delivery);
         return new WebhookSender(properties, new AddressPolicy(allowPrivate), Clock.systemUTC());
     }
@@ -42,9 +54,11 @@ class DeliverySafetyTest {
         byte[] body = "{}".getBytes(StandardCharsets.UTF_8);
 
         AttemptResult refused = sender(false, Duration.ofSeconds(5))
-                .send(receiver.url("/x"), "evt", body, "whsec_test").block();
+                .send(receiver.url("/x"), "evt", body, "whsec_test")
+                .block();
         AttemptResult byName = sender(false, Duration.ofSeconds(5))
-                .send(receiver.url("/x").replace("127.0.0.1", "localhost"), "evt", body, "whsec_test").block();
+                .send(receiver.url("/x").replace("127.0.0.1", "localhost"), "evt", body, "whsec_test")
+                .block();
 
         assertThat(refused.outcome()).isEqualTo("refused_address");
         assertThat(refused.statusCode()).isNull();
@@ -52,7 +66,8 @@ class DeliverySafetyTest {
         assertThat(receiver.received()).isEmpty();
 
         AttemptResult allowed = sender(true, Duration.ofSeconds(5))
-                .send(receiver.url("/x"), "evt", body, "whsec_test").block();
+                .send(receiver.url("/x"), "evt", body, "whsec_test")
+                .block();
         assertThat(allowed.outcome()).isEqualTo("success");
         assertThat(receiver.received()).hasSize(1);
     }
@@ -62,7 +77,8 @@ class DeliverySafetyTest {
         receiver.script(new Reply(200, java.util.Map.of(), Duration.ofSeconds(3)));
 
         AttemptResult result = sender(true, Duration.ofMillis(500))
-                .send(receiver.url("/slow"), "evt", "{}".getBytes(StandardCharsets.UTF_8), "whsec_test").block();
+                .send(receiver.url("/slow"), "evt", "{}".getBytes(StandardCharsets.UTF_8), "whsec_test")
+                .block();
 
         assertThat(result.outcome()).isEqualTo("timeout");
         assertThat(result.latencyMillis()).isLessThan(2500);
@@ -75,24 +91,42 @@ class DeliverySafetyTest {
             port = socket.getLocalPort();
         }
         AttemptResult result = sender(true, Duration.ofSeconds(2))
-                .send("http://127.0.0.1:" + port + "/", "evt", new byte[0], "whsec_test").block();
+                .send("http://127.0.0.1:" + port + "/", "evt", new byte[0], "whsec_test")
+                .block();
         assertThat(result.outcome()).isEqualTo("connection_error");
     }
 
     @Test
     void addressPolicyRefusesEveryPrivateRange() throws Exception {
         AddressPolicy strict = new AddressPolicy(false);
-        for (String address : new String[] {"127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254",
-                "100.64.0.1", "0.0.0.0", "224.0.0.1", "::1", "fe80::1", "fd00::1", "::ffff:127.0.0.1",
-                "::ffff:10.0.0.1"}) {
-            assertThat(strict.isAllowed(InetAddress.getByName(address))).as(address).isFalse();
+        for (String address : new String[] {
+            "127.0.0.1",
+            "10.1.2.3",
+            "172.16.0.1",
+            "192.168.1.1",
+            "169.254.169.254",
+            "100.64.0.1",
+            "0.0.0.0",
+            "224.0.0.1",
+            "::1",
+            "fe80::1",
+            "fd00::1",
+            "::ffff:127.0.0.1",
+            "::ffff:10.0.0.1"
+        }) {
+            assertThat(strict.isAllowed(InetAddress.getByName(address)))
+                    .as(address)
+                    .isFalse();
         }
         for (String address : new String[] {"8.8.8.8", "1.1.1.1", "2606:4700:4700::1111"}) {
-            assertThat(strict.isAllowed(InetAddress.getByName(address))).as(address).isTrue();
+            assertThat(strict.isAllowed(InetAddress.getByName(address)))
+                    .as(address)
+                    .isTrue();
         }
         assertThat(strict.isAllowedLiteral("[::1]")).isFalse();
         assertThat(strict.isAllowedLiteral("localhost")).isFalse();
         assertThat(strict.isAllowedLiteral("hooks.example.com")).isTrue();
-        assertThat(new AddressPolicy(true).isAllowed(InetAddress.getByName("127.0.0.1"))).isTrue();
+        assertThat(new AddressPolicy(true).isAllowed(InetAddress.getByName("127.0.0.1")))
+                .isTrue();
     }
 }

@@ -38,11 +38,17 @@ class RetryScheduleTest extends WebhookTestBase {
         String eventId = publish("payment-links.events", merchant, "payment.failed", Map.of("id", "link"));
         await("delivery created", () -> deliveriesOfEvent(eventId) == 1);
         return database.sql("SELECT id FROM webhook_delivery WHERE event_id = :id")
-                .bind("id", UUID.fromString(eventId)).map(row -> row.get(0, UUID.class).toString()).one().block();
+                .bind("id", UUID.fromString(eventId))
+                .map(row -> row.get(0, UUID.class).toString())
+                .one()
+                .block();
     }
 
     private JsonNode delivery(MerchantIdentity merchant, String id) {
-        return read(as(merchant, HttpMethod.GET, "/webhook-deliveries/" + id).exchange().expectStatus().isOk())
+        return read(as(merchant, HttpMethod.GET, "/webhook-deliveries/" + id)
+                        .exchange()
+                        .expectStatus()
+                        .isOk())
                 .get("data");
     }
 
@@ -75,13 +81,17 @@ class RetryScheduleTest extends WebhookTestBase {
         JsonNode done = delivery(merchant, id);
         assertThat(done.get("status").asString()).isEqualTo("succeeded");
         assertThat(done.get("attempts").asInt()).isEqualTo(3);
-        assertThat(done.get("attempt_log")).extracting(a -> a.get("status_code").asInt())
+        assertThat(done.get("attempt_log"))
+                .extracting(a -> a.get("status_code").asInt())
                 .containsExactly(500, 503, 200);
         assertThat(receiver.received()).hasSize(3);
-        assertThat(receiver.received()).extracting(r -> r.header("x-service-event-id")).containsOnly(
-                receiver.received().get(0).header("x-service-event-id"));
-        assertThat(receiver.received()).extracting(r -> r.body()).allSatisfy(body ->
-                assertThat(body).isEqualTo(receiver.received().get(0).body()));
+        assertThat(receiver.received())
+                .extracting(r -> r.header("x-service-event-id"))
+                .containsOnly(receiver.received().get(0).header("x-service-event-id"));
+        assertThat(receiver.received())
+                .extracting(r -> r.body())
+                .allSatisfy(body ->
+                        assertThat(body).isEqualTo(receiver.received().get(0).body()));
 
         clock.advance(Duration.ofDays(2));
         scheduler.drain().block();
@@ -95,8 +105,12 @@ class RetryScheduleTest extends WebhookTestBase {
         Instant start = clock.instant();
         String id = deliveryFor(merchant, "/down");
 
-        List<Duration> offsets = List.of(Duration.ZERO, Duration.ofMinutes(5), Duration.ofMinutes(30),
-                Duration.ofHours(2), Duration.ofHours(24));
+        List<Duration> offsets = List.of(
+                Duration.ZERO,
+                Duration.ofMinutes(5),
+                Duration.ofMinutes(30),
+                Duration.ofHours(2),
+                Duration.ofHours(24));
         for (int i = 0; i < offsets.size(); i++) {
             clock.set(start.plus(offsets.get(i)));
             scheduler.drain().block();
@@ -113,8 +127,11 @@ class RetryScheduleTest extends WebhookTestBase {
         receiver.otherwise(call -> Reply.status(204));
         String endpointId = failed.get("endpoint_id").asString();
         JsonNode recovered = read(as(merchant, HttpMethod.POST, "/webhook-endpoints/" + endpointId + "/recover")
-                .contentType(MediaType.APPLICATION_JSON).bodyValue("{\"since\":\"" + start.minusSeconds(60) + "\"}")
-                .exchange().expectStatus().isAccepted());
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue("{\"since\":\"" + start.minusSeconds(60) + "\"}")
+                .exchange()
+                .expectStatus()
+                .isAccepted());
         assertThat(recovered.get("data").get("recovered").asInt()).isEqualTo(1);
         scheduler.drain().block();
         assertThat(delivery(merchant, id).get("status").asString()).isEqualTo("succeeded");
@@ -128,32 +145,43 @@ class RetryScheduleTest extends WebhookTestBase {
         String id = deliveryFor(merchant, "/manual");
         scheduler.drain().block();
 
-        as(merchant, HttpMethod.POST, "/webhook-deliveries/" + id + "/retry").exchange().expectStatus().isAccepted();
+        as(merchant, HttpMethod.POST, "/webhook-deliveries/" + id + "/retry")
+                .exchange()
+                .expectStatus()
+                .isAccepted();
         scheduler.drain().block();
         assertThat(receiver.received()).hasSize(2);
         assertThat(delivery(merchant, id).get("status").asString()).isEqualTo("succeeded");
 
-        as(newMerchant(), HttpMethod.POST, "/webhook-deliveries/" + id + "/retry").exchange()
-                .expectStatus().isNotFound();
-        as(newMerchant(), HttpMethod.GET, "/webhook-deliveries/" + id).exchange().expectStatus().isNotFound();
+        as(newMerchant(), HttpMethod.POST, "/webhook-deliveries/" + id + "/retry")
+                .exchange()
+                .expectStatus()
+                .isNotFound();
+        as(newMerchant(), HttpMethod.GET, "/webhook-deliveries/" + id)
+                .exchange()
+                .expectStatus()
+                .isNotFound();
     }
 
     @Test
     void honoursRetryAfterWithinItsBound() {
         MerchantIdentity merchant = newMerchant();
-        receiver.script(new Reply(429, Map.of("Retry-After", "900"), Duration.ZERO),
+        receiver.script(
+                new Reply(429, Map.of("Retry-After", "900"), Duration.ZERO),
                 new Reply(503, Map.of("Retry-After", "999999"), Duration.ZERO));
         Instant start = clock.instant();
         String id = deliveryFor(merchant, "/busy");
 
         scheduler.drain().block();
         assertThat(Instant.parse(delivery(merchant, id).get("next_attempt_at").asString()))
-                .as("15 minutes asked, later than the 5-minute step").isEqualTo(start.plus(Duration.ofMinutes(15)));
+                .as("15 minutes asked, later than the 5-minute step")
+                .isEqualTo(start.plus(Duration.ofMinutes(15)));
 
         clock.set(start.plus(Duration.ofMinutes(15)));
         scheduler.drain().block();
         assertThat(Instant.parse(delivery(merchant, id).get("next_attempt_at").asString()))
-                .as("capped at one hour").isEqualTo(start.plus(Duration.ofMinutes(75)));
+                .as("capped at one hour")
+                .isEqualTo(start.plus(Duration.ofMinutes(75)));
     }
 
     @Test
@@ -175,24 +203,44 @@ class RetryScheduleTest extends WebhookTestBase {
         MerchantIdentity merchant = newMerchant();
         receiver.script(Reply.status(500));
         String endpointId = register(merchant, receiver.url("/list"), List.of("payment.failed", "payment.created"))
-                .get("id").asString();
+                .get("id")
+                .asString();
         String failedEvent = publish("payment-links.events", merchant, "payment.failed", Map.of("id", "a"));
         String createdEvent = publish("payment-links.events", merchant, "payment.created", Map.of("id", "b"));
         await("both deliveries", () -> deliveriesOfEvent(failedEvent) == 1 && deliveriesOfEvent(createdEvent) == 1);
         scheduler.drain().block();
 
         JsonNode all = read(as(merchant, HttpMethod.GET, "/webhook-endpoints/" + endpointId + "/deliveries")
-                .exchange().expectStatus().isOk()).get("data");
+                        .exchange()
+                        .expectStatus()
+                        .isOk())
+                .get("data");
         assertThat(all.get("pagination").get("total_records").asInt()).isEqualTo(2);
-        JsonNode created = read(as(merchant, HttpMethod.GET, "/webhook-endpoints/" + endpointId
-                + "/deliveries?event_type=payment.created").exchange().expectStatus().isOk()).get("data");
+        JsonNode created = read(as(
+                                merchant,
+                                HttpMethod.GET,
+                                "/webhook-endpoints/" + endpointId + "/deliveries?event_type=payment.created")
+                        .exchange()
+                        .expectStatus()
+                        .isOk())
+                .get("data");
         assertThat(created.get("data")).hasSize(1);
-        JsonNode pending = read(as(merchant, HttpMethod.GET, "/webhook-endpoints/" + endpointId
-                + "/deliveries?status=pending&limit=1").exchange().expectStatus().isOk()).get("data");
+        JsonNode pending = read(as(
+                                merchant,
+                                HttpMethod.GET,
+                                "/webhook-endpoints/" + endpointId + "/deliveries?status=pending&limit=1")
+                        .exchange()
+                        .expectStatus()
+                        .isOk())
+                .get("data");
         assertThat(pending.get("pagination").get("total_records").asInt()).isEqualTo(1);
-        as(merchant, HttpMethod.GET, "/webhook-endpoints/" + endpointId + "/deliveries?status=lost").exchange()
-                .expectStatus().isBadRequest();
-        as(newMerchant(), HttpMethod.GET, "/webhook-endpoints/" + endpointId + "/deliveries").exchange()
-                .expectStatus().isNotFound();
+        as(merchant, HttpMethod.GET, "/webhook-endpoints/" + endpointId + "/deliveries?status=lost")
+                .exchange()
+                .expectStatus()
+                .isBadRequest();
+        as(newMerchant(), HttpMethod.GET, "/webhook-endpoints/" + endpointId + "/deliveries")
+                .exchange()
+                .expectStatus()
+                .isNotFound();
     }
 }

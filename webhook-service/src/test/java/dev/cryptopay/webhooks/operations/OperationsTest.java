@@ -16,6 +16,7 @@ class OperationsTest extends WebhookTestBase {
 
     @Autowired
     ConsumerLagMonitor lag;
+
     @Autowired
     DeliveryBacklogMetrics backlog;
 
@@ -34,11 +35,20 @@ class OperationsTest extends WebhookTestBase {
                 return false;
             }
         });
-        String prometheus = web.get().uri("/actuator/prometheus").exchange().expectStatus().isOk()
-                .expectBody(String.class).returnResult().getResponseBody();
-        assertThat(prometheus).contains("webhook_consumer_lag_records{group=\"webhook-service\",partition=",
-                "topic=\"payment-links.events\"", "webhook_consumer_lag_total_records",
-                "webhook_consumer_newest_event_age_seconds");
+        String prometheus = web.get()
+                .uri("/actuator/prometheus")
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody(String.class)
+                .returnResult()
+                .getResponseBody();
+        assertThat(prometheus)
+                .contains(
+                        "webhook_consumer_lag_records{group=\"webhook-service\",partition=",
+                        "topic=\"payment-links.events\"",
+                        "webhook_consumer_lag_total_records",
+                        "webhook_consumer_newest_event_age_seconds");
     }
 
     @Test
@@ -52,25 +62,38 @@ class OperationsTest extends WebhookTestBase {
 
         backlog.measure().block();
 
-        String prometheus = web.get().uri("/actuator/prometheus").exchange().expectStatus().isOk()
-                .expectBody(String.class).returnResult().getResponseBody();
+        String prometheus = web.get()
+                .uri("/actuator/prometheus")
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody(String.class)
+                .returnResult()
+                .getResponseBody();
         assertThat(gauge(prometheus, "webhook_deliveries_pending")).isGreaterThanOrEqualTo(1);
-        assertThat(gauge(prometheus, "webhook_deliveries_oldest_due_age_seconds")).isGreaterThanOrEqualTo(180);
+        assertThat(gauge(prometheus, "webhook_deliveries_oldest_due_age_seconds"))
+                .isGreaterThanOrEqualTo(180);
         assertThat(gauge(prometheus, "webhook_parked_records")).isGreaterThanOrEqualTo(1);
         assertThat(prometheus).contains("webhook_delivery_event_to_success_seconds");
     }
 
     @Test
     void healthShowsDatabaseAndKafka() {
-        JsonNode health = read(web.get().uri("/actuator/health").exchange().expectStatus().isOk());
+        JsonNode health =
+                read(web.get().uri("/actuator/health").exchange().expectStatus().isOk());
         assertThat(health.get("status").asString()).isEqualTo("UP");
-        assertThat(health.get("components").get("kafka").get("status").asString()).isEqualTo("UP");
-        assertThat(health.get("components").get("r2dbc").get("status").asString()).isEqualTo("UP");
+        assertThat(health.get("components").get("kafka").get("status").asString())
+                .isEqualTo("UP");
+        assertThat(health.get("components").get("r2dbc").get("status").asString())
+                .isEqualTo("UP");
     }
 
     private static double gauge(String prometheus, String name) {
-        return prometheus.lines().filter(line -> line.startsWith(name + " ") || line.startsWith(name + "{"))
+        return prometheus
+                .lines()
+                .filter(line -> line.startsWith(name + " ") || line.startsWith(name + "{"))
                 .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
-                .findFirst().orElseThrow(() -> new AssertionError(name + " not exported"));
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(name + " not exported"));
     }
 }
