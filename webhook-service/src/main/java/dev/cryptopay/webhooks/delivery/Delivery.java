@@ -9,7 +9,7 @@ public record Delivery(
         UUID eventId,
         UUID endpointId,
         String eventType,
-        String status,
+        DeliveryStatus status,
         int attempts,
         int cycleAttempts,
         Instant cycleStartedAt,

@@ -38,7 +38,6 @@ import tools.jackson.databind.json.JsonMapper;
 class DeliveryController {
 
     private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ISO_INSTANT.withZone(ZoneOffset.UTC);
-    private static final List<String> STATUSES = List.of("pending", "succeeded", "failed");
 
     private final DeliveryRepository deliveries;
     private final EndpointService endpoints;
@@ -135,9 +134,9 @@ class DeliveryController {
         out.put("event_id", delivery.eventId().toString());
         out.put("endpoint_id", delivery.endpointId().toString());
         out.put("event_type", delivery.eventType());
-        out.put("status", delivery.status());
+        out.put("status", delivery.status().wireName());
         out.put("attempts", delivery.attempts());
-        putTime(out, "next_attempt_at", delivery.status().equals("pending") ? delivery.nextAttemptAt() : null);
+        putTime(out, "next_attempt_at", delivery.status() == DeliveryStatus.PENDING ? delivery.nextAttemptAt() : null);
         putTime(out, "last_attempt_at", delivery.lastAttemptAt());
         if (delivery.lastStatusCode() != null) {
             out.put("last_status_code", delivery.lastStatusCode());
@@ -178,20 +177,29 @@ class DeliveryController {
     private static final class Page {
         final int page;
         final int limit;
-        final String status;
+        final DeliveryStatus status;
         final String eventType;
 
         Page(MultiValueMap<String, String> params) {
             List<FieldError> errors = new ArrayList<>();
             page = integer(params.getFirst("page"), 1, "page", 1, Integer.MAX_VALUE, errors);
             limit = integer(params.getFirst("limit"), 20, "limit", 1, 100, errors);
-            status = params.getFirst("status");
-            if (status != null && !STATUSES.contains(status)) {
-                errors.add(new FieldError("status", "status must be one of pending, succeeded, failed"));
-            }
+            status = status(params.getFirst("status"), errors);
             eventType = params.getFirst("event_type");
             if (!errors.isEmpty()) {
                 throw ApiException.validation(errors);
+            }
+        }
+
+        private static DeliveryStatus status(String text, List<FieldError> errors) {
+            if (text == null) {
+                return null;
+            }
+            try {
+                return DeliveryStatus.fromWireName(text);
+            } catch (IllegalArgumentException unknown) {
+                errors.add(new FieldError("status", "status must be one of pending, succeeded, failed"));
+                return null;
             }
         }
 

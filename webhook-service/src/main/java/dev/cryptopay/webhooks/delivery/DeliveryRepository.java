@@ -92,14 +92,14 @@ public class DeliveryRepository {
             Delivery delivery,
             AttemptResult result,
             Instant startedAt,
-            String newStatus,
+            DeliveryStatus newStatus,
             Instant nextAttemptAt,
             Instant now) {
         var update = database.sql("UPDATE webhook_delivery SET status = :status, attempts = attempts + 1, "
                         + "cycle_attempts = cycle_attempts + 1, next_attempt_at = :next, last_attempt_at = :started, "
                         + "last_status_code = :code, last_error = :error, succeeded_at = :succeeded "
                         + "WHERE id = :id AND status = 'pending' AND attempts = :attempts")
-                .bind("status", newStatus)
+                .bind("status", newStatus.wireName())
                 .bind("started", utc(startedAt))
                 .bind("id", delivery.id())
                 .bind("attempts", delivery.attempts());
@@ -112,7 +112,7 @@ public class DeliveryRepository {
         update = result.error() == null
                 ? update.bindNull("error", String.class)
                 : update.bind("error", truncate(result.error(), 500));
-        update = newStatus.equals("succeeded")
+        update = newStatus == DeliveryStatus.SUCCEEDED
                 ? update.bind("succeeded", utc(now))
                 : update.bindNull("succeeded", OffsetDateTime.class);
         return update.fetch()
@@ -163,7 +163,12 @@ public class DeliveryRepository {
     }
 
     public Flux<Delivery> page(
-            MerchantIdentity merchant, UUID endpointId, String status, String eventType, int limit, long offset) {
+            MerchantIdentity merchant,
+            UUID endpointId,
+            DeliveryStatus status,
+            String eventType,
+            int limit,
+            long offset) {
         return endpointFilter(
                         "SELECT " + COLUMNS,
                         " ORDER BY d.created_at DESC, d.id DESC LIMIT :limit OFFSET :offset",
@@ -177,7 +182,7 @@ public class DeliveryRepository {
                 .all();
     }
 
-    public Mono<Long> count(MerchantIdentity merchant, UUID endpointId, String status, String eventType) {
+    public Mono<Long> count(MerchantIdentity merchant, UUID endpointId, DeliveryStatus status, String eventType) {
         return endpointFilter("SELECT count(*) AS n", "", merchant, endpointId, status, eventType)
                 .map(row -> row.get("n", Long.class))
                 .one();
@@ -185,7 +190,12 @@ public class DeliveryRepository {
 
     /** The deliveries of one endpoint of this merchant and mode, optionally of one status and event type. */
     private DatabaseClient.GenericExecuteSpec endpointFilter(
-            String select, String suffix, MerchantIdentity merchant, UUID endpointId, String status, String eventType) {
+            String select,
+            String suffix,
+            MerchantIdentity merchant,
+            UUID endpointId,
+            DeliveryStatus status,
+            String eventType) {
         String sql = select + " FROM webhook_delivery d WHERE d.endpoint_id = :endpoint AND d.merchant_id = :merchant "
                 + "AND d.mode = :mode" + (status != null ? " AND d.status = :status" : "")
                 + (eventType != null ? " AND d.event_type = :type" : "") + suffix;
@@ -194,7 +204,7 @@ public class DeliveryRepository {
                 .bind("merchant", merchant.merchantId())
                 .bind("mode", merchant.mode().wireName());
         if (status != null) {
-            spec = spec.bind("status", status);
+            spec = spec.bind("status", status.wireName());
         }
         if (eventType != null) {
             spec = spec.bind("type", eventType);
@@ -260,7 +270,7 @@ public class DeliveryRepository {
                 row.get("event_id", UUID.class),
                 row.get("endpoint_id", UUID.class),
                 row.get("event_type", String.class),
-                row.get("status", String.class),
+                DeliveryStatus.fromWireName(row.get("status", String.class)),
                 row.get("attempts", Integer.class),
                 row.get("cycle_attempts", Integer.class),
                 instant(row.get("cycle_started_at", OffsetDateTime.class)),

@@ -95,7 +95,9 @@ public class DeliveryScheduler extends BackgroundLoop {
                             ? null
                             : schedule.next(
                                     delivery.cycleStartedAt(), delivery.cycleAttempts() + 1, now, result.retryAfter());
-                    String status = result.succeeded() ? "succeeded" : next == null ? "failed" : "pending";
+                    DeliveryStatus status = result.succeeded()
+                            ? DeliveryStatus.SUCCEEDED
+                            : next == null ? DeliveryStatus.FAILED : DeliveryStatus.PENDING;
                     Counter.builder("webhook.delivery.attempts")
                             .tag("outcome", result.outcome())
                             .description("Delivery attempts by outcome")
@@ -105,7 +107,7 @@ public class DeliveryScheduler extends BackgroundLoop {
                         eventToSuccess.record(
                                 Duration.between(due.eventCreatedAt(), now).abs());
                     }
-                    if (status.equals("failed")) {
+                    if (status == DeliveryStatus.FAILED) {
                         log.info(
                                 "Delivery {} of event {} failed for good after {} attempts: {}",
                                 delivery.id(),
