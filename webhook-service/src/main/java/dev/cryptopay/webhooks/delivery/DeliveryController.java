@@ -97,11 +97,11 @@ class DeliveryController {
     @PostMapping("/webhook-deliveries/{id}/retry")
     Mono<ResponseEntity<Map<String, Object>>> retry(MerchantIdentity merchant, @PathVariable String id) {
         return Mono.fromSupplier(() -> PathIds.uuid(id, "delivery"))
-                .flatMap(deliveryId -> deliveries.restart(merchant, deliveryId, clock.instant()))
-                .flatMap(updated -> updated == 0
-                        ? Mono.error(ApiException.notFound("Delivery not found"))
-                        : Mono.just(ResponseEntity.status(HttpStatus.ACCEPTED)
-                                .body(Envelope.of("Delivery scheduled for an immediate attempt", Map.of("id", id)))));
+                .flatMap(deliveryId -> deliveries.find(merchant, deliveryId))
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("Delivery not found")))
+                .flatMap(delivery -> deliveries.saveRestarted(delivery.restart(clock.instant())))
+                .then(Mono.fromSupplier(() -> ResponseEntity.status(HttpStatus.ACCEPTED)
+                        .body(Envelope.of("Delivery scheduled for an immediate attempt", Map.of("id", id)))));
     }
 
     @PostMapping("/webhook-endpoints/{id}/recover")

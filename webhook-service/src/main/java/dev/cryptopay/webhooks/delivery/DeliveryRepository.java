@@ -26,24 +26,21 @@ public class DeliveryRepository {
         this.database = database;
     }
 
-    public Mono<Void> insert(
-            UUID eventId,
-            UUID endpointId,
-            MerchantIdentity merchant,
-            String eventType,
-            Instant firstAttempt,
-            Instant now) {
+    /** Stores a new delivery; a second one of the same event to the same endpoint is ignored. */
+    public Mono<Void> insert(Delivery delivery, MerchantIdentity merchant) {
         return database.sql("INSERT INTO webhook_delivery (id, event_id, endpoint_id, merchant_id, mode, event_type, "
                         + "status, cycle_started_at, next_attempt_at, created_at) VALUES (:id, :event, :endpoint, "
-                        + ":merchant, :mode, :type, 'pending', :now, :first, :now) ON CONFLICT DO NOTHING")
-                .bind("id", UUID.randomUUID())
-                .bind("event", eventId)
-                .bind("endpoint", endpointId)
+                        + ":merchant, :mode, :type, :status, :cycleStarted, :next, :created) ON CONFLICT DO NOTHING")
+                .bind("id", delivery.id())
+                .bind("event", delivery.eventId())
+                .bind("endpoint", delivery.endpointId())
                 .bind("merchant", merchant.merchantId())
                 .bind("mode", merchant.mode().wireName())
-                .bind("type", eventType)
-                .bind("now", utc(now))
-                .bind("first", utc(firstAttempt))
+                .bind("type", delivery.eventType())
+                .bind("status", delivery.status().wireName())
+                .bind("cycleStarted", utc(delivery.cycleStartedAt()))
+                .bind("next", utc(delivery.nextAttemptAt()))
+                .bind("created", utc(delivery.createdAt()))
                 .then();
     }
 
@@ -83,52 +80,49 @@ public class DeliveryRepository {
     }
 
     /**
-     * Records an attempt and moves the schedule. Guarded by the attempt count it started from, so a result that
-     * arrives after another instance took over the delivery is dropped instead of counted twice.
+     * Stores {@code after}, the state {@link Delivery#recordAttempt} answered for {@code before}, and logs the
+     * attempt. Guarded by the attempt count it started from, so a result that arrives after another instance took
+     * over the delivery is dropped instead of counted twice. The counters are incremented in place rather than
+     * overwritten, so a manual retry that reset the cycle while the attempt was in flight keeps its fresh count.
      *
-     * @param nextAttemptAt when to try again, or null when the delivery is finished (succeeded or failed)
+     * @return whether the attempt was recorded
      */
-    public Mono<Boolean> recordAttempt(
-            Delivery delivery,
-            AttemptResult result,
-            Instant startedAt,
-            DeliveryStatus newStatus,
-            Instant nextAttemptAt,
-            Instant now) {
+    public Mono<Boolean> saveAttempt(Delivery before, Delivery after, AttemptResult result) {
         var update = database.sql("UPDATE webhook_delivery SET status = :status, attempts = attempts + 1, "
                         + "cycle_attempts = cycle_attempts + 1, next_attempt_at = :next, last_attempt_at = :started, "
                         + "last_status_code = :code, last_error = :error, succeeded_at = :succeeded "
-                        + "WHERE id = :id AND status = 'pending' AND attempts = :attempts")
-                .bind("status", newStatus.wireName())
-                .bind("started", utc(startedAt))
-                .bind("id", delivery.id())
-                .bind("attempts", delivery.attempts());
-        update = nextAttemptAt == null
+                        + "WHERE id = :id AND status = 'pending' AND attempts = :attemptsBefore")
+                .bind("status", after.status().wireName())
+                .bind("started", utc(after.lastAttemptAt()))
+                .bind("id", before.id())
+                .bind("attemptsBefore", before.attempts());
+        update = after.nextAttemptAt() == null
                 ? update.bindNull("next", OffsetDateTime.class)
-                : update.bind("next", utc(nextAttemptAt));
-        update = result.statusCode() == null
+                : update.bind("next", utc(after.nextAttemptAt()));
+        update = after.lastStatusCode() == null
                 ? update.bindNull("code", Integer.class)
-                : update.bind("code", result.statusCode());
-        update = result.error() == null
+                : update.bind("code", after.lastStatusCode());
+        update = after.lastError() == null
                 ? update.bindNull("error", String.class)
-                : update.bind("error", truncate(result.error(), 500));
-        update = newStatus == DeliveryStatus.SUCCEEDED
-                ? update.bind("succeeded", utc(now))
-                : update.bindNull("succeeded", OffsetDateTime.class);
+                : update.bind("error", truncate(after.lastError(), 500));
+        update = after.succeededAt() == null
+                ? update.bindNull("succeeded", OffsetDateTime.class)
+                : update.bind("succeeded", utc(after.succeededAt()));
         return update.fetch()
                 .rowsUpdated()
                 .flatMap(updated -> updated == 0
                         ? Mono.just(false)
-                        : insertAttempt(delivery, result, startedAt).thenReturn(true));
+                        : insertAttempt(after, result).thenReturn(true));
     }
 
-    private Mono<Void> insertAttempt(Delivery delivery, AttemptResult result, Instant startedAt) {
+    /** Logs the attempt that brought {@code after} to its attempt count. */
+    private Mono<Void> insertAttempt(Delivery after, AttemptResult result) {
         var insert = database.sql("INSERT INTO webhook_attempt (delivery_id, attempt_number, started_at, latency_ms, "
                         + "status_code, outcome, error, response_excerpt) VALUES (:delivery, :number, :started, "
                         + ":latency, :code, :outcome, :error, :excerpt)")
-                .bind("delivery", delivery.id())
-                .bind("number", delivery.attempts() + 1)
-                .bind("started", utc(startedAt))
+                .bind("delivery", after.id())
+                .bind("number", after.attempts())
+                .bind("started", utc(after.lastAttemptAt()))
                 .bind("latency", result.latencyMillis())
                 .bind("outcome", result.outcome());
         insert = result.statusCode() == null
@@ -143,12 +137,13 @@ public class DeliveryRepository {
         return insert.then();
     }
 
-    /** Ends a delivery whose endpoint was deleted or disabled after the event arrived. */
-    public Mono<Void> abandon(Delivery delivery, String reason) {
-        return database.sql("UPDATE webhook_delivery SET status = 'failed', next_attempt_at = NULL, "
+    /** Stores a delivery {@link Delivery#abandon abandoned} while pending; does nothing if it moved on meanwhile. */
+    public Mono<Void> saveAbandoned(Delivery abandoned) {
+        return database.sql("UPDATE webhook_delivery SET status = :status, next_attempt_at = NULL, "
                         + "last_error = :reason WHERE id = :id AND status = 'pending'")
-                .bind("reason", reason)
-                .bind("id", delivery.id())
+                .bind("status", abandoned.status().wireName())
+                .bind("reason", abandoned.lastError())
+                .bind("id", abandoned.id())
                 .then();
     }
 
@@ -227,20 +222,25 @@ public class DeliveryRepository {
                 .all();
     }
 
-    /** Starts a fresh schedule now for one delivery (manual retry), whatever its status. */
-    public Mono<Long> restart(MerchantIdentity merchant, UUID id, Instant now) {
-        return database.sql("UPDATE webhook_delivery SET status = 'pending', cycle_attempts = 0, "
-                        + "cycle_started_at = :now, next_attempt_at = :now WHERE id = :id AND merchant_id = :merchant "
-                        + "AND mode = :mode")
-                .bind("now", utc(now))
-                .bind("id", id)
-                .bind("merchant", merchant.merchantId())
-                .bind("mode", merchant.mode().wireName())
-                .fetch()
-                .rowsUpdated();
+    /**
+     * Stores a {@link Delivery#restart restarted} delivery. Only the fresh schedule is written, so an attempt
+     * recorded meanwhile is kept, just as when the restart was one statement.
+     */
+    public Mono<Void> saveRestarted(Delivery restarted) {
+        return database.sql("UPDATE webhook_delivery SET status = :status, cycle_attempts = :cycleAttempts, "
+                        + "cycle_started_at = :cycleStarted, next_attempt_at = :next WHERE id = :id")
+                .bind("status", restarted.status().wireName())
+                .bind("cycleAttempts", restarted.cycleAttempts())
+                .bind("cycleStarted", utc(restarted.cycleStartedAt()))
+                .bind("next", utc(restarted.nextAttemptAt()))
+                .bind("id", restarted.id())
+                .then();
     }
 
-    /** Starts a fresh schedule for every failed delivery of an endpoint created since the given time. */
+    /**
+     * {@link Delivery#recover Recovers} every failed delivery of an endpoint created since the given time, in one
+     * statement: the same rule (failed only; a fresh schedule due now), applied without loading each delivery.
+     */
     public Mono<Long> recoverFailed(MerchantIdentity merchant, UUID endpointId, Instant since, Instant now) {
         return database.sql("UPDATE webhook_delivery SET status = 'pending', cycle_attempts = 0, "
                         + "cycle_started_at = :now, next_attempt_at = :now WHERE endpoint_id = :endpoint "

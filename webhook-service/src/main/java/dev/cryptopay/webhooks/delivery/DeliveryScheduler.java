@@ -18,8 +18,8 @@ import reactor.core.publisher.Mono;
 
 /**
  * Works through due deliveries: claims a batch (FOR UPDATE SKIP LOCKED, so instances share the work), attempts each
- * with bounded concurrency, and records every attempt with the schedule's next step. Nothing is held in memory
- * between passes: after a crash, claimed deliveries become due again when their lease ends.
+ * with bounded concurrency, and stores the state {@link Delivery#recordAttempt} answers for each result. Nothing is
+ * held in memory between passes: after a crash, claimed deliveries become due again when their lease ends.
  */
 @Component
 public class DeliveryScheduler extends BackgroundLoop {
@@ -80,9 +80,13 @@ public class DeliveryScheduler extends BackgroundLoop {
 
     private Mono<Boolean> attempt(DueDelivery due) {
         Delivery delivery = due.delivery();
+        if (delivery.status() != DeliveryStatus.PENDING) {
+            // Finished by another instance after this one's claim had lapsed: nothing left to attempt.
+            return Mono.just(false);
+        }
         if (!due.endpointActive()) {
             return deliveries
-                    .abandon(delivery, "Endpoint was deleted or disabled")
+                    .saveAbandoned(delivery.abandon("Endpoint was deleted or disabled"))
                     .thenReturn(false);
         }
         Instant started = clock.instant();
@@ -91,32 +95,30 @@ public class DeliveryScheduler extends BackgroundLoop {
                         due.url(), delivery.eventId().toString(), due.body().getBytes(StandardCharsets.UTF_8), secret)
                 .flatMap(result -> {
                     Instant now = clock.instant();
-                    Instant next = result.succeeded()
-                            ? null
-                            : schedule.next(
-                                    delivery.cycleStartedAt(), delivery.cycleAttempts() + 1, now, result.retryAfter());
-                    DeliveryStatus status = result.succeeded()
-                            ? DeliveryStatus.SUCCEEDED
-                            : next == null ? DeliveryStatus.FAILED : DeliveryStatus.PENDING;
-                    Counter.builder("webhook.delivery.attempts")
-                            .tag("outcome", result.outcome())
-                            .description("Delivery attempts by outcome")
-                            .register(meters)
-                            .increment();
-                    if (result.succeeded() && due.eventCreatedAt() != null) {
-                        eventToSuccess.record(
-                                Duration.between(due.eventCreatedAt(), now).abs());
-                    }
-                    if (status == DeliveryStatus.FAILED) {
-                        log.info(
-                                "Delivery {} of event {} failed for good after {} attempts: {}",
-                                delivery.id(),
-                                delivery.eventId(),
-                                delivery.attempts() + 1,
-                                result.error());
-                    }
-                    return deliveries.recordAttempt(delivery, result, started, status, next, now);
+                    Delivery after = delivery.recordAttempt(result, started, schedule, now);
+                    observe(due, result, after, now);
+                    return deliveries.saveAttempt(delivery, after, result);
                 });
+    }
+
+    /** Metrics for every attempt, and a log line when a delivery has failed for good. */
+    private void observe(DueDelivery due, AttemptResult result, Delivery after, Instant now) {
+        Counter.builder("webhook.delivery.attempts")
+                .tag("outcome", result.outcome())
+                .description("Delivery attempts by outcome")
+                .register(meters)
+                .increment();
+        if (after.status() == DeliveryStatus.SUCCEEDED && due.eventCreatedAt() != null) {
+            eventToSuccess.record(Duration.between(due.eventCreatedAt(), now).abs());
+        }
+        if (after.status() == DeliveryStatus.FAILED) {
+            log.info(
+                    "Delivery {} of event {} failed for good after {} attempts: {}",
+                    after.id(),
+                    after.eventId(),
+                    after.attempts(),
+                    result.error());
+        }
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.cryptopay.webhooks.intake;
 
 import dev.cryptopay.auth.Mode;
 import dev.cryptopay.auth.internal.MerchantIdentity;
+import dev.cryptopay.webhooks.delivery.Delivery;
 import dev.cryptopay.webhooks.delivery.DeliveryRepository;
 import dev.cryptopay.webhooks.delivery.RetrySchedule;
 import dev.cryptopay.webhooks.endpoint.EndpointRepository;
@@ -96,12 +97,8 @@ public class EventIntake {
                                 .collectList()
                                 .flatMapIterable(list -> list)
                                 .concatMap(endpoint -> deliveries.insert(
-                                        event.id(),
-                                        endpoint.id(),
-                                        event.merchant(),
-                                        event.type(),
-                                        schedule.first(now),
-                                        now))
+                                        Delivery.schedule(event.id(), endpoint.id(), event.type(), schedule, now),
+                                        event.merchant()))
                                 .then(Mono.just(Outcome.STORED)));
         return tx.transactional(store);
     }
