@@ -2,245 +2,75 @@ package dev.cryptopay.webhooks.delivery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.cryptopay.auth.internal.MerchantIdentity;
-import dev.cryptopay.webhooks.TestReceiver;
-import dev.cryptopay.webhooks.TestReceiver.Reply;
-import dev.cryptopay.webhooks.WebhookTestBase;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
-import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.http.HttpMethod;
-import org.springframework.http.MediaType;
-import tools.jackson.databind.JsonNode;
 
-/** Failed attempts are retried on the documented schedule, driven by a moved clock instead of waiting. */
-class RetryScheduleTest extends WebhookTestBase {
+/** When attempts are due, as plain arithmetic: no Spring, no database. */
+class RetryScheduleTest {
 
-    private TestReceiver receiver;
-
-    @BeforeEach
-    void startReceiver() {
-        receiver = new TestReceiver();
-    }
-
-    @AfterEach
-    void stopReceiver() {
-        receiver.close();
-    }
-
-    private String deliveryFor(MerchantIdentity merchant, String path) {
-        register(merchant, receiver.url(path), List.of("payment.failed"));
-        String eventId = publish("payment-links.events", merchant, "payment.failed", Map.of("id", "link"));
-        await("delivery created", () -> deliveriesOfEvent(eventId) == 1);
-        return database.sql("SELECT id FROM webhook_delivery WHERE event_id = :id")
-                .bind("id", UUID.fromString(eventId))
-                .map(row -> row.get(0, UUID.class).toString())
-                .one()
-                .block();
-    }
-
-    private JsonNode delivery(MerchantIdentity merchant, String id) {
-        return read(as(merchant, HttpMethod.GET, "/webhook-deliveries/" + id)
-                        .exchange()
-                        .expectStatus()
-                        .isOk())
-                .get("data");
-    }
+    private static final Instant START = Instant.parse("2026-03-01T10:00:00Z");
+    private static final List<Duration> OFFSETS = List.of(
+            Duration.ZERO, Duration.ofMinutes(5), Duration.ofMinutes(30), Duration.ofHours(2), Duration.ofHours(24));
+    private static final RetrySchedule EXACT = new RetrySchedule(OFFSETS, 0, Duration.ofHours(1));
 
     @Test
-    void aReceiverThatFailsTwiceGetsTheSameEventThreeTimesOnSchedule() {
-        MerchantIdentity merchant = newMerchant();
-        receiver.script(Reply.status(500), Reply.status(503));
-        Instant start = clock.instant();
-        String id = deliveryFor(merchant, "/flaky");
-
-        scheduler.drain().block();
-        assertThat(receiver.received()).hasSize(1);
-        JsonNode afterFirst = delivery(merchant, id);
-        assertThat(afterFirst.get("status").asString()).isEqualTo("pending");
-        assertThat(Instant.parse(afterFirst.get("next_attempt_at").asString()))
-                .isEqualTo(start.plus(Duration.ofMinutes(5)));
-
-        clock.advance(Duration.ofMinutes(4).plusSeconds(59));
-        scheduler.drain().block();
-        assertThat(receiver.received()).as("not due before 5 minutes").hasSize(1);
-        clock.advance(Duration.ofSeconds(1));
-        scheduler.drain().block();
-        assertThat(receiver.received()).hasSize(2);
-        assertThat(Instant.parse(delivery(merchant, id).get("next_attempt_at").asString()))
-                .isEqualTo(start.plus(Duration.ofMinutes(30)));
-
-        clock.set(start.plus(Duration.ofMinutes(30)));
-        scheduler.drain().block();
-
-        JsonNode done = delivery(merchant, id);
-        assertThat(done.get("status").asString()).isEqualTo("succeeded");
-        assertThat(done.get("attempts").asInt()).isEqualTo(3);
-        assertThat(done.get("attempt_log"))
-                .extracting(a -> a.get("status_code").asInt())
-                .containsExactly(500, 503, 200);
-        assertThat(receiver.received()).hasSize(3);
-        assertThat(receiver.received())
-                .extracting(r -> r.header("x-service-event-id"))
-                .containsOnly(receiver.received().get(0).header("x-service-event-id"));
-        assertThat(receiver.received())
-                .extracting(r -> r.body())
-                .allSatisfy(body ->
-                        assertThat(body).isEqualTo(receiver.received().get(0).body()));
-
-        clock.advance(Duration.ofDays(2));
-        scheduler.drain().block();
-        assertThat(receiver.received()).hasSize(3);
-    }
-
-    @Test
-    void afterTheLastAttemptTheDeliveryFailsAndCanBeRecovered() {
-        MerchantIdentity merchant = newMerchant();
-        receiver.otherwise(call -> Reply.status(500));
-        Instant start = clock.instant();
-        String id = deliveryFor(merchant, "/down");
-
-        List<Duration> offsets = List.of(
-                Duration.ZERO,
-                Duration.ofMinutes(5),
-                Duration.ofMinutes(30),
-                Duration.ofHours(2),
-                Duration.ofHours(24));
-        for (int i = 0; i < offsets.size(); i++) {
-            clock.set(start.plus(offsets.get(i)));
-            scheduler.drain().block();
-            assertThat(receiver.received()).as("attempt at +" + offsets.get(i)).hasSize(i + 1);
+    void attemptsFallOnTheOffsetsFromTheStartOfTheSchedule() {
+        assertThat(EXACT.attempts()).isEqualTo(5);
+        assertThat(EXACT.first(START)).isEqualTo(START);
+        for (int done = 1; done < OFFSETS.size(); done++) {
+            assertThat(EXACT.next(START, done, START, null))
+                    .as("after %d failed attempts", done)
+                    .isEqualTo(START.plus(OFFSETS.get(done)));
         }
-        JsonNode failed = delivery(merchant, id);
-        assertThat(failed.get("status").asString()).isEqualTo("failed");
-        assertThat(failed.get("attempts").asInt()).isEqualTo(5);
-        assertThat(failed.has("next_attempt_at")).isFalse();
-        clock.advance(Duration.ofDays(3));
-        scheduler.drain().block();
-        assertThat(receiver.received()).hasSize(5);
-
-        receiver.otherwise(call -> Reply.status(204));
-        String endpointId = failed.get("endpoint_id").asString();
-        JsonNode recovered = read(as(merchant, HttpMethod.POST, "/webhook-endpoints/" + endpointId + "/recover")
-                .contentType(MediaType.APPLICATION_JSON)
-                .bodyValue("{\"since\":\"" + start.minusSeconds(60) + "\"}")
-                .exchange()
-                .expectStatus()
-                .isAccepted());
-        assertThat(recovered.get("data").get("recovered").asInt()).isEqualTo(1);
-        scheduler.drain().block();
-        assertThat(delivery(merchant, id).get("status").asString()).isEqualTo("succeeded");
-        assertThat(receiver.received()).hasSize(6);
+        RetrySchedule delayed = new RetrySchedule(List.of(Duration.ofSeconds(10)), 0, Duration.ofHours(1));
+        assertThat(delayed.first(START)).isEqualTo(START.plusSeconds(10));
     }
 
     @Test
-    void manualRetryAttemptsAgainNow() {
-        MerchantIdentity merchant = newMerchant();
-        receiver.script(Reply.status(500));
-        String id = deliveryFor(merchant, "/manual");
-        scheduler.drain().block();
-
-        as(merchant, HttpMethod.POST, "/webhook-deliveries/" + id + "/retry")
-                .exchange()
-                .expectStatus()
-                .isAccepted();
-        scheduler.drain().block();
-        assertThat(receiver.received()).hasSize(2);
-        assertThat(delivery(merchant, id).get("status").asString()).isEqualTo("succeeded");
-
-        as(newMerchant(), HttpMethod.POST, "/webhook-deliveries/" + id + "/retry")
-                .exchange()
-                .expectStatus()
-                .isNotFound();
-        as(newMerchant(), HttpMethod.GET, "/webhook-deliveries/" + id)
-                .exchange()
-                .expectStatus()
-                .isNotFound();
+    void theScheduleIsExhaustedAfterItsLastAttempt() {
+        assertThat(EXACT.next(START, 5, START.plus(Duration.ofHours(24)), null)).isNull();
+        assertThat(EXACT.next(START, 5, START, Duration.ofMinutes(1)))
+                .as("a Retry-After does not extend it")
+                .isNull();
     }
 
     @Test
-    void honoursRetryAfterWithinItsBound() {
-        MerchantIdentity merchant = newMerchant();
-        receiver.script(
-                new Reply(429, Map.of("Retry-After", "900"), Duration.ZERO),
-                new Reply(503, Map.of("Retry-After", "999999"), Duration.ZERO));
-        Instant start = clock.instant();
-        String id = deliveryFor(merchant, "/busy");
+    void jitterDelaysEachRetryByAtMostItsShareOfTheGap() {
+        RetrySchedule jittered = new RetrySchedule(OFFSETS, 0.05, Duration.ofHours(1));
+        for (int i = 0; i < 200; i++) {
+            assertThat(jittered.next(START, 1, START, null))
+                    .isBetween(
+                            START.plus(Duration.ofMinutes(5)),
+                            START.plus(Duration.ofMinutes(5).plusSeconds(15)));
+            assertThat(jittered.next(START, 2, START, null))
+                    .as("5 %% of the 25 minutes since the previous step")
+                    .isBetween(
+                            START.plus(Duration.ofMinutes(30)),
+                            START.plus(Duration.ofMinutes(30).plusSeconds(75)));
+        }
+    }
 
-        scheduler.drain().block();
-        assertThat(Instant.parse(delivery(merchant, id).get("next_attempt_at").asString()))
+    @Test
+    void retryAfterMayPushTheNextAttemptLaterUpToItsBound() {
+        Instant now = START.plusSeconds(1);
+
+        assertThat(EXACT.next(START, 1, now, Duration.ofMinutes(15)))
                 .as("15 minutes asked, later than the 5-minute step")
-                .isEqualTo(start.plus(Duration.ofMinutes(15)));
-
-        clock.set(start.plus(Duration.ofMinutes(15)));
-        scheduler.drain().block();
-        assertThat(Instant.parse(delivery(merchant, id).get("next_attempt_at").asString()))
+                .isEqualTo(now.plus(Duration.ofMinutes(15)));
+        assertThat(EXACT.next(START, 1, now, Duration.ofSeconds(999_999)))
                 .as("capped at one hour")
-                .isEqualTo(start.plus(Duration.ofMinutes(75)));
+                .isEqualTo(now.plus(Duration.ofHours(1)));
+        assertThat(EXACT.next(START, 1, now, Duration.ofSeconds(30)))
+                .as("sooner than the schedule: the schedule wins")
+                .isEqualTo(START.plus(Duration.ofMinutes(5)));
     }
 
     @Test
-    void redirectsAreNotFollowedAndCountAsFailures() {
-        MerchantIdentity merchant = newMerchant();
-        receiver.script(new Reply(302, Map.of("Location", receiver.url("/elsewhere")), Duration.ZERO));
-        String id = deliveryFor(merchant, "/moved");
+    void aStepAlreadyPastIsDueNow() {
+        Instant late = START.plus(Duration.ofHours(1));
 
-        scheduler.drain().block();
-
-        JsonNode after = delivery(merchant, id);
-        assertThat(after.get("status").asString()).isEqualTo("pending");
-        assertThat(after.get("attempt_log").get(0).get("outcome").asString()).isEqualTo("redirect");
-        assertThat(receiver.received()).extracting(TestReceiver.Received::path).containsExactly("/moved");
-    }
-
-    @Test
-    void listsAnEndpointsDeliveriesWithFilters() {
-        MerchantIdentity merchant = newMerchant();
-        receiver.script(Reply.status(500));
-        String endpointId = register(merchant, receiver.url("/list"), List.of("payment.failed", "payment.created"))
-                .get("id")
-                .asString();
-        String failedEvent = publish("payment-links.events", merchant, "payment.failed", Map.of("id", "a"));
-        String createdEvent = publish("payment-links.events", merchant, "payment.created", Map.of("id", "b"));
-        await("both deliveries", () -> deliveriesOfEvent(failedEvent) == 1 && deliveriesOfEvent(createdEvent) == 1);
-        scheduler.drain().block();
-
-        JsonNode all = read(as(merchant, HttpMethod.GET, "/webhook-endpoints/" + endpointId + "/deliveries")
-                        .exchange()
-                        .expectStatus()
-                        .isOk())
-                .get("data");
-        assertThat(all.get("pagination").get("total_records").asInt()).isEqualTo(2);
-        JsonNode created = read(as(
-                                merchant,
-                                HttpMethod.GET,
-                                "/webhook-endpoints/" + endpointId + "/deliveries?event_type=payment.created")
-                        .exchange()
-                        .expectStatus()
-                        .isOk())
-                .get("data");
-        assertThat(created.get("data")).hasSize(1);
-        JsonNode pending = read(as(
-                                merchant,
-                                HttpMethod.GET,
-                                "/webhook-endpoints/" + endpointId + "/deliveries?status=pending&limit=1")
-                        .exchange()
-                        .expectStatus()
-                        .isOk())
-                .get("data");
-        assertThat(pending.get("pagination").get("total_records").asInt()).isEqualTo(1);
-        as(merchant, HttpMethod.GET, "/webhook-endpoints/" + endpointId + "/deliveries?status=lost")
-                .exchange()
-                .expectStatus()
-                .isBadRequest();
-        as(newMerchant(), HttpMethod.GET, "/webhook-endpoints/" + endpointId + "/deliveries")
-                .exchange()
-                .expectStatus()
-                .isNotFound();
+        assertThat(EXACT.next(START, 1, late, null)).isEqualTo(late);
     }
 }
