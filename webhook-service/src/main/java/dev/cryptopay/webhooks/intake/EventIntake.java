@@ -9,13 +9,11 @@ import dev.cryptopay.webhooks.endpoint.EndpointRepository;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Mono;
@@ -31,7 +29,8 @@ import tools.jackson.databind.json.JsonMapper;
 @Component
 public class EventIntake {
 
-    private final DatabaseClient database;
+    private final EventRepository events;
+    private final ParkedRecordRepository parkedRecords;
     private final EndpointRepository endpoints;
     private final DeliveryRepository deliveries;
     private final RetrySchedule schedule;
@@ -40,15 +39,17 @@ public class EventIntake {
     private final Clock clock;
     private final AtomicReference<Instant> newestEventTime = new AtomicReference<>();
 
-    public EventIntake(
-            DatabaseClient database,
+    EventIntake(
+            EventRepository events,
+            ParkedRecordRepository parkedRecords,
             EndpointRepository endpoints,
             DeliveryRepository deliveries,
             RetrySchedule schedule,
             TransactionalOperator tx,
             JsonMapper json,
             Clock clock) {
-        this.database = database;
+        this.events = events;
+        this.parkedRecords = parkedRecords;
         this.endpoints = endpoints;
         this.deliveries = deliveries;
         this.schedule = schedule;
@@ -70,24 +71,12 @@ public class EventIntake {
         try {
             event = parse(record.value());
         } catch (IllegalArgumentException invalid) {
-            return park(record, invalid.getMessage(), now).thenReturn(Outcome.PARKED);
+            return parkedRecords.park(record, invalid.getMessage(), now).thenReturn(Outcome.PARKED);
         }
         newestEventTime.set(event.createdAt());
         String source = record.topic() + "/" + record.partition() + "/" + record.offset();
-        Mono<Outcome> store = database.sql("INSERT INTO webhook_event (id, merchant_id, mode, event_type, body, "
-                        + "created_at, received_at, source) VALUES (:id, :merchant, :mode, :type, :body, :createdAt, "
-                        + ":now, :source) ON CONFLICT (id) DO NOTHING")
-                .bind("id", event.id())
-                .bind("merchant", event.merchant().merchantId())
-                .bind("mode", event.merchant().mode().wireName())
-                .bind("type", event.type())
-                .bind("body", event.body())
-                .bind("createdAt", event.createdAt().atOffset(ZoneOffset.UTC))
-                .bind("now", now.atOffset(ZoneOffset.UTC))
-                .bind("source", source)
-                .fetch()
-                .rowsUpdated()
-                .flatMap(inserted -> inserted == 0
+        Mono<Outcome> store = events.insertOnce(event, source, now)
+                .flatMap(inserted -> !inserted
                         ? Mono.just(Outcome.DUPLICATE)
                         : endpoints
                                 .subscribers(
@@ -106,20 +95,6 @@ public class EventIntake {
     /** Creation time of the newest event read, for the consumer-freshness metric. */
     public Instant newestEventTime() {
         return newestEventTime.get();
-    }
-
-    private Mono<Void> park(ConsumerRecord<String, String> record, String reason, Instant now) {
-        var spec = database.sql("INSERT INTO parked_record (topic, partition, record_offset, record_key, value, "
-                        + "reason, parked_at) VALUES (:topic, :partition, :offset, :key, :value, :reason, :now) "
-                        + "ON CONFLICT DO NOTHING")
-                .bind("topic", record.topic())
-                .bind("partition", record.partition())
-                .bind("offset", record.offset())
-                .bind("reason", reason)
-                .bind("now", now.atOffset(ZoneOffset.UTC));
-        spec = record.key() == null ? spec.bindNull("key", String.class) : spec.bind("key", record.key());
-        spec = record.value() == null ? spec.bindNull("value", String.class) : spec.bind("value", record.value());
-        return spec.then();
     }
 
     /** An event as merchants receive it: {@code {id, type, created_at, data, livemode}}. */
