@@ -1,24 +1,16 @@
 package dev.cryptopay.webhooks.intake;
 
-import dev.cryptopay.auth.Mode;
-import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.webhooks.delivery.Delivery;
 import dev.cryptopay.webhooks.delivery.DeliveryRepository;
 import dev.cryptopay.webhooks.delivery.RetrySchedule;
 import dev.cryptopay.webhooks.endpoint.EndpointRepository;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Mono;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -69,7 +61,7 @@ public class EventIntake {
         Instant now = clock.instant();
         Event event;
         try {
-            event = parse(record.value());
+            event = Event.fromEnvelope(json, record.value());
         } catch (IllegalArgumentException invalid) {
             return parkedRecords.park(record, invalid.getMessage(), now).thenReturn(Outcome.PARKED);
         }
@@ -95,65 +87,5 @@ public class EventIntake {
     /** Creation time of the newest event read, for the consumer-freshness metric. */
     public Instant newestEventTime() {
         return newestEventTime.get();
-    }
-
-    /** An event as merchants receive it: {@code {id, type, created_at, data, livemode}}. */
-    record Event(UUID id, String type, Instant createdAt, MerchantIdentity merchant, String body) {}
-
-    Event parse(String value) {
-        if (value == null) {
-            throw new IllegalArgumentException("record has no value");
-        }
-        JsonNode root;
-        try {
-            root = json.readTree(value);
-        } catch (JacksonException e) {
-            throw new IllegalArgumentException("value is not JSON: " + e.getOriginalMessage());
-        }
-        if (root == null || !root.isObject()) {
-            throw new IllegalArgumentException("value is not a JSON object");
-        }
-        UUID id = uuid(root, "id");
-        String type = text(root, "type");
-        Instant createdAt;
-        try {
-            createdAt = OffsetDateTime.parse(text(root, "created_at")).toInstant();
-        } catch (java.time.format.DateTimeParseException e) {
-            throw new IllegalArgumentException("created_at is not an ISO 8601 timestamp");
-        }
-        UUID merchantId = uuid(root, "merchant_id");
-        Mode mode;
-        try {
-            mode = Mode.fromWireName(text(root, "mode"));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("mode must be test or live");
-        }
-        JsonNode data = root.get("data");
-        if (data == null || !data.isObject()) {
-            throw new IllegalArgumentException("data must be an object");
-        }
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("id", id.toString());
-        body.put("type", type);
-        body.put("created_at", root.get("created_at").asString());
-        body.put("data", data);
-        body.put("livemode", mode == Mode.LIVE);
-        return new Event(id, type, createdAt, new MerchantIdentity(merchantId, mode), json.writeValueAsString(body));
-    }
-
-    private static String text(JsonNode root, String field) {
-        JsonNode node = root.get(field);
-        if (node == null || !node.isString() || node.asString().isBlank()) {
-            throw new IllegalArgumentException(field + " is missing or not a string");
-        }
-        return node.asString();
-    }
-
-    private static UUID uuid(JsonNode root, String field) {
-        try {
-            return UUID.fromString(text(root, field));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(field + " must be a UUID");
-        }
     }
 }

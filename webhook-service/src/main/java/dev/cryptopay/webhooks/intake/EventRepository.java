@@ -23,7 +23,7 @@ class EventRepository {
      * @param source the topic/partition/offset it was read from
      * @return whether it was new
      */
-    Mono<Boolean> insertOnce(EventIntake.Event event, String source, Instant receivedAt) {
+    Mono<Boolean> insertOnce(Event event, String source, Instant receivedAt) {
         return database.sql("INSERT INTO webhook_event (id, merchant_id, mode, event_type, body, created_at, "
                         + "received_at, source) VALUES (:id, :merchant, :mode, :type, :body, :createdAt, :now, "
                         + ":source) ON CONFLICT (id) DO NOTHING")

@@ -1,0 +1,60 @@
+package dev.cryptopay.webhooks.intake;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+import dev.cryptopay.auth.Mode;
+import java.time.Instant;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Reading a producer's envelope, and the reasons a record is parked: no Spring, no Kafka, no database. */
+class EventTest {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final String ID = "5f0c2a4e-8d1b-4c9e-9a47-3b1f6d2e8c10";
+    private static final String MERCHANT = "0b6f7e1a-2c3d-4e5f-8a9b-0c1d2e3f4a5b";
+
+    private static String envelope(String id, String createdAt, String mode, String data) {
+        return "{\"id\":\"" + id + "\",\"type\":\"payment.created\",\"created_at\":\"" + createdAt
+                + "\",\"merchant_id\":\"" + MERCHANT + "\",\"mode\":\"" + mode + "\",\"data\":" + data + "}";
+    }
+
+    @Test
+    void anEnvelopeBecomesTheEventMerchantsReceive() {
+        Event event = Event.fromEnvelope(
+                JSON, envelope(ID, "2026-03-01T10:00:00.123Z", "live", "{\"id\":\"link-1\",\"amount\":\"10.5\"}"));
+
+        assertThat(event.id()).isEqualTo(UUID.fromString(ID));
+        assertThat(event.type()).isEqualTo("payment.created");
+        assertThat(event.createdAt()).isEqualTo(Instant.parse("2026-03-01T10:00:00.123Z"));
+        assertThat(event.merchant().merchantId()).isEqualTo(UUID.fromString(MERCHANT));
+        assertThat(event.merchant().mode()).isEqualTo(Mode.LIVE);
+        assertThat(event.body())
+                .isEqualTo("{\"id\":\"" + ID + "\",\"type\":\"payment.created\","
+                        + "\"created_at\":\"2026-03-01T10:00:00.123Z\",\"data\":{\"id\":\"link-1\",\"amount\":\"10.5\"},"
+                        + "\"livemode\":true}");
+    }
+
+    @Test
+    void saysWhyARecordIsNotAnEvent() {
+        String at = "2026-03-01T10:00:00Z";
+        expectReason(null, "record has no value");
+        expectReason("[1,2]", "value is not a JSON object");
+        expectReason(envelope("not-a-uuid", at, "test", "{}"), "id must be a UUID");
+        expectReason(envelope(ID, "yesterday", "test", "{}"), "created_at is not an ISO 8601 timestamp");
+        expectReason(envelope(ID, at, "TEST", "{}"), "mode must be test or live");
+        expectReason(envelope(ID, at, "test", "[]"), "data must be an object");
+        expectReason("{\"id\":\"" + ID + "\"}", "type is missing or not a string");
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> Event.fromEnvelope(JSON, "this is not json"))
+                .withMessageStartingWith("value is not JSON: ");
+    }
+
+    private static void expectReason(String value, String reason) {
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> Event.fromEnvelope(JSON, value))
+                .withMessage(reason);
+    }
+}
