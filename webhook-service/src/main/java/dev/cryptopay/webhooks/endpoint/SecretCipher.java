@@ -9,6 +9,7 @@ import java.util.Base64;
 import javax.crypto.Cipher;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
@@ -24,10 +25,16 @@ public class SecretCipher {
     private final SecretKeySpec key;
     private final SecureRandom random = new SecureRandom();
 
+    @Autowired
     public SecretCipher(WebhookProperties properties) {
+        this(properties.secretEncryptionKey());
+    }
+
+    /** @param base64Key Base64 of 32 bytes, as in {@code webhooks.secret-encryption-key} */
+    SecretCipher(String base64Key) {
         byte[] raw;
         try {
-            raw = Base64.getDecoder().decode(properties.secretEncryptionKey());
+            raw = Base64.getDecoder().decode(base64Key);
         } catch (IllegalArgumentException e) {
             throw new IllegalStateException("webhooks.secret-encryption-key must be Base64 of 32 bytes", e);
         }
