@@ -15,6 +15,7 @@ import dev.cryptopay.service.error.ApiException;
 import dev.cryptopay.service.error.FieldError;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
@@ -161,7 +162,7 @@ public class MerchantAdmin {
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("No merchant with id " + merchantId)));
     }
 
-    private java.time.Instant now() {
+    private Instant now() {
         // PostgreSQL keeps microseconds; truncating here makes what we return equal what we later read back.
         return clock.instant().truncatedTo(ChronoUnit.MICROS);
     }

@@ -6,6 +6,7 @@ import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
 import io.github.bucket4j.distributed.proxy.AsyncProxyManager;
 import io.github.bucket4j.redis.lettuce.Bucket4jLettuce;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import reactor.core.publisher.Mono;
 
 /**
@@ -38,8 +39,7 @@ public class RedisRateLimiter implements RateLimiter {
                     AsyncBucketProxy bucket = manager.builder()
                             .build(
                                     keyPrefix + bucketKey,
-                                    () -> java.util.concurrent.CompletableFuture.completedFuture(
-                                            RateLimiter.configuration(limit, period)));
+                                    () -> CompletableFuture.completedFuture(RateLimiter.configuration(limit, period)));
                     return Mono.fromFuture(() -> bucket.tryConsumeAndReturnRemaining(1), true);
                 })
                 .timeout(timeout.multipliedBy(DECISION_TIMEOUT_FACTOR))

@@ -1,9 +1,11 @@
 package dev.cryptopay.gateway.routing;
 
 import dev.cryptopay.service.error.ApiException;
+import dev.cryptopay.service.error.Failures;
 import dev.cryptopay.service.error.ProblemExceptionHandler;
 import dev.cryptopay.service.error.ProblemWriter;
 import dev.cryptopay.service.requestid.RequestIds;
+import io.netty.handler.timeout.ReadTimeoutException;
 import java.net.ConnectException;
 import java.net.UnknownHostException;
 import java.nio.channels.ClosedChannelException;
@@ -34,8 +36,8 @@ public class GatewayProblemExceptionHandler extends ProblemExceptionHandler {
         }
         if (failure instanceof ResponseStatusException status
                         && status.getStatusCode().value() == 504
-                || causedBy(failure, TimeoutException.class)
-                || causedBy(failure, io.netty.handler.timeout.ReadTimeoutException.class)) {
+                || Failures.causedBy(failure, TimeoutException.class)
+                || Failures.causedBy(failure, ReadTimeoutException.class)) {
             log.warn(
                     "Upstream timeout on {} {} (request {})",
                     exchange.getRequest().getMethod(),
@@ -44,10 +46,10 @@ public class GatewayProblemExceptionHandler extends ProblemExceptionHandler {
             return new ApiException(
                     HttpStatus.GATEWAY_TIMEOUT, "upstream_timeout", "The service did not answer in time");
         }
-        if (causedBy(failure, ConnectException.class)
-                || causedBy(failure, PrematureCloseException.class)
-                || causedBy(failure, ClosedChannelException.class)
-                || causedBy(failure, UnknownHostException.class)
+        if (Failures.causedBy(failure, ConnectException.class)
+                || Failures.causedBy(failure, PrematureCloseException.class)
+                || Failures.causedBy(failure, ClosedChannelException.class)
+                || Failures.causedBy(failure, UnknownHostException.class)
                 || failure instanceof ResponseStatusException status
                         && status.getStatusCode().value() == 503) {
             log.warn(
@@ -62,14 +64,5 @@ public class GatewayProblemExceptionHandler extends ProblemExceptionHandler {
                     "The service is unavailable; retry shortly");
         }
         return super.toApiException(exchange, failure);
-    }
-
-    private static boolean causedBy(Throwable failure, Class<? extends Throwable> type) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (type.isInstance(t)) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -4,7 +4,11 @@ import static org.springframework.cloud.gateway.support.RouteMetadataUtils.CONNE
 import static org.springframework.cloud.gateway.support.RouteMetadataUtils.RESPONSE_TIMEOUT_ATTR;
 
 import dev.cryptopay.gateway.account.AccountFilter;
+import java.net.URI;
+import org.springframework.cloud.gateway.route.Route;
 import org.springframework.cloud.gateway.route.RouteLocator;
+import org.springframework.cloud.gateway.route.builder.BooleanSpec;
+import org.springframework.cloud.gateway.route.builder.Buildable;
 import org.springframework.cloud.gateway.route.builder.RouteLocatorBuilder;
 import org.springframework.http.HttpMethod;
 
@@ -28,8 +32,7 @@ public final class GatewayRoutes {
     public static RouteLocator routes(
             RouteLocatorBuilder builder, UpstreamProperties upstreams, AccountFilter accountFilter) {
         String base = GatewayAttributes.BASE_PATH;
-        long connectMillis = upstreams.connectTimeout().toMillis();
-        long responseMillis = upstreams.responseTimeout().toMillis();
+        Forwarding forwarding = new Forwarding(upstreams);
         return builder.routes()
                 // Answered by the gateway itself; the "no://op" URI is never called because AccountFilter responds.
                 .route(
@@ -44,61 +47,61 @@ public final class GatewayRoutes {
                 // More specific than PUBLIC, so it is matched first.
                 .route(
                         PUBLIC_LINK_PAYMENT,
-                        r -> r.order(1)
-                                .path(base + "/public/subscriptions/link/payment")
-                                .and()
-                                .method(HttpMethod.POST)
-                                .filters(f -> f.stripPrefix(2))
-                                .metadata(RouteAccess.METADATA_KEY, RouteAccess.MERCHANT_KEY)
-                                .metadata(CONNECT_TIMEOUT_ATTR, (int) connectMillis)
-                                .metadata(RESPONSE_TIMEOUT_ATTR, responseMillis)
-                                .uri(upstreams.subscriptions()))
+                        r -> forwarding.to(
+                                r.order(1)
+                                        .path(base + "/public/subscriptions/link/payment")
+                                        .and()
+                                        .method(HttpMethod.POST),
+                                RouteAccess.MERCHANT_KEY,
+                                upstreams.subscriptions()))
                 .route(
                         PUBLIC,
-                        r -> r.order(2)
-                                .path(base + "/public/**")
-                                .filters(f -> f.stripPrefix(2))
-                                .metadata(RouteAccess.METADATA_KEY, RouteAccess.PUBLIC)
-                                .metadata(CONNECT_TIMEOUT_ATTR, (int) connectMillis)
-                                .metadata(RESPONSE_TIMEOUT_ATTR, responseMillis)
-                                .uri(upstreams.subscriptions()))
+                        r -> forwarding.to(
+                                r.order(2).path(base + "/public/**"), RouteAccess.PUBLIC, upstreams.subscriptions()))
                 .route(
                         PAYMENT_LINKS,
-                        r -> r.order(3)
-                                .path(base + "/payment_links", base + "/payment_links/**")
-                                .filters(f -> f.stripPrefix(2))
-                                .metadata(RouteAccess.METADATA_KEY, RouteAccess.SIGNED)
-                                .metadata(CONNECT_TIMEOUT_ATTR, (int) connectMillis)
-                                .metadata(RESPONSE_TIMEOUT_ATTR, responseMillis)
-                                .uri(upstreams.paymentLinks()))
+                        r -> forwarding.to(
+                                r.order(3).path(base + "/payment_links", base + "/payment_links/**"),
+                                RouteAccess.SIGNED,
+                                upstreams.paymentLinks()))
                 .route(
                         SUBSCRIPTIONS,
-                        r -> r.order(4)
-                                .path(
-                                        base + "/subscriptions",
-                                        base + "/subscriptions/**",
-                                        base + "/subscriber",
-                                        base + "/subscriber/**",
-                                        base + "/invitations",
-                                        base + "/invitations/**")
-                                .filters(f -> f.stripPrefix(2))
-                                .metadata(RouteAccess.METADATA_KEY, RouteAccess.SIGNED)
-                                .metadata(CONNECT_TIMEOUT_ATTR, (int) connectMillis)
-                                .metadata(RESPONSE_TIMEOUT_ATTR, responseMillis)
-                                .uri(upstreams.subscriptions()))
+                        r -> forwarding.to(
+                                r.order(4)
+                                        .path(
+                                                base + "/subscriptions",
+                                                base + "/subscriptions/**",
+                                                base + "/subscriber",
+                                                base + "/subscriber/**",
+                                                base + "/invitations",
+                                                base + "/invitations/**"),
+                                RouteAccess.SIGNED,
+                                upstreams.subscriptions()))
                 .route(
                         WEBHOOKS,
-                        r -> r.order(5)
-                                .path(
-                                        base + "/webhook-endpoints",
-                                        base + "/webhook-endpoints/**",
-                                        base + "/webhook-deliveries",
-                                        base + "/webhook-deliveries/**")
-                                .filters(f -> f.stripPrefix(2))
-                                .metadata(RouteAccess.METADATA_KEY, RouteAccess.SIGNED)
-                                .metadata(CONNECT_TIMEOUT_ATTR, (int) connectMillis)
-                                .metadata(RESPONSE_TIMEOUT_ATTR, responseMillis)
-                                .uri(upstreams.webhooks()))
+                        r -> forwarding.to(
+                                r.order(5)
+                                        .path(
+                                                base + "/webhook-endpoints",
+                                                base + "/webhook-endpoints/**",
+                                                base + "/webhook-deliveries",
+                                                base + "/webhook-deliveries/**"),
+                                RouteAccess.SIGNED,
+                                upstreams.webhooks()))
                 .build();
+    }
+
+    /** What every forwarded route shares: {@code /api/v1} stripped, its access rule, the upstream timeouts. */
+    private record Forwarding(UpstreamProperties upstreams) {
+
+        Buildable<Route> to(BooleanSpec predicates, RouteAccess access, URI uri) {
+            return predicates
+                    .filters(f -> f.stripPrefix(2))
+                    .metadata(RouteAccess.METADATA_KEY, access)
+                    .metadata(CONNECT_TIMEOUT_ATTR, (int)
+                            upstreams.connectTimeout().toMillis())
+                    .metadata(RESPONSE_TIMEOUT_ATTR, upstreams.responseTimeout().toMillis())
+                    .uri(uri);
+        }
     }
 }

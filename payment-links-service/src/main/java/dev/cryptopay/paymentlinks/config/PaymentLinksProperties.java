@@ -3,6 +3,7 @@ package dev.cryptopay.paymentlinks.config;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
+import java.util.UUID;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
@@ -20,12 +21,10 @@ public record PaymentLinksProperties(
         /** How often the sweeper looks for pending links whose expires_at has passed. */
         @NotNull @DefaultValue("10s") Duration expirySweepInterval,
         /** Whether this instance runs the expiry sweeper (safe on several instances). */
-        @DefaultValue("true") boolean expirySweepEnabled,
-        /** How long a response stored under an Idempotency-Key is replayed. */
-        @NotNull @DefaultValue("24h") Duration idempotencyRetention) {
+        @DefaultValue("true") boolean expirySweepEnabled) {
 
     /** The payment_url of a link. */
-    public String paymentUrl(java.util.UUID linkId) {
+    public String paymentUrl(UUID linkId) {
         String base = checkoutUrl.endsWith("/") ? checkoutUrl.substring(0, checkoutUrl.length() - 1) : checkoutUrl;
         return base + "/payment_link?payment_id=" + linkId;
     }

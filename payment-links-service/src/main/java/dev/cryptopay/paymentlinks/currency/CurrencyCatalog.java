@@ -2,6 +2,7 @@ package dev.cryptopay.paymentlinks.currency;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,7 +54,7 @@ public class CurrencyCatalog {
 
     public Mono<Collection<Currency>> all() {
         return byCode.map(map -> map.values().stream()
-                .sorted(java.util.Comparator.comparing(Currency::code))
+                .sorted(Comparator.comparing(Currency::code))
                 .toList());
     }
 

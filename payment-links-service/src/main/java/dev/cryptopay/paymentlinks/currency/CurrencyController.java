@@ -2,9 +2,7 @@ package dev.cryptopay.paymentlinks.currency;
 
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.service.response.Envelope;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
@@ -19,19 +17,16 @@ class CurrencyController {
         this.catalog = catalog;
     }
 
+    record CurrencyResponse(String id, String code, String name) {}
+
     @GetMapping("/payment_links/currencies")
-    Mono<Map<String, Object>> list(MerchantIdentity merchant) {
-        return catalog.all().map(currencies -> {
-            List<Map<String, Object>> data = currencies.stream()
-                    .map(currency -> {
-                        Map<String, Object> item = new LinkedHashMap<>();
-                        item.put("id", currency.id().toString());
-                        item.put("code", currency.code());
-                        item.put("name", currency.name());
-                        return item;
-                    })
-                    .toList();
-            return Envelope.of("Currencies retrieved successfully", data);
-        });
+    Mono<Envelope<List<CurrencyResponse>>> list(MerchantIdentity merchant) {
+        return catalog.all()
+                .map(currencies -> Envelope.of(
+                        "Currencies retrieved successfully",
+                        currencies.stream()
+                                .map(currency -> new CurrencyResponse(
+                                        currency.id().toString(), currency.code(), currency.name()))
+                                .toList()));
     }
 }

@@ -1,7 +1,6 @@
 package dev.cryptopay.paymentlinks.expiry;
 
 import dev.cryptopay.paymentlinks.config.PaymentLinksProperties;
-import dev.cryptopay.paymentlinks.idempotency.IdempotencyStore;
 import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkEvents;
 import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkRepository;
 import dev.cryptopay.paymentlinks.paymentlink.Transition;
@@ -28,7 +27,6 @@ public class ExpirySweeper extends BackgroundLoop {
 
     private final PaymentLinkRepository links;
     private final PaymentLinkEvents events;
-    private final IdempotencyStore idempotency;
     private final TransactionalOperator tx;
     private final PaymentLinksProperties properties;
     private final Clock clock;
@@ -36,13 +34,11 @@ public class ExpirySweeper extends BackgroundLoop {
     public ExpirySweeper(
             PaymentLinkRepository links,
             PaymentLinkEvents events,
-            IdempotencyStore idempotency,
             TransactionalOperator tx,
             PaymentLinksProperties properties,
             Clock clock) {
         this.links = links;
         this.events = events;
-        this.idempotency = idempotency;
         this.tx = tx;
         this.properties = properties;
         this.clock = clock;
@@ -71,7 +67,7 @@ public class ExpirySweeper extends BackgroundLoop {
         return tx.transactional(batch);
     }
 
-    /** One pass: expire what is due and forget idempotency keys past retention. */
+    /** One pass: expire what is due. */
     @Override
     protected Mono<Duration> runOnce() {
         return sweep().doOnNext(count -> {
@@ -79,7 +75,6 @@ public class ExpirySweeper extends BackgroundLoop {
                         log.info("Expired {} payment links", count);
                     }
                 })
-                .then(idempotency.purge(clock.instant(), properties.idempotencyRetention()))
                 .thenReturn(properties.expirySweepInterval());
     }
 

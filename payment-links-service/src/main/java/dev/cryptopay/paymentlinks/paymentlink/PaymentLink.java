@@ -1,6 +1,7 @@
 package dev.cryptopay.paymentlinks.paymentlink;
 
 import dev.cryptopay.auth.Mode;
+import dev.cryptopay.service.events.EventType;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
@@ -46,16 +47,10 @@ public record PaymentLink(
         Instant createdAt,
         Instant updatedAt) {
 
-    public static final String CREATED = "payment.created";
-    public static final String PENDING_EVENT = "payment.pending";
-    public static final String COMPLETED_EVENT = "payment.completed";
-    public static final String FAILED_EVENT = "payment.failed";
-    public static final String REFUNDED_EVENT = "payment.refunded";
-
     /** A new link is pending, active and unused. */
     public static Transition create(PaymentLink draft) {
         PaymentLink link = draft.with(PaymentStatus.PENDING, 0, true, draft.createdAt());
-        return new Transition(link, List.of(CREATED));
+        return new Transition(link, List.of(EventType.PAYMENT_CREATED));
     }
 
     public boolean isExpired(Instant now) {
@@ -85,13 +80,14 @@ public record PaymentLink(
         if (status != PaymentStatus.PENDING || !isExpired(now)) {
             return Transition.unchanged(this);
         }
-        return new Transition(with(PaymentStatus.EXPIRED, currentUses, active, now), List.of(FAILED_EVENT));
+        return new Transition(with(PaymentStatus.EXPIRED, currentUses, active, now), List.of(EventType.PAYMENT_FAILED));
     }
 
     /** A transaction was seen on chain but is not confirmed yet. */
     public Transition transactionPending(Instant now) {
         requireAcceptingPayments(now);
-        return new Transition(with(PaymentStatus.PROCESSING, currentUses, active, now), List.of(PENDING_EVENT));
+        return new Transition(
+                with(PaymentStatus.PROCESSING, currentUses, active, now), List.of(EventType.PAYMENT_PENDING));
     }
 
     /**
@@ -117,18 +113,18 @@ public record PaymentLink(
         }
         int uses = currentUses + 1;
         PaymentStatus next = uses >= maxUses ? PaymentStatus.COMPLETED : waiting;
-        return new Transition(with(next, uses, active, now), List.of(COMPLETED_EVENT));
+        return new Transition(with(next, uses, active, now), List.of(EventType.PAYMENT_COMPLETED));
     }
 
     /** A recorded transaction failed on chain; the link waits for payment again. */
     public Transition transactionFailed(boolean othersInFlight, Instant now) {
         PaymentStatus next = status == PaymentStatus.PROCESSING && !othersInFlight ? PaymentStatus.PENDING : status;
-        return new Transition(with(next, currentUses, active, now), List.of(FAILED_EVENT));
+        return new Transition(with(next, currentUses, active, now), List.of(EventType.PAYMENT_FAILED));
     }
 
     /** A refund was recorded for a confirmed transaction; the link's status and uses stay as they are. */
     public Transition refunded(Instant now) {
-        return new Transition(with(status, currentUses, active, now), List.of(REFUNDED_EVENT));
+        return new Transition(with(status, currentUses, active, now), List.of(EventType.PAYMENT_REFUNDED));
     }
 
     private void requireAcceptingPayments(Instant now) {

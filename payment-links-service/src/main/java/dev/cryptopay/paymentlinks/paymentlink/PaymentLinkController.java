@@ -1,9 +1,13 @@
 package dev.cryptopay.paymentlinks.paymentlink;
 
 import dev.cryptopay.auth.internal.MerchantIdentity;
-import dev.cryptopay.paymentlinks.idempotency.IdempotencyStore;
+import dev.cryptopay.paymentlinks.config.PaymentLinksProperties;
+import dev.cryptopay.service.idempotency.IdempotencyStore;
+import dev.cryptopay.service.idempotency.StoredResponse;
+import dev.cryptopay.service.response.Envelope;
+import dev.cryptopay.service.response.Page;
 import dev.cryptopay.service.response.PathIds;
-import java.util.Map;
+import java.time.Clock;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -18,44 +22,92 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
+import tools.jackson.databind.json.JsonMapper;
 
 /** The merchant routes of payment links; every one answers {@code {message, data}} or the problem body. */
 @RestController
 class PaymentLinkController {
 
     private final PaymentLinkService service;
+    private final IdempotencyStore idempotency;
+    private final PaymentLinksProperties properties;
+    private final JsonMapper json;
+    private final Clock clock;
 
-    PaymentLinkController(PaymentLinkService service) {
+    PaymentLinkController(
+            PaymentLinkService service,
+            IdempotencyStore idempotency,
+            PaymentLinksProperties properties,
+            JsonMapper json,
+            Clock clock) {
         this.service = service;
+        this.idempotency = idempotency;
+        this.properties = properties;
+        this.json = json;
+        this.clock = clock;
     }
 
-    /** The body is taken as text so validation can name each bad field and idempotency can hash the exact bytes. */
+    /**
+     * The body is taken as text so validation can name each bad field and idempotency can hash the exact bytes; the
+     * answer is kept as text so a retry with the same Idempotency-Key gets the very same bytes.
+     */
     @PostMapping(path = "/payment_links", produces = MediaType.APPLICATION_JSON_VALUE)
     Mono<ResponseEntity<String>> create(
             MerchantIdentity merchant,
             @RequestBody(required = false) String body,
             @RequestHeader(name = IdempotencyStore.HEADER, required = false) String idempotencyKey) {
-        return service.create(merchant, body, IdempotencyStore.validate(idempotencyKey))
-                .map(response -> ResponseEntity.status(response.status())
+        String key = IdempotencyStore.validate(idempotencyKey);
+        return service.validate(body)
+                .flatMap(request -> idempotency.execute(
+                        merchant,
+                        key,
+                        body,
+                        clock.instant(),
+                        () -> service.create(merchant, request)
+                                .map(view -> new StoredResponse(
+                                        HttpStatus.CREATED.value(),
+                                        json.writeValueAsString(
+                                                Envelope.of("Payment link created successfully", response(view)))))))
+                .map(stored -> ResponseEntity.status(stored.status())
                         .contentType(MediaType.APPLICATION_JSON)
-                        .body(response.body()));
+                        .body(stored.body()));
     }
 
+    /** The sort a list was answered with, echoed as {@code filters}. */
+    record SortFilters(String sortBy, String sortOrder) {}
+
     @GetMapping("/payment_links")
-    Mono<Map<String, Object>> list(MerchantIdentity merchant, @RequestParam MultiValueMap<String, String> params) {
-        return Mono.fromSupplier(() -> PaymentLinkQuery.parse(params)).flatMap(query -> service.list(merchant, query));
+    Mono<Envelope<Page<PaymentLinkResponse>>> list(
+            MerchantIdentity merchant, @RequestParam MultiValueMap<String, String> params) {
+        return Mono.fromSupplier(() -> PaymentLinkQuery.parse(params))
+                .flatMap(query -> service.list(merchant, query)
+                        .map(listed -> Envelope.of(
+                                "Payment links retrieved successfully",
+                                Page.of(
+                                                listed.links().stream()
+                                                        .map(this::response)
+                                                        .toList(),
+                                                query.page(),
+                                                listed.total())
+                                        .withFilters(new SortFilters(query.sortBy(), query.sortOrder())))));
     }
 
     @GetMapping("/payment_links/{id}")
-    Mono<Map<String, Object>> get(MerchantIdentity merchant, @PathVariable String id) {
-        return Mono.fromSupplier(() -> linkId(id)).flatMap(linkId -> service.get(merchant, linkId));
+    Mono<Envelope<PaymentLinkResponse>> get(MerchantIdentity merchant, @PathVariable String id) {
+        return Mono.fromSupplier(() -> linkId(id))
+                .flatMap(linkId -> service.get(merchant, linkId))
+                .map(view -> Envelope.of("Payment link retrieved successfully", response(view)));
     }
 
     @DeleteMapping("/payment_links/{id}")
-    Mono<ResponseEntity<Map<String, Object>>> delete(MerchantIdentity merchant, @PathVariable String id) {
+    Mono<Envelope<PaymentLinkResponse>> delete(MerchantIdentity merchant, @PathVariable String id) {
         return Mono.fromSupplier(() -> linkId(id))
                 .flatMap(linkId -> service.cancel(merchant, linkId))
-                .map(body -> ResponseEntity.status(HttpStatus.OK).body(body));
+                .map(view -> Envelope.of("Payment link deleted successfully", response(view)));
+    }
+
+    private PaymentLinkResponse response(PaymentLinkView view) {
+        return PaymentLinkResponse.of(view, properties.paymentUrl(view.link().id()), json);
     }
 
     private static UUID linkId(String text) {

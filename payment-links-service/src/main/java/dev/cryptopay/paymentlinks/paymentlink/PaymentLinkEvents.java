@@ -1,21 +1,17 @@
 package dev.cryptopay.paymentlinks.paymentlink;
 
 import dev.cryptopay.paymentlinks.config.PaymentLinksProperties;
+import dev.cryptopay.service.money.Amounts;
 import dev.cryptopay.service.outbox.DomainEvent;
 import dev.cryptopay.service.outbox.OutboxWriter;
 import java.time.Instant;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/**
- * Turns a link's transition into payment events in the outbox. Event data: id, amount (string), currency, status,
- * network, transaction_hash, metadata (the link's webhook_metadata), payment_url and order_id.
- */
+/** Turns a link's transition into payment events in the outbox. */
 @Component
 public class PaymentLinkEvents {
 
@@ -31,11 +27,28 @@ public class PaymentLinkEvents {
         this.json = json;
     }
 
+    /**
+     * The {@code data} of every payment event.
+     *
+     * @param amount the link amount as a decimal string
+     * @param transactionHash null (and rendered as null) when the event has no transaction
+     * @param metadata the link's webhook_metadata, {@code {}} when it has none
+     */
+    record PaymentEventData(
+            String id,
+            String amount,
+            String currency,
+            String status,
+            String network,
+            String transactionHash,
+            JsonNode metadata,
+            String paymentUrl,
+            String orderId) {}
+
     /** Appends the transition's events; call inside the transaction that saves the link. */
     public Mono<Void> append(Transition transition, String transactionHash, Instant now) {
         PaymentLink link = transition.link();
-        List<String> types = transition.events();
-        return Flux.fromIterable(types)
+        return Flux.fromIterable(transition.events())
                 .concatMap(type -> outbox.append(
                         properties.topic(),
                         DomainEvent.of(
@@ -49,19 +62,16 @@ public class PaymentLinkEvents {
                 .then();
     }
 
-    Map<String, Object> data(PaymentLink link, String transactionHash, Instant now) {
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("id", link.id().toString());
-        data.put("amount", PaymentLinkJson.exact(link.amount()).toPlainString());
-        data.put("currency", link.currency());
-        data.put("status", link.effectiveStatus(now).wireName());
-        data.put("network", link.network());
-        data.put("transaction_hash", transactionHash);
-        data.put(
-                "metadata",
-                link.webhookMetadata() == null ? Map.of() : json.readValue(link.webhookMetadata(), Map.class));
-        data.put("payment_url", properties.paymentUrl(link.id()));
-        data.put("order_id", link.orderId());
-        return data;
+    PaymentEventData data(PaymentLink link, String transactionHash, Instant now) {
+        return new PaymentEventData(
+                link.id().toString(),
+                Amounts.plainString(link.amount()),
+                link.currency(),
+                link.effectiveStatus(now).wireName(),
+                link.network(),
+                transactionHash,
+                link.webhookMetadata() == null ? json.createObjectNode() : json.readTree(link.webhookMetadata()),
+                properties.paymentUrl(link.id()),
+                link.orderId());
     }
 }

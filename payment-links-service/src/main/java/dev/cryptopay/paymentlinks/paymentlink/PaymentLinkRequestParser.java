@@ -1,11 +1,14 @@
 package dev.cryptopay.paymentlinks.paymentlink;
 
-import dev.cryptopay.service.error.ApiException;
-import dev.cryptopay.service.error.FieldError;
-import dev.cryptopay.service.json.JsonFields;
+import dev.cryptopay.service.money.Amounts;
+import dev.cryptopay.service.request.Field;
+import dev.cryptopay.service.request.JsonBody;
+import dev.cryptopay.service.request.Violations;
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
@@ -20,6 +23,28 @@ import tools.jackson.databind.node.ObjectNode;
  */
 @Component
 public class PaymentLinkRequestParser {
+
+    static final Field.Text PAYMENT_NAME =
+            Field.string("payment_name").required().length(1, 100);
+    static final Field.Decimal AMOUNT = Field.money("amount").required();
+    static final Field.Text DESCRIPTION = Field.string("description").length(0, 1000);
+    static final Field.Timestamp EXPIRES_AT = Field.timestamp("expires_at");
+    static final Field.Whole MAX_USES = Field.integer("max_uses").range(1, Integer.MAX_VALUE);
+    static final Field.Text CUSTOMER_ID = Field.string("customer_id").length(1, 100);
+    static final Field.Text CUSTOMER_NAME = Field.string("customer_name").length(1, 100);
+    static final Field.Text CUSTOMER_EMAIL = Field.email("customer_email");
+    static final Field.Text PRODUCT_NAME = Field.string("product_name").length(1, 200);
+    static final Field.Text PRODUCT_DESCRIPTION =
+            Field.string("product_description").length(0, 1000);
+    static final Field.Text ORDER_ID = Field.string("order_id").length(1, 100);
+    static final Field.Bool AUTO_FILL = Field.bool("auto_fill");
+    static final Field.Text SUCCESS_URL = Field.url("success_url").length(1, 500);
+    static final Field.Text CANCEL_URL = Field.url("cancel_url").length(1, 500);
+    static final Field.JsonObject WEBHOOK_METADATA = Field.object("webhook_metadata");
+    static final Field.Text CHECKOUT_MODE =
+            Field.string("checkout_mode").length(1, 20).oneOf(List.of("hosted", "embedded"));
+    static final Field.Text ORIGIN = Field.url("origin").length(1, 500);
+    static final Field.JsonObject CART = Field.object("cart");
 
     static final List<String> FIELDS = List.of(
             "payment_name",
@@ -41,8 +66,22 @@ public class PaymentLinkRequestParser {
             "webhook_metadata",
             "checkout_mode",
             "origin");
-    static final List<String> CHECKOUT_MODES = List.of("hosted", "embedded");
     static final int MAX_METADATA_BYTES = 16 * 1024;
+
+    private static final Field.Text ITEM_NAME = Field.string("name").required().length(1, 200);
+    private static final Field.Text ITEM_PRODUCT_ID = Field.string("product_id").length(1, 100);
+    private static final Field.Whole ITEM_QUANTITY =
+            Field.integer("quantity").required().range(1, Integer.MAX_VALUE);
+    private static final Field.Decimal ITEM_UNIT_PRICE =
+            Field.money("unit_price").required().allowZero();
+    private static final Field.Decimal ITEM_TOTAL =
+            Field.money("total").required().allowZero();
+    private static final Field.Decimal CART_SUBTOTAL =
+            Field.money("subtotal").required().allowZero();
+    private static final Field.Decimal CART_SHIPPING = Field.money("shipping").allowZero();
+    private static final Field.Decimal CART_TAX = Field.money("tax").required().allowZero();
+    private static final Field.Decimal CART_TOTAL =
+            Field.money("total").required().allowZero();
 
     private final JsonMapper json;
 
@@ -52,40 +91,35 @@ public class PaymentLinkRequestParser {
 
     /** Parses the raw body; {@code supportedCurrencies} are the codes links may be created in. */
     public NewPaymentLink parse(String body, Set<String> supportedCurrencies, Instant now) {
-        JsonNode root = JsonFields.parseObject(json, body);
-        JsonFields fields = new JsonFields();
-        fields.rejectUnknown(root, "", FIELDS);
+        JsonNode root = JsonBody.object(json, body);
+        Violations violations = new Violations();
+        violations.rejectUnknown(root, "", FIELDS);
 
-        String paymentName = fields.string(root, "payment_name", "payment_name", true, 1, 100);
-        BigDecimal amount = fields.money(root, "amount", "amount", true, false);
-        String currency = currency(root, fields, supportedCurrencies);
-        String description = fields.string(root, "description", "description", false, 0, 1000);
-        Instant expiresAt = fields.timestamp(root, "expires_at", "expires_at");
+        String paymentName = PAYMENT_NAME.read(root, violations);
+        BigDecimal amount = AMOUNT.read(root, violations);
+        String currency = currency(root, violations, supportedCurrencies);
+        String description = DESCRIPTION.read(root, violations);
+        Instant expiresAt = EXPIRES_AT.read(root, violations);
         if (expiresAt != null && !expiresAt.isAfter(now)) {
-            fields.reject("expires_at", "expires_at must be in the future");
+            violations.reject("expires_at", "expires_at must be in the future");
         }
-        Integer maxUses = fields.integer(root, "max_uses", "max_uses", false, 1, Integer.MAX_VALUE);
-        String customerId = fields.string(root, "customer_id", "customer_id", false, 1, 100);
-        String customerName = fields.string(root, "customer_name", "customer_name", false, 1, 100);
-        String customerEmail = fields.email(root, "customer_email", "customer_email");
-        String productName = fields.string(root, "product_name", "product_name", false, 1, 200);
-        String productDescription = fields.string(root, "product_description", "product_description", false, 0, 1000);
-        String orderId = fields.string(root, "order_id", "order_id", false, 1, 100);
-        Boolean autoFill = fields.bool(root, "auto_fill", "auto_fill");
-        String successUrl = fields.url(root, "success_url", "success_url", 500);
-        String cancelUrl = fields.url(root, "cancel_url", "cancel_url", 500);
-        String metadata = metadata(root, fields);
-        String checkoutMode = fields.string(root, "checkout_mode", "checkout_mode", false, 1, 20);
-        if (checkoutMode != null && !CHECKOUT_MODES.contains(checkoutMode)) {
-            fields.reject("checkout_mode", "checkout_mode must be one of " + String.join(", ", CHECKOUT_MODES));
-        }
-        String origin = fields.url(root, "origin", "origin", 500);
-        JsonNode cartNode = fields.object(root, "cart", "cart");
-        String cart = cartNode == null ? null : cart(cartNode, amount, fields);
+        Integer maxUses = MAX_USES.read(root, violations);
+        String customerId = CUSTOMER_ID.read(root, violations);
+        String customerName = CUSTOMER_NAME.read(root, violations);
+        String customerEmail = CUSTOMER_EMAIL.read(root, violations);
+        String productName = PRODUCT_NAME.read(root, violations);
+        String productDescription = PRODUCT_DESCRIPTION.read(root, violations);
+        String orderId = ORDER_ID.read(root, violations);
+        Boolean autoFill = AUTO_FILL.read(root, violations);
+        String successUrl = SUCCESS_URL.read(root, violations);
+        String cancelUrl = CANCEL_URL.read(root, violations);
+        String metadata = metadata(root, violations);
+        String checkoutMode = CHECKOUT_MODE.read(root, violations);
+        String origin = ORIGIN.read(root, violations);
+        JsonNode cartNode = CART.read(root, violations);
+        String cart = cartNode == null ? null : cart(cartNode, amount, violations);
 
-        if (!fields.errors().isEmpty()) {
-            throw validation(fields.errors());
-        }
+        violations.throwIfAny();
         return new NewPaymentLink(
                 paymentName,
                 description,
@@ -108,38 +142,40 @@ public class PaymentLinkRequestParser {
                 origin);
     }
 
-    private static String currency(JsonNode root, JsonFields fields, Set<String> supported) {
+    /** The interface's own currency messages, each with its own problem code. */
+    private static String currency(JsonNode root, Violations violations, Set<String> supported) {
         JsonNode value = root.get("currency");
         if (value == null
                 || value.isNull()
                 || (value.isString() && value.asString().isBlank())) {
-            fields.reject("currency", "Currency is required");
+            violations.reject("currency_required", "currency", "Currency is required");
             return null;
         }
         if (!value.isString()) {
-            fields.reject("currency", "Currency must be a string");
+            violations.reject("currency", "Currency must be a string");
             return null;
         }
         String code = value.asString();
-        if (!code.equals(code.toUpperCase(java.util.Locale.ROOT))) {
-            fields.reject("currency", "Currency code must be uppercase");
+        if (!code.equals(code.toUpperCase(Locale.ROOT))) {
+            violations.reject("currency_not_uppercase", "currency", "Currency code must be uppercase");
             return null;
         }
         if (code.length() < 3 || code.length() > 10 || !supported.contains(code)) {
-            fields.reject("currency", "Invalid currency code");
+            violations.reject("invalid_currency", "currency", "Invalid currency code");
             return null;
         }
         return code;
     }
 
-    private String metadata(JsonNode root, JsonFields fields) {
-        JsonNode node = fields.object(root, "webhook_metadata", "webhook_metadata");
+    /** Free-form JSON kept as given, up to 16 KB. */
+    private String metadata(JsonNode root, Violations violations) {
+        JsonNode node = WEBHOOK_METADATA.read(root, violations);
         if (node == null) {
             return null;
         }
         String text = json.writeValueAsString(node);
-        if (text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_METADATA_BYTES) {
-            fields.reject("webhook_metadata", "webhook_metadata must be at most 16 KB of JSON");
+        if (text.getBytes(StandardCharsets.UTF_8).length > MAX_METADATA_BYTES) {
+            violations.reject("webhook_metadata", "webhook_metadata must be at most 16 KB of JSON");
             return null;
         }
         return text;
@@ -150,33 +186,33 @@ public class PaymentLinkRequestParser {
      * defaulted to 0. Decision: a cart whose total differs from the link amount is refused, because the customer
      * would otherwise see one price and be charged another.
      */
-    private String cart(JsonNode cart, BigDecimal amount, JsonFields fields) {
-        int errorsBefore = fields.errors().size();
-        fields.rejectUnknown(cart, "cart", List.of("items", "subtotal", "shipping", "tax", "total"));
+    private String cart(JsonNode cart, BigDecimal amount, Violations violations) {
+        int errorsBefore = violations.count();
+        violations.rejectUnknown(cart, "cart", List.of("items", "subtotal", "shipping", "tax", "total"));
         ArrayNode items = json.createArrayNode();
         BigDecimal itemsSum = BigDecimal.ZERO;
         JsonNode itemsNode = cart.get("items");
         if (itemsNode == null || itemsNode.isNull()) {
-            fields.reject("cart.items", "cart.items is required");
+            violations.reject("cart.items", "cart.items is required");
         } else if (!itemsNode.isArray() || itemsNode.isEmpty()) {
-            fields.reject("cart.items", "cart.items must be an array with at least one item");
+            violations.reject("cart.items", "cart.items must be an array with at least one item");
         } else {
             for (int i = 0; i < itemsNode.size(); i++) {
                 String path = "cart.items[" + i + "]";
                 JsonNode item = itemsNode.get(i);
                 if (!item.isObject()) {
-                    fields.reject(path, path + " must be an object");
+                    violations.reject(path, path + " must be an object");
                     continue;
                 }
-                fields.rejectUnknown(item, path, List.of("name", "product_id", "quantity", "unit_price", "total"));
-                String name = fields.string(item, "name", path + ".name", true, 1, 200);
-                String productId = fields.string(item, "product_id", path + ".product_id", false, 1, 100);
-                Integer quantity = fields.integer(item, "quantity", path + ".quantity", true, 1, Integer.MAX_VALUE);
-                BigDecimal unitPrice = fields.money(item, "unit_price", path + ".unit_price", true, true);
-                BigDecimal total = fields.money(item, "total", path + ".total", true, true);
+                violations.rejectUnknown(item, path, List.of("name", "product_id", "quantity", "unit_price", "total"));
+                String name = ITEM_NAME.read(item, path + ".name", violations);
+                String productId = ITEM_PRODUCT_ID.read(item, path + ".product_id", violations);
+                Integer quantity = ITEM_QUANTITY.read(item, path + ".quantity", violations);
+                BigDecimal unitPrice = ITEM_UNIT_PRICE.read(item, path + ".unit_price", violations);
+                BigDecimal total = ITEM_TOTAL.read(item, path + ".total", violations);
                 if (quantity != null && unitPrice != null && total != null) {
                     if (unitPrice.multiply(BigDecimal.valueOf(quantity)).compareTo(total) != 0) {
-                        fields.reject(path + ".total", path + ".total must equal quantity × unit_price");
+                        violations.reject(path + ".total", path + ".total must equal quantity × unit_price");
                     }
                     itemsSum = itemsSum.add(total);
                 }
@@ -190,45 +226,30 @@ public class PaymentLinkRequestParser {
                 normalized.put("total", total);
             }
         }
-        BigDecimal subtotal = fields.money(cart, "subtotal", "cart.subtotal", true, true);
-        BigDecimal shipping = fields.money(cart, "shipping", "cart.shipping", false, true);
-        BigDecimal tax = fields.money(cart, "tax", "cart.tax", true, true);
-        BigDecimal total = fields.money(cart, "total", "cart.total", true, true);
+        BigDecimal subtotal = CART_SUBTOTAL.read(cart, "cart.subtotal", violations);
+        BigDecimal shipping = CART_SHIPPING.read(cart, "cart.shipping", violations);
+        BigDecimal tax = CART_TAX.read(cart, "cart.tax", violations);
+        BigDecimal total = CART_TOTAL.read(cart, "cart.total", violations);
         if (shipping == null) {
             shipping = BigDecimal.ZERO;
         }
-        if (fields.errors().size() > errorsBefore) {
+        if (violations.count() > errorsBefore) {
             return null;
         }
         if (subtotal.compareTo(itemsSum) != 0) {
-            fields.reject("cart.subtotal", "cart.subtotal must equal the sum of the item totals");
+            violations.reject("cart.subtotal", "cart.subtotal must equal the sum of the item totals");
         }
         if (total.compareTo(subtotal.add(shipping).add(tax)) != 0) {
-            fields.reject("cart.total", "cart.total must equal subtotal + shipping + tax");
+            violations.reject("cart.total", "cart.total must equal subtotal + shipping + tax");
         } else if (amount != null && total.compareTo(amount) != 0) {
-            fields.reject("cart.total", "cart.total must equal amount");
+            violations.reject("cart.total", "cart.total must equal amount");
         }
         ObjectNode normalized = json.createObjectNode();
         normalized.set("items", items);
         normalized.put("subtotal", subtotal);
-        normalized.put("shipping", JsonFields.normalize(shipping));
+        normalized.put("shipping", Amounts.normalize(shipping));
         normalized.put("tax", tax);
         normalized.put("total", total);
         return json.writeValueAsString(normalized);
-    }
-
-    private static ApiException validation(List<FieldError> errors) {
-        FieldError first = errors.get(0);
-        String code = first.field().equals("currency") ? currencyCode(first.message()) : "validation_failed";
-        return new ApiException(org.springframework.http.HttpStatus.BAD_REQUEST, code, first.message(), errors);
-    }
-
-    private static String currencyCode(String message) {
-        return switch (message) {
-            case "Currency is required" -> "currency_required";
-            case "Currency code must be uppercase" -> "currency_not_uppercase";
-            case "Invalid currency code" -> "invalid_currency";
-            default -> "validation_failed";
-        };
     }
 }

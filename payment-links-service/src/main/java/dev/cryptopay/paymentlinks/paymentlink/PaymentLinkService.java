@@ -4,12 +4,8 @@ import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.paymentlinks.config.PaymentLinksProperties;
 import dev.cryptopay.paymentlinks.currency.Currency;
 import dev.cryptopay.paymentlinks.currency.CurrencyCatalog;
-import dev.cryptopay.paymentlinks.idempotency.IdempotencyStore;
-import dev.cryptopay.paymentlinks.idempotency.StoredResponse;
 import dev.cryptopay.paymentlinks.transaction.TransactionRepository;
 import dev.cryptopay.service.error.ApiException;
-import dev.cryptopay.service.response.Envelope;
-import dev.cryptopay.service.response.Pagination;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Instant;
@@ -17,17 +13,18 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Mono;
-import tools.jackson.databind.json.JsonMapper;
 
-/** The merchant operations on payment links: validate → load → transition → save with its events, in one transaction. */
+/**
+ * The merchant operations on payment links: validate → load → transition → save with its events, in one transaction.
+ * Answers domain results; the controller decides status codes and messages.
+ */
 @Service
 public class PaymentLinkService {
 
@@ -37,12 +34,9 @@ public class PaymentLinkService {
     private final TransactionRepository transactions;
     private final CurrencyCatalog currencies;
     private final PaymentLinkRequestParser parser;
-    private final PaymentLinkJson renderer;
     private final PaymentLinkEvents events;
-    private final IdempotencyStore idempotency;
     private final TransactionalOperator tx;
     private final PaymentLinksProperties properties;
-    private final JsonMapper json;
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
 
@@ -51,61 +45,38 @@ public class PaymentLinkService {
             TransactionRepository transactions,
             CurrencyCatalog currencies,
             PaymentLinkRequestParser parser,
-            PaymentLinkJson renderer,
             PaymentLinkEvents events,
-            IdempotencyStore idempotency,
             TransactionalOperator tx,
             PaymentLinksProperties properties,
-            JsonMapper json,
             Clock clock) {
         this.links = links;
         this.transactions = transactions;
         this.currencies = currencies;
         this.parser = parser;
-        this.renderer = renderer;
         this.events = events;
-        this.idempotency = idempotency;
         this.tx = tx;
         this.properties = properties;
-        this.json = json;
         this.clock = clock;
     }
 
-    /** Creates a link and answers the response to send (201, or the stored response of an earlier identical try). */
-    public Mono<StoredResponse> create(MerchantIdentity merchant, String body, String idempotencyKey) {
+    /** Validates a create body against the supported currencies; every bad field is a 400. */
+    public Mono<NewPaymentLink> validate(String body) {
         Instant now = clock.instant();
         return currencies
                 .all()
-                .map(all -> parser.parse(body, all.stream().map(Currency::code).collect(Collectors.toSet()), now))
-                .flatMap(request -> {
-                    Mono<StoredResponse> create = insert(merchant, request, now);
-                    if (idempotencyKey == null) {
-                        return tx.transactional(create);
-                    }
-                    return tx.transactional(idempotency
-                            .claim(merchant, idempotencyKey, body, now, properties.idempotencyRetention())
-                            .flatMap(stored -> stored.isPresent()
-                                    ? Mono.just(stored.get())
-                                    : create.flatMap(response -> idempotency
-                                            .complete(merchant, idempotencyKey, response)
-                                            .thenReturn(response))));
-                });
+                .map(all -> parser.parse(body, all.stream().map(Currency::code).collect(Collectors.toSet()), now));
     }
 
-    private Mono<StoredResponse> insert(MerchantIdentity merchant, NewPaymentLink request, Instant now) {
-        return currencies
-                .find(request.currency())
-                .flatMap(currency -> {
-                    PaymentLink draft = draft(merchant, request, currency.orElseThrow(), now);
-                    Transition created = PaymentLink.create(draft);
-                    return links.insert(created.link())
-                            .then(events.append(created, null, now))
-                            .then(Mono.fromSupplier(() -> new StoredResponse(
-                                    201,
-                                    json.writeValueAsString(Envelope.of(
-                                            "Payment link created successfully",
-                                            renderer.render(created.link(), now, null))))));
-                })
+    /** Creates a link with its payment.created event; a duplicate order_id is a 409. */
+    public Mono<PaymentLinkView> create(MerchantIdentity merchant, NewPaymentLink request) {
+        Instant now = clock.instant();
+        Mono<PaymentLinkView> create = currencies.find(request.currency()).flatMap(currency -> {
+            Transition created = PaymentLink.create(draft(merchant, request, currency.orElseThrow(), now));
+            return links.insert(created.link())
+                    .then(events.append(created, null, now))
+                    .thenReturn(new PaymentLinkView(created.link(), null, now));
+        });
+        return tx.transactional(create)
                 .onErrorMap(
                         DuplicateKeyException.class,
                         duplicate -> ApiException.conflict(
@@ -152,18 +123,17 @@ public class PaymentLinkService {
                 + HexFormat.of().formatHex(bytes);
     }
 
-    public Mono<Map<String, Object>> get(MerchantIdentity merchant, UUID id) {
+    /** One link with its transaction summary. */
+    public Mono<PaymentLinkView> get(MerchantIdentity merchant, UUID id) {
         Instant now = clock.instant();
         return links.find(merchant, id)
                 .switchIfEmpty(Mono.error(() -> notFound()))
-                .flatMap(link -> transactions
-                        .summary(link.id())
-                        .map(summary -> Envelope.of(
-                                "Payment link retrieved successfully", renderer.render(link, now, summary))));
+                .flatMap(link ->
+                        transactions.summary(link.id()).map(summary -> new PaymentLinkView(link, summary, now)));
     }
 
     /** Soft delete; idempotent: deleting a cancelled link answers it unchanged. */
-    public Mono<Map<String, Object>> cancel(MerchantIdentity merchant, UUID id) {
+    public Mono<PaymentLinkView> cancel(MerchantIdentity merchant, UUID id) {
         Instant now = clock.instant();
         Mono<PaymentLink> cancel = links.lock(merchant, id)
                 .switchIfEmpty(Mono.error(() -> notFound()))
@@ -176,27 +146,24 @@ public class PaymentLinkService {
                             .then(events.append(cancelled, null, now))
                             .thenReturn(cancelled.link());
                 });
-        return tx.transactional(cancel)
-                .map(link -> Envelope.of("Payment link deleted successfully", renderer.render(link, now, null)));
+        return tx.transactional(cancel).map(link -> new PaymentLinkView(link, null, now));
     }
 
-    public Mono<Map<String, Object>> list(MerchantIdentity merchant, PaymentLinkQuery query) {
+    /** One page of the merchant's links and how many match in all. */
+    public record Listed(List<PaymentLinkView> links, long total) {}
+
+    public Mono<Listed> list(MerchantIdentity merchant, PaymentLinkQuery query) {
         Instant now = clock.instant();
         PaymentLinkQuery.Sql where = query.where(merchant, now);
         return links.count(where)
-                .zipWith(links.page(where, query.orderBy(), query.limit(), query.offset())
-                        .map(link -> renderer.render(link, now, null))
+                .zipWith(links.page(
+                                where,
+                                query.orderBy(),
+                                query.page().size(),
+                                query.page().offset())
+                        .map(link -> new PaymentLinkView(link, null, now))
                         .collectList())
-                .map(result -> {
-                    Map<String, Object> filters = new LinkedHashMap<>();
-                    filters.put("sort_by", query.sortBy());
-                    filters.put("sort_order", query.sortOrder());
-                    Map<String, Object> data = new LinkedHashMap<>();
-                    data.put("data", result.getT2());
-                    data.put("pagination", Pagination.of(query.page(), query.limit(), result.getT1()));
-                    data.put("filters", filters);
-                    return Envelope.of("Payment links retrieved successfully", data);
-                });
+                .map(result -> new Listed(result.getT2(), result.getT1()));
     }
 
     static ApiException notFound() {

@@ -1,5 +1,6 @@
 package dev.cryptopay.paymentlinks.paymentlink;
 
+import dev.cryptopay.service.money.Amounts;
 import java.math.BigDecimal;
 
 /**
@@ -13,4 +14,17 @@ public record Summary(
         BigDecimal totalAmountReceivedCrypto,
         long pendingTransactions,
         long completedTransactions,
-        long failedTransactions) {}
+        long failedTransactions) {
+
+    /** The same figures with amounts as the interface renders them (no trailing zeros of the NUMERIC column). */
+    Summary rendered() {
+        return new Summary(
+                totalPayers,
+                totalTransactions,
+                Amounts.jsonNumber(totalAmountReceived),
+                Amounts.jsonNumber(totalAmountReceivedCrypto),
+                pendingTransactions,
+                completedTransactions,
+                failedTransactions);
+    }
+}

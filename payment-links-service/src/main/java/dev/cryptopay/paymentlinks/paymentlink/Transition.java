@@ -1,9 +1,10 @@
 package dev.cryptopay.paymentlinks.paymentlink;
 
+import dev.cryptopay.service.events.EventType;
 import java.util.List;
 
 /** The state a link moved to and the event types the move caused (empty when nothing changed). */
-public record Transition(PaymentLink link, List<String> events) {
+public record Transition(PaymentLink link, List<EventType> events) {
 
     static Transition unchanged(PaymentLink link) {
         return new Transition(link, List.of());

@@ -1,13 +1,16 @@
 package dev.cryptopay.paymentlinks.transaction;
 
-import dev.cryptopay.service.json.JsonFields;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.cryptopay.paymentlinks.paymentlink.PaymentLink;
+import dev.cryptopay.service.money.Amounts;
+import dev.cryptopay.service.request.Field;
+import dev.cryptopay.service.request.JsonBody;
+import dev.cryptopay.service.request.Violations;
 import dev.cryptopay.service.response.Envelope;
 import dev.cryptopay.service.response.PathIds;
 import java.math.BigDecimal;
 import java.time.Clock;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -37,8 +40,21 @@ class InternalTransactionController {
         this.clock = clock;
     }
 
+    private static final Field.Text NETWORK = Field.string("network").required().length(1, 100);
+    private static final Field.Text TX_HASH = Field.string("tx_hash").required().length(1, 200);
+    private static final Field.Text PAYER_ADDRESS =
+            Field.string("payer_address").required().length(1, 200);
+    private static final Field.Decimal CRYPTO_AMOUNT =
+            Field.money("crypto_amount").required().allowZero();
+    private static final Field.Decimal FIAT_AMOUNT = Field.money("fiat_amount").allowZero();
+    private static final Field.Text STATUS = Field.string("status").required().length(1, 20);
+    private static final Field.Whole CONFIRMATIONS =
+            Field.integer("confirmations").range(0, Integer.MAX_VALUE);
+    private static final List<String> REPORT_FIELDS =
+            List.of("network", "tx_hash", "payer_address", "crypto_amount", "fiat_amount", "status", "confirmations");
+
     @PostMapping("/internal/payment_links/{id}/transactions")
-    Mono<ResponseEntity<Map<String, Object>>> record(
+    Mono<ResponseEntity<Envelope<Recording>>> record(
             @PathVariable String id, @RequestBody(required = false) String body) {
         return Mono.fromSupplier(() -> report(body))
                 .flatMap(report -> service.record(linkId(id), report))
@@ -47,76 +63,82 @@ class InternalTransactionController {
     }
 
     @PostMapping("/internal/payment_links/{id}/refunds")
-    Mono<ResponseEntity<Map<String, Object>>> refund(
+    Mono<ResponseEntity<Envelope<Recording>>> refund(
             @PathVariable String id, @RequestBody(required = false) String body) {
         return Mono.fromSupplier(() -> {
-                    JsonNode root = JsonFields.parseObject(json, body);
-                    JsonFields fields = new JsonFields();
-                    fields.rejectUnknown(root, "", List.of("network", "tx_hash"));
-                    String network = fields.string(root, "network", "network", true, 1, 100);
-                    String txHash = fields.string(root, "tx_hash", "tx_hash", true, 1, 200);
-                    fields.throwIfAny();
-                    return new String[] {network, txHash};
+                    JsonNode root = JsonBody.object(json, body);
+                    Violations violations = new Violations();
+                    violations.rejectUnknown(root, "", List.of("network", "tx_hash"));
+                    RefundReport refund =
+                            new RefundReport(NETWORK.read(root, violations), TX_HASH.read(root, violations));
+                    violations.throwIfAny();
+                    return refund;
                 })
-                .flatMap(ref -> service.refund(linkId(id), ref[0], ref[1]))
+                .flatMap(refund -> service.refund(linkId(id), refund.network(), refund.txHash()))
                 .map(recorded -> ResponseEntity.ok(render("Refund recorded", recorded)));
     }
 
+    /** Which confirmed transaction a refund is for. */
+    private record RefundReport(String network, String txHash) {}
+
     private TransactionReport report(String body) {
-        JsonNode root = JsonFields.parseObject(json, body);
-        JsonFields fields = new JsonFields();
-        fields.rejectUnknown(
-                root,
-                "",
-                List.of(
-                        "network",
-                        "tx_hash",
-                        "payer_address",
-                        "crypto_amount",
-                        "fiat_amount",
-                        "status",
-                        "confirmations"));
-        String network = fields.string(root, "network", "network", true, 1, 100);
-        String txHash = fields.string(root, "tx_hash", "tx_hash", true, 1, 200);
-        String payer = fields.string(root, "payer_address", "payer_address", true, 1, 200);
-        BigDecimal crypto = fields.money(root, "crypto_amount", "crypto_amount", true, true);
-        BigDecimal fiat = fields.money(root, "fiat_amount", "fiat_amount", false, true);
-        String statusText = fields.string(root, "status", "status", true, 1, 20);
+        JsonNode root = JsonBody.object(json, body);
+        Violations violations = new Violations();
+        violations.rejectUnknown(root, "", REPORT_FIELDS);
+        String network = NETWORK.read(root, violations);
+        String txHash = TX_HASH.read(root, violations);
+        String payer = PAYER_ADDRESS.read(root, violations);
+        BigDecimal crypto = CRYPTO_AMOUNT.read(root, violations);
+        BigDecimal fiat = FIAT_AMOUNT.read(root, violations);
+        String statusText = STATUS.read(root, violations);
         TransactionStatus status = statusText == null ? null : TransactionStatus.fromWireName(statusText);
         if (statusText != null && (status == null || status == TransactionStatus.REFUNDED)) {
-            fields.reject("status", "status must be one of pending, confirmed, failed");
+            violations.reject("status", "status must be one of pending, confirmed, failed");
         }
-        Integer confirmations = fields.integer(root, "confirmations", "confirmations", false, 0, Integer.MAX_VALUE);
-        fields.throwIfAny();
+        Integer confirmations = CONFIRMATIONS.read(root, violations);
+        violations.throwIfAny();
         return new TransactionReport(
                 network, txHash, payer, crypto, fiat, status, confirmations == null ? 0 : confirmations);
     }
 
-    private Map<String, Object> render(String message, TransactionService.Recorded recorded) {
+    /** The transaction as stored and the link's state after it. */
+    record Recording(TransactionResponse transaction, LinkState paymentLink) {}
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record TransactionResponse(
+            String id,
+            String network,
+            String txHash,
+            String payerAddress,
+            BigDecimal cryptoAmount,
+            BigDecimal fiatAmount,
+            String status,
+            int confirmations,
+            boolean countedAsUse) {}
+
+    record LinkState(String id, String paymentStatus, int currentUses, int maxUses) {}
+
+    private Envelope<Recording> render(String message, TransactionService.Recorded recorded) {
         LinkTransaction transaction = recorded.transaction();
-        Map<String, Object> tx = new LinkedHashMap<>();
-        tx.put("id", transaction.id().toString());
-        tx.put("network", transaction.network());
-        tx.put("tx_hash", transaction.txHash());
-        tx.put("payer_address", transaction.payerAddress());
-        tx.put("crypto_amount", JsonFields.normalize(transaction.cryptoAmount()));
-        if (transaction.fiatAmount() != null) {
-            tx.put("fiat_amount", JsonFields.normalize(transaction.fiatAmount()));
-        }
-        tx.put("status", transaction.status().wireName());
-        tx.put("confirmations", transaction.confirmations());
-        tx.put("counted_as_use", transaction.countedAsUse());
-        Map<String, Object> link = new LinkedHashMap<>();
-        link.put("id", recorded.link().id().toString());
-        link.put(
-                "payment_status",
-                recorded.link().effectiveStatus(clock.instant()).wireName());
-        link.put("current_uses", recorded.link().currentUses());
-        link.put("max_uses", recorded.link().maxUses());
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("transaction", tx);
-        data.put("payment_link", link);
-        return Envelope.of(message, data);
+        PaymentLink link = recorded.link();
+        return Envelope.of(
+                message,
+                new Recording(
+                        new TransactionResponse(
+                                transaction.id().toString(),
+                                transaction.network(),
+                                transaction.txHash(),
+                                transaction.payerAddress(),
+                                Amounts.jsonNumber(transaction.cryptoAmount()),
+                                Amounts.jsonNumber(transaction.fiatAmount()),
+                                transaction.status().wireName(),
+                                transaction.confirmations(),
+                                transaction.countedAsUse()),
+                        new LinkState(
+                                link.id().toString(),
+                                link.effectiveStatus(clock.instant()).wireName(),
+                                link.currentUses(),
+                                link.maxUses())));
     }
 
     private static UUID linkId(String text) {

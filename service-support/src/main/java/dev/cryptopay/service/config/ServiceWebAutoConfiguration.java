@@ -5,6 +5,7 @@ import dev.cryptopay.service.error.ProblemWriter;
 import dev.cryptopay.service.identity.InternalAuthProperties;
 import dev.cryptopay.service.identity.InternalIdentityFilter;
 import dev.cryptopay.service.identity.MerchantIdentityArgumentResolver;
+import dev.cryptopay.service.json.ServiceJson;
 import dev.cryptopay.service.requestid.RequestIdFilter;
 import java.time.Clock;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -17,9 +18,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.reactive.config.WebFluxConfigurer;
 import org.springframework.web.reactive.result.method.annotation.ArgumentResolverConfigurer;
-import tools.jackson.core.StreamReadFeature;
-import tools.jackson.core.StreamWriteFeature;
-import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /** Error body, request ids, the clock and (unless disabled) the gateway identity check for reactive web services. */
@@ -33,16 +31,10 @@ public class ServiceWebAutoConfiguration {
         return Clock.systemUTC();
     }
 
-    /**
-     * Money is exact on the wire: JSON decimals are read as {@code BigDecimal} (0.1 stays 0.1), written without
-     * exponent notation, and a body with a key twice is refused instead of silently keeping one of the values.
-     */
+    /** Snake_case records, exact decimals, strict parsing: see {@link ServiceJson}. */
     @Bean
-    JsonMapperBuilderCustomizer exactJsonNumbers() {
-        return builder -> builder.enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-                .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN);
+    JsonMapperBuilderCustomizer serviceJson() {
+        return ServiceJson::configure;
     }
 
     @Bean

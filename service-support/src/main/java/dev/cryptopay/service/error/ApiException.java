@@ -30,13 +30,16 @@ public class ApiException extends RuntimeException {
 
     /** A validation failure on one field; the field error repeats the message. */
     public static ApiException invalidField(String code, String field, String message) {
-        return new ApiException(HttpStatus.BAD_REQUEST, code, message, List.of(new FieldError(field, message)));
+        return new ApiException(HttpStatus.BAD_REQUEST, code, message, List.of(new FieldError(field, message, code)));
     }
 
-    /** Several rejected fields at once; the message names the first. */
+    /** Several rejected fields at once; the message and the code are the first error's. */
     public static ApiException validation(List<FieldError> errors) {
-        String message = errors.isEmpty() ? "Validation failed" : errors.get(0).message();
-        return new ApiException(HttpStatus.BAD_REQUEST, "validation_failed", message, errors);
+        if (errors.isEmpty()) {
+            return new ApiException(HttpStatus.BAD_REQUEST, FieldError.VALIDATION_FAILED, "Validation failed");
+        }
+        FieldError first = errors.get(0);
+        return new ApiException(HttpStatus.BAD_REQUEST, first.code(), first.message(), errors);
     }
 
     public static ApiException notFound(String message) {

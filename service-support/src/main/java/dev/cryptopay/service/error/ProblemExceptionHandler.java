@@ -49,7 +49,7 @@ public class ProblemExceptionHandler implements WebExceptionHandler, Ordered {
         if (failure instanceof ApiException api) {
             return api;
         }
-        if (causedBy(failure, DataBufferLimitException.class)) {
+        if (Failures.causedBy(failure, DataBufferLimitException.class)) {
             return new ApiException(HttpStatus.CONTENT_TOO_LARGE, "payload_too_large", "Request body is too large");
         }
         if (failure instanceof WebExchangeBindException bind) {
@@ -104,22 +104,13 @@ public class ProblemExceptionHandler implements WebExceptionHandler, Ordered {
     }
 
     private static String describe(ServerWebInputException input) {
-        if (causedBy(input, DecodingException.class)) {
+        if (Failures.causedBy(input, DecodingException.class)) {
             return "Malformed JSON body or a field of the wrong type";
         }
         if (input.getMethodParameter() != null && input.getReason() != null) {
             return input.getReason();
         }
         return "Invalid request";
-    }
-
-    private static boolean causedBy(Throwable failure, Class<? extends Throwable> type) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (type.isInstance(t)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     static String snakeCase(String name) {

@@ -1,2 +1,2 @@
-/** Field-by-field validation of JSON request bodies with one readable error per bad field. */
+/** The JSON rules every service shares (naming, exact numbers, strict parsing). */
 package dev.cryptopay.service.json;

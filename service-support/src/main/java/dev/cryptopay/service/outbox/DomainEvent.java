@@ -1,24 +1,25 @@
 package dev.cryptopay.service.outbox;
 
 import dev.cryptopay.auth.Mode;
+import dev.cryptopay.service.events.EventType;
 import java.time.Instant;
-import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 
 /**
- * One thing that happened to an aggregate, as every consumer sees it. The Kafka record value is the envelope
+ * One thing that happened to an aggregate, as every consumer sees it. {@code data} is a record (or a JSON tree)
+ * rendered with the service's JSON rules. The Kafka record value is the envelope
  * {@code {id, type, created_at, merchant_id, mode, data}}; the aggregate names travel as record headers.
  */
 public record DomainEvent(
         UUID id,
-        String type,
+        EventType type,
         Instant createdAt,
         UUID merchantId,
         Mode mode,
         String aggregateType,
         String aggregateId,
-        Map<String, Object> data) {
+        Object data) {
 
     public DomainEvent {
         Objects.requireNonNull(id, "id");
@@ -33,13 +34,13 @@ public record DomainEvent(
 
     /** A new event with a random id. */
     public static DomainEvent of(
-            String type,
+            EventType type,
             Instant createdAt,
             UUID merchantId,
             Mode mode,
             String aggregateType,
             String aggregateId,
-            Map<String, Object> data) {
+            Object data) {
         return new DomainEvent(UUID.randomUUID(), type, createdAt, merchantId, mode, aggregateType, aggregateId, data);
     }
 }

@@ -1,9 +1,8 @@
 package dev.cryptopay.service.outbox;
 
+import dev.cryptopay.service.events.EventEnvelope;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.springframework.r2dbc.core.DatabaseClient;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
@@ -33,7 +32,7 @@ public class OutboxWriter {
                 .bind("eventId", event.id())
                 .bind("topic", topic)
                 .bind("recordKey", event.merchantId().toString())
-                .bind("eventType", event.type())
+                .bind("eventType", event.type().wireName())
                 .bind("aggregateType", event.aggregateType())
                 .bind("aggregateId", event.aggregateId())
                 .bind("payload", envelope(event))
@@ -43,13 +42,12 @@ public class OutboxWriter {
 
     /** The record value, serialised once here so the relay publishes exactly these bytes. */
     String envelope(DomainEvent event) {
-        Map<String, Object> envelope = new LinkedHashMap<>();
-        envelope.put("id", event.id().toString());
-        envelope.put("type", event.type());
-        envelope.put("created_at", TIMESTAMP.format(event.createdAt()));
-        envelope.put("merchant_id", event.merchantId().toString());
-        envelope.put("mode", event.mode().wireName());
-        envelope.put("data", event.data());
-        return json.writeValueAsString(envelope);
+        return json.writeValueAsString(new EventEnvelope(
+                event.id().toString(),
+                event.type().wireName(),
+                TIMESTAMP.format(event.createdAt()),
+                event.merchantId().toString(),
+                event.mode().wireName(),
+                event.data()));
     }
 }

@@ -1,17 +1,12 @@
 package dev.cryptopay.service.response;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+/**
+ * The {@code {message, data}} body of every successful merchant response. Controllers choose the message; services
+ * return the data.
+ */
+public record Envelope<T>(String message, T data) {
 
-/** The {@code {message, data}} body of every successful merchant response. */
-public final class Envelope {
-
-    private Envelope() {}
-
-    public static Map<String, Object> of(String message, Object data) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("message", message);
-        body.put("data", data);
-        return body;
+    public static <T> Envelope<T> of(String message, T data) {
+        return new Envelope<>(message, data);
     }
 }

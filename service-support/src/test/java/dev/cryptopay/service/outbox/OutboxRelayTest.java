@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.cryptopay.auth.Mode;
+import dev.cryptopay.service.events.EventType;
 import dev.cryptopay.testsupport.PostgresDatabaseExtension;
 import dev.cryptopay.testsupport.TestKafka;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -79,6 +80,10 @@ class OutboxRelayTest {
     }
 
     private DomainEvent event(String type, int n) {
+        return event(EventType.fromWireName(type).orElseThrow(), n);
+    }
+
+    private DomainEvent event(EventType type, int n) {
         return new DomainEvent(
                 UUID.randomUUID(),
                 type,

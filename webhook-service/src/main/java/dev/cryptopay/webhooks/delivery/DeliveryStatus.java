@@ -1,5 +1,8 @@
 package dev.cryptopay.webhooks.delivery;
 
+import java.util.Arrays;
+import java.util.List;
+
 /**
  * Where a delivery stands. The wire names are stored in {@code webhook_delivery.status} and shown to merchants, so
  * they are fixed here rather than derived from {@link #name()}.
@@ -20,6 +23,11 @@ public enum DeliveryStatus {
 
     public String wireName() {
         return wireName;
+    }
+
+    /** Every wire name, in declaration order: pending, succeeded, failed. */
+    public static List<String> wireNames() {
+        return Arrays.stream(values()).map(DeliveryStatus::wireName).toList();
     }
 
     /** @throws IllegalArgumentException if {@code wireName} is not one of the three spellings */

@@ -4,6 +4,7 @@ import dev.cryptopay.auth.webhook.WebhookSignature;
 import dev.cryptopay.webhooks.config.WebhookProperties;
 import io.netty.channel.ChannelOption;
 import java.io.ByteArrayOutputStream;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
@@ -59,7 +60,7 @@ public class WebhookSender {
         long timestamp = clock.instant().getEpochSecond();
         long started = System.nanoTime();
         // Host names are checked by the resolver after DNS; an IP literal is never resolved, so check it here.
-        String host = java.net.URI.create(url).getHost();
+        String host = URI.create(url).getHost();
         if (host == null || !policy.isAllowedLiteral(host)) {
             return Mono.just(new AttemptResult(
                     null,

@@ -1,92 +1,127 @@
 package dev.cryptopay.webhooks.endpoint;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.cryptopay.auth.Mode;
 import dev.cryptopay.auth.internal.MerchantIdentity;
+import dev.cryptopay.service.idempotency.IdempotencyStore;
+import dev.cryptopay.service.idempotency.StoredResponse;
 import dev.cryptopay.service.response.Envelope;
 import dev.cryptopay.service.response.PathIds;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Merchant routes for endpoints. Responses use the {@code {message, data}} envelope; the secret appears only in
- * the create and rotate responses.
+ * the create and rotate responses. A create with an {@code Idempotency-Key} runs once: a retry gets the first
+ * answer (secret included), the same key with another body a 409.
  */
 @RestController
 class EndpointController {
 
-    private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ISO_INSTANT.withZone(ZoneOffset.UTC);
-
     private final EndpointService service;
+    private final IdempotencyStore idempotency;
+    private final JsonMapper json;
+    private final Clock clock;
 
-    EndpointController(EndpointService service) {
+    EndpointController(EndpointService service, IdempotencyStore idempotency, JsonMapper json, Clock clock) {
         this.service = service;
+        this.idempotency = idempotency;
+        this.json = json;
+        this.clock = clock;
     }
 
-    @PostMapping("/webhook-endpoints")
-    Mono<ResponseEntity<Map<String, Object>>> create(
-            MerchantIdentity merchant, @RequestBody(required = false) String body) {
-        return service.create(merchant, body)
-                .map(created -> ResponseEntity.status(HttpStatus.CREATED)
-                        .body(Envelope.of("Webhook endpoint created", render(created.endpoint(), created.secret()))));
+    /** An endpoint as merchants read it; {@code secret} only right after create or rotate. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record EndpointResponse(
+            String id,
+            String url,
+            List<String> events,
+            String description,
+            boolean enabled,
+            boolean livemode,
+            String secret,
+            Instant createdAt,
+            Instant updatedAt) {
+
+        static EndpointResponse of(WebhookEndpoint endpoint, String secret) {
+            return new EndpointResponse(
+                    endpoint.id().toString(),
+                    endpoint.url(),
+                    endpoint.eventTypes(),
+                    endpoint.description(),
+                    endpoint.enabled(),
+                    endpoint.mode() == Mode.LIVE,
+                    secret,
+                    endpoint.createdAt(),
+                    endpoint.updatedAt());
+        }
+    }
+
+    @PostMapping(path = "/webhook-endpoints", produces = MediaType.APPLICATION_JSON_VALUE)
+    Mono<ResponseEntity<String>> create(
+            MerchantIdentity merchant,
+            @RequestBody(required = false) String body,
+            @RequestHeader(name = IdempotencyStore.HEADER, required = false) String idempotencyKey) {
+        String key = IdempotencyStore.validate(idempotencyKey);
+        return idempotency
+                .execute(
+                        merchant,
+                        key,
+                        body,
+                        clock.instant(),
+                        () -> service.create(merchant, body)
+                                .map(created -> new StoredResponse(
+                                        HttpStatus.CREATED.value(),
+                                        json.writeValueAsString(Envelope.of(
+                                                "Webhook endpoint created",
+                                                EndpointResponse.of(created.endpoint(), created.secret()))))))
+                .map(stored -> ResponseEntity.status(stored.status())
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .body(stored.body()));
     }
 
     @GetMapping("/webhook-endpoints")
-    Mono<Map<String, Object>> list(MerchantIdentity merchant) {
+    Mono<Envelope<List<EndpointResponse>>> list(MerchantIdentity merchant) {
         return service.list(merchant)
-                .map(endpoint -> render(endpoint, null))
+                .map(endpoint -> EndpointResponse.of(endpoint, null))
                 .collectList()
                 .map(items -> Envelope.of("Webhook endpoints retrieved", items));
     }
 
     @GetMapping("/webhook-endpoints/{id}")
-    Mono<Map<String, Object>> get(MerchantIdentity merchant, @PathVariable String id) {
+    Mono<Envelope<EndpointResponse>> get(MerchantIdentity merchant, @PathVariable String id) {
         return Mono.fromSupplier(() -> endpointId(id))
                 .flatMap(endpointId -> service.get(merchant, endpointId))
-                .map(endpoint -> Envelope.of("Webhook endpoint retrieved", render(endpoint, null)));
+                .map(endpoint -> Envelope.of("Webhook endpoint retrieved", EndpointResponse.of(endpoint, null)));
     }
 
     @DeleteMapping("/webhook-endpoints/{id}")
-    Mono<Map<String, Object>> delete(MerchantIdentity merchant, @PathVariable String id) {
+    Mono<Envelope<EndpointResponse>> delete(MerchantIdentity merchant, @PathVariable String id) {
         return Mono.fromSupplier(() -> endpointId(id))
                 .flatMap(endpointId -> service.delete(merchant, endpointId))
-                .map(endpoint -> Envelope.of("Webhook endpoint deleted", render(endpoint, null)));
+                .map(endpoint -> Envelope.of("Webhook endpoint deleted", EndpointResponse.of(endpoint, null)));
     }
 
     @PostMapping("/webhook-endpoints/{id}/rotate-secret")
-    Mono<Map<String, Object>> rotate(MerchantIdentity merchant, @PathVariable String id) {
+    Mono<Envelope<EndpointResponse>> rotate(MerchantIdentity merchant, @PathVariable String id) {
         return Mono.fromSupplier(() -> endpointId(id))
                 .flatMap(endpointId -> service.rotateSecret(merchant, endpointId))
-                .map(rotated ->
-                        Envelope.of("Webhook endpoint secret rotated", render(rotated.endpoint(), rotated.secret())));
-    }
-
-    static Map<String, Object> render(WebhookEndpoint endpoint, String secret) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("id", endpoint.id().toString());
-        out.put("url", endpoint.url());
-        out.put("events", endpoint.eventTypes());
-        if (endpoint.description() != null) {
-            out.put("description", endpoint.description());
-        }
-        out.put("enabled", endpoint.enabled());
-        out.put("livemode", endpoint.mode() == dev.cryptopay.auth.Mode.LIVE);
-        if (secret != null) {
-            out.put("secret", secret);
-        }
-        out.put("created_at", TIMESTAMP.format(endpoint.createdAt()));
-        out.put("updated_at", TIMESTAMP.format(endpoint.updatedAt()));
-        return out;
+                .map(rotated -> Envelope.of(
+                        "Webhook endpoint secret rotated", EndpointResponse.of(rotated.endpoint(), rotated.secret())));
     }
 
     private static UUID endpointId(String text) {

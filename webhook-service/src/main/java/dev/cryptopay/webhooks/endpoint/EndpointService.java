@@ -4,11 +4,14 @@ import dev.cryptopay.auth.Mode;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.auth.webhook.WebhookSecret;
 import dev.cryptopay.service.error.ApiException;
-import dev.cryptopay.service.json.JsonFields;
-import dev.cryptopay.webhooks.EventTypes;
+import dev.cryptopay.service.events.EventType;
+import dev.cryptopay.service.request.Field;
+import dev.cryptopay.service.request.JsonBody;
+import dev.cryptopay.service.request.Violations;
 import dev.cryptopay.webhooks.config.WebhookProperties;
 import dev.cryptopay.webhooks.delivery.AddressPolicy;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Instant;
@@ -94,20 +97,23 @@ public class EndpointService {
                         .thenReturn(new Created(withSecret(endpoint, encrypted), secret)));
     }
 
+    private static final Field.Text URL = Field.string("url").required().length(1, 2048);
+    private static final Field.Text DESCRIPTION = Field.string("description").length(0, 500);
+
     private WebhookEndpoint parse(MerchantIdentity merchant, String body, Instant now) {
-        JsonNode root = JsonFields.parseObject(json, body);
-        JsonFields fields = new JsonFields();
-        fields.rejectUnknown(root, "", List.of("url", "events", "description"));
-        String url = fields.string(root, "url", "url", true, 1, 2048);
+        JsonNode root = JsonBody.object(json, body);
+        Violations violations = new Violations();
+        violations.rejectUnknown(root, "", List.of("url", "events", "description"));
+        String url = URL.read(root, violations);
         if (url != null) {
             String problem = urlProblem(url, merchant.mode());
             if (problem != null) {
-                fields.reject("url", problem);
+                violations.reject("url", problem);
             }
         }
-        List<String> events = events(root, fields);
-        String description = fields.string(root, "description", "description", false, 0, 500);
-        fields.throwIfAny();
+        List<String> events = events(root, violations);
+        String description = DESCRIPTION.read(root, violations);
+        violations.throwIfAny();
         return new WebhookEndpoint(
                 UUID.randomUUID(),
                 merchant.merchantId(),
@@ -125,7 +131,7 @@ public class EndpointService {
         URI uri;
         try {
             uri = new URI(url);
-        } catch (java.net.URISyntaxException e) {
+        } catch (URISyntaxException e) {
             return "url must be a valid absolute URL";
         }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
@@ -144,27 +150,27 @@ public class EndpointService {
         return null;
     }
 
-    private static List<String> events(JsonNode root, JsonFields fields) {
+    private static List<String> events(JsonNode root, Violations violations) {
         JsonNode node = root.get("events");
         if (node == null || node.isNull()) {
-            fields.reject("events", "events is required");
+            violations.reject("events", "events is required");
             return List.of();
         }
         if (!node.isArray() || node.isEmpty()) {
-            fields.reject("events", "events must be a non-empty array of event types");
+            violations.reject("events", "events must be a non-empty array of event types");
             return List.of();
         }
         Set<String> types = new LinkedHashSet<>();
         List<String> unknown = new ArrayList<>();
         for (JsonNode type : node) {
-            if (!type.isString() || !EventTypes.ALL.contains(type.asString())) {
+            if (!type.isString() || !EventType.wireNames().contains(type.asString())) {
                 unknown.add(type.isString() ? type.asString() : type.toString());
             } else {
                 types.add(type.asString());
             }
         }
         if (!unknown.isEmpty()) {
-            fields.reject("events", "Unknown event type: " + String.join(", ", unknown));
+            violations.reject("events", "Unknown event type: " + String.join(", ", unknown));
         }
         return List.copyOf(types);
     }

@@ -1,4 +1,4 @@
-package dev.cryptopay.paymentlinks.idempotency;
+package dev.cryptopay.service.idempotency;
 
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.service.error.ApiException;
@@ -10,26 +10,32 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.HexFormat;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.springframework.r2dbc.core.DatabaseClient;
-import org.springframework.stereotype.Component;
+import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Mono;
 
 /**
- * Claims an idempotency key inside the caller's transaction. The claim is an insert into a table keyed by
- * (merchant, mode, key): a concurrent request with the same key waits on that row until the first commits, then
- * finds the stored response. A failed request rolls its claim back, so the key can be retried. Keys are kept for
- * the configured retention (24 h by default); an older key is claimed afresh.
+ * Runs a POST at most once per {@code Idempotency-Key}. The claim is an insert into the service's
+ * {@code idempotency_key} table keyed by (merchant, mode, key), in the same transaction as the work: a concurrent
+ * request with the same key waits on that row until the first commits, then finds the stored response. A failed
+ * request rolls its claim back, so the key can be retried. A key older than the retention is claimed afresh.
+ *
+ * <p>A service using it has the table (see service-support's README) and sets {@code idempotency.enabled=true}.
  */
-@Component
 public class IdempotencyStore {
 
     public static final String HEADER = "Idempotency-Key";
     static final int MAX_KEY_LENGTH = 255;
 
     private final DatabaseClient database;
+    private final TransactionalOperator tx;
+    private final IdempotencyProperties properties;
 
-    public IdempotencyStore(DatabaseClient database) {
+    public IdempotencyStore(DatabaseClient database, TransactionalOperator tx, IdempotencyProperties properties) {
         this.database = database;
+        this.tx = tx;
+        this.properties = properties;
     }
 
     /** Rejects a key that is blank or too long; returns it unchanged otherwise (null stays null). */
@@ -42,19 +48,36 @@ public class IdempotencyStore {
     }
 
     /**
-     * Claims the key for this request. Answers the stored response when the same request was already served, an
-     * empty result when the caller should go on and {@link #complete} it, and a 409 when the key was used for a
-     * different request.
+     * Runs {@code work} in one transaction with the claim of {@code key} (when there is one) and stores its
+     * response; a retry of the same request answers the stored response without running the work, and the same
+     * key with another body is a 409.
      */
-    public Mono<Optional<StoredResponse>> claim(
-            MerchantIdentity merchant, String key, String requestBody, Instant now, Duration retention) {
-        String hash = sha256(requestBody);
+    public Mono<StoredResponse> execute(
+            MerchantIdentity merchant,
+            String key,
+            String requestBody,
+            Instant now,
+            Supplier<Mono<StoredResponse>> work) {
+        if (key == null) {
+            return tx.transactional(Mono.defer(work));
+        }
+        return tx.transactional(claim(merchant, key, requestBody, now)
+                .flatMap(stored -> stored.isPresent()
+                        ? Mono.just(stored.get())
+                        : Mono.defer(work)
+                                .flatMap(response ->
+                                        complete(merchant, key, response).thenReturn(response))));
+    }
+
+    private Mono<Optional<StoredResponse>> claim(
+            MerchantIdentity merchant, String key, String requestBody, Instant now) {
+        String hash = sha256(requestBody == null ? "" : requestBody);
         Mono<Void> forgetExpired = database.sql("DELETE FROM idempotency_key WHERE merchant_id = :merchant "
                         + "AND mode = :mode AND key = :key AND created_at < :cutoff")
                 .bind("merchant", merchant.merchantId())
                 .bind("mode", merchant.mode().wireName())
                 .bind("key", key)
-                .bind("cutoff", now.minus(retention).atOffset(ZoneOffset.UTC))
+                .bind("cutoff", now.minus(properties.retention()).atOffset(ZoneOffset.UTC))
                 .then();
         Mono<Long> insert = database.sql("INSERT INTO idempotency_key (merchant_id, mode, key, request_hash, "
                         + "status_code, response_body, created_at) VALUES (:merchant, :mode, :key, :hash, 0, '', :now) "
@@ -80,8 +103,7 @@ public class IdempotencyStore {
                         }));
     }
 
-    /** Stores the response the claimed request produced; same transaction as the claim. */
-    public Mono<Void> complete(MerchantIdentity merchant, String key, StoredResponse response) {
+    private Mono<Void> complete(MerchantIdentity merchant, String key, StoredResponse response) {
         return database.sql("UPDATE idempotency_key SET status_code = :status, response_body = :body "
                         + "WHERE merchant_id = :merchant AND mode = :mode AND key = :key")
                 .bind("status", response.status())
@@ -92,12 +114,16 @@ public class IdempotencyStore {
                 .then();
     }
 
-    /** Removes keys past retention; run periodically. */
-    public Mono<Long> purge(Instant now, Duration retention) {
+    /** Removes keys past retention; run periodically by the service. */
+    public Mono<Long> purge(Instant now) {
         return database.sql("DELETE FROM idempotency_key WHERE created_at < :cutoff")
-                .bind("cutoff", now.minus(retention).atOffset(ZoneOffset.UTC))
+                .bind("cutoff", now.minus(properties.retention()).atOffset(ZoneOffset.UTC))
                 .fetch()
                 .rowsUpdated();
+    }
+
+    public Duration retention() {
+        return properties.retention();
     }
 
     private Mono<Row> existing(MerchantIdentity merchant, String key) {

@@ -1,0 +1,93 @@
+package dev.cryptopay.paymentlinks.paymentlink;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.cryptopay.auth.Mode;
+import dev.cryptopay.service.money.Amounts;
+import java.math.BigDecimal;
+import java.time.Instant;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A link as the interface shows it: optional fields the merchant did not provide are omitted, amounts are exact
+ * JSON numbers, timestamps ISO 8601 UTC, {@code payment_status} is the status as of the time of the answer, and
+ * {@code summary} appears only on a single-link read.
+ */
+@JsonInclude(JsonInclude.Include.NON_ABSENT)
+public record PaymentLinkResponse(
+        String id,
+        String paymentName,
+        String description,
+        BigDecimal amount,
+        String currency,
+        String paymentUrl,
+        String paymentStatus,
+        String paymentType,
+        String source,
+        boolean isTest,
+        Instant expiresAt,
+        int maxUses,
+        int currentUses,
+        boolean isActive,
+        boolean isExpired,
+        String customerId,
+        String customerName,
+        String customerEmail,
+        String productName,
+        String productDescription,
+        JsonNode cart,
+        String orderId,
+        boolean autoFill,
+        String successUrl,
+        String cancelUrl,
+        JsonNode webhookMetadata,
+        String checkoutMode,
+        String origin,
+        Summary summary,
+        Instant createdAt) {
+
+    static final String SOURCE = "payment_link_api";
+
+    /** How a stored link reads at {@code now}; {@code summary} is null on lists and writes. */
+    public static PaymentLinkResponse of(PaymentLinkView view, String paymentUrl, JsonMapper json) {
+        PaymentLink link = view.link();
+        Instant now = view.asOf();
+        Summary summary = view.summary();
+        return new PaymentLinkResponse(
+                link.id().toString(),
+                link.paymentName(),
+                link.description(),
+                Amounts.jsonNumber(link.amount()),
+                link.currency(),
+                paymentUrl,
+                link.effectiveStatus(now).wireName(),
+                link.paymentType(),
+                SOURCE,
+                link.mode() == Mode.TEST,
+                link.expiresAt(),
+                link.maxUses(),
+                link.currentUses(),
+                link.active(),
+                link.isExpired(now),
+                link.customerId(),
+                link.customerName(),
+                link.customerEmail(),
+                link.productName(),
+                link.productDescription(),
+                tree(json, link.cart()),
+                link.orderId(),
+                link.autoFill(),
+                link.successUrl(),
+                link.cancelUrl(),
+                tree(json, link.webhookMetadata()),
+                link.checkoutMode(),
+                link.origin(),
+                summary == null ? null : summary.rendered(),
+                link.createdAt());
+    }
+
+    /** Cart and webhook_metadata are stored as JSON text and rendered as the JSON they are. */
+    private static JsonNode tree(JsonMapper json, String text) {
+        return text == null ? null : json.readTree(text);
+    }
+}

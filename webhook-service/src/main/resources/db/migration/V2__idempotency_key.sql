@@ -1,0 +1,14 @@
+-- Idempotency-Key on POST /webhook-endpoints (service-support's IdempotencyStore): the first response of a key is
+-- kept for the retention and replayed to retries with the same body.
+CREATE TABLE idempotency_key (
+    merchant_id   UUID        NOT NULL,
+    mode          TEXT        NOT NULL,
+    key           TEXT        NOT NULL,
+    request_hash  TEXT        NOT NULL,
+    status_code   INT         NOT NULL,
+    response_body TEXT        NOT NULL,
+    created_at    TIMESTAMPTZ NOT NULL,
+    PRIMARY KEY (merchant_id, mode, key)
+);
+
+CREATE INDEX idempotency_key_created_at ON idempotency_key (created_at);
