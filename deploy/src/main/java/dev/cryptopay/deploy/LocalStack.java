@@ -1,6 +1,8 @@
 package dev.cryptopay.deploy;
 
 import dev.cryptopay.auth.Mode;
+import dev.cryptopay.auth.keys.SigningKey;
+import dev.cryptopay.testsupport.DirectoryTree;
 import dev.cryptopay.testsupport.KraftBroker;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,7 +17,6 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,7 +32,6 @@ import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
-import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -661,7 +661,8 @@ public final class LocalStack implements AutoCloseable {
             if (account.statusCode() == 200) {
                 out.println("[stack] sandbox merchant " + previous.merchantId() + " reused");
                 if (!Files.exists(pem)) {
-                    EnvFile.writePrivate(pem, pemOf(previous.privateKey()));
+                    EnvFile.writePrivate(
+                            pem, SigningKey.parse(previous.privateKey()).toPem());
                 }
                 return previous;
             }
@@ -1081,23 +1082,9 @@ public final class LocalStack implements AutoCloseable {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(randomBytes(bytes));
     }
 
-    /** PKCS#8 PEM of a compact {@code Ed25519:<Base64 DER>} key. */
-    static String pemOf(String compact) {
-        String base64 = compact.startsWith("Ed25519:") ? compact.substring("Ed25519:".length()) : compact;
-        StringBuilder pem = new StringBuilder("-----BEGIN PRIVATE KEY-----\n");
-        for (int i = 0; i < base64.length(); i += 64) {
-            pem.append(base64, i, Math.min(base64.length(), i + 64)).append('\n');
-        }
-        return pem.append("-----END PRIVATE KEY-----\n").toString();
-    }
-
     private static void deleteRecursively(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder())
-                    .forEach(path -> path.toFile().delete());
+        try {
+            DirectoryTree.delete(dir);
         } catch (IOException e) {
             System.err.println("[stack] could not delete " + dir + ": " + e.getMessage());
         }

@@ -1,9 +1,8 @@
 package dev.cryptopay.deploy;
 
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import dev.cryptopay.testsupport.EmbeddedPostgresServer;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -11,14 +10,10 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
-import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The stack's PostgreSQL: a server that already runs ({@code STACK_PG_HOST:STACK_PG_PORT}) or an embedded real
- * PostgreSQL (io.zonky.test binaries from Maven Central) whose data directory is kept between runs.
+ * PostgreSQL (test-support's {@link EmbeddedPostgresServer}) whose data directory is kept between runs.
  */
 final class StackPostgres implements AutoCloseable {
 
@@ -27,10 +22,10 @@ final class StackPostgres implements AutoCloseable {
     private final int port;
     private final String user;
     private final String password;
-    private final EmbeddedPostgres embedded;
+    private final EmbeddedPostgresServer embedded;
 
     private StackPostgres(
-            String origin, String host, int port, String user, String password, EmbeddedPostgres embedded) {
+            String origin, String host, int port, String user, String password, EmbeddedPostgresServer embedded) {
         this.origin = origin;
         this.host = host;
         this.port = port;
@@ -69,17 +64,7 @@ final class StackPostgres implements AutoCloseable {
     static StackPostgres embedded(Path dataDir, int port, Path logFile, PrintStream out) {
         stopOrphan(dataDir, out);
         try {
-            Files.createDirectories(dataDir);
-            Files.createDirectories(logFile.getParent());
-            EmbeddedPostgres postgres = EmbeddedPostgres.builder()
-                    .setDataDirectory(dataDir)
-                    .setCleanDataDirectory(false)
-                    .setPort(port)
-                    .setRegisterShutdownHook(false)
-                    .setPGStartupWait(Duration.ofSeconds(90))
-                    .setOutputRedirector(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
-                    .setErrorRedirector(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
-                    .start();
+            EmbeddedPostgresServer postgres = EmbeddedPostgresServer.start(dataDir, port, logFile);
             return new StackPostgres(
                     "embedded PostgreSQL (data in " + LocalStack.display(dataDir) + ")",
                     "127.0.0.1",
@@ -105,37 +90,11 @@ final class StackPostgres implements AutoCloseable {
      * its embedded server: stop that server (SIGTERM, a smart shutdown) so this start can use the directory.
      */
     static void stopOrphan(Path dataDir, PrintStream out) {
-        Path pidFile = dataDir.resolve("postmaster.pid");
-        if (!Files.exists(pidFile)) {
-            return;
-        }
-        Optional<ProcessHandle> postmaster;
-        try {
-            List<String> lines = Files.readAllLines(pidFile);
-            long pid = Long.parseLong(lines.get(0).trim());
-            postmaster = ProcessHandle.of(pid)
-                    .filter(ProcessHandle::isAlive)
-                    .filter(h -> Ports.commandLine(pid).contains("postgres"));
-        } catch (IOException | RuntimeException e) {
-            return; // unreadable or stale: PostgreSQL itself handles a stale pid file
-        }
-        if (postmaster.isEmpty()) {
-            return;
-        }
-        ProcessHandle handle = postmaster.get();
-        out.println(
-                "[stack] stopping the embedded PostgreSQL an earlier launcher left running (pid " + handle.pid() + ")");
-        handle.destroy();
-        try {
-            handle.onExit().get(20, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            handle.destroyForcibly();
-            try {
-                handle.onExit().get(10, TimeUnit.SECONDS);
-            } catch (Exception ignored) {
-                // start-up will report what is wrong
-            }
-        }
+        EmbeddedPostgresServer.leftRunningIn(dataDir).ifPresent(postmaster -> {
+            out.println("[stack] stopping the embedded PostgreSQL an earlier launcher left running (pid "
+                    + postmaster.pid() + ")");
+            EmbeddedPostgresServer.stop(postmaster);
+        });
     }
 
     String origin() {

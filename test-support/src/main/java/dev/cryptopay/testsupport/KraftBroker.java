@@ -10,14 +10,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.stream.Stream;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
 import org.apache.kafka.clients.admin.Admin;
@@ -30,13 +28,14 @@ import org.apache.kafka.metadata.properties.PropertiesUtils;
 import org.apache.kafka.metadata.storage.Formatter;
 
 /**
- * A real single-node Kafka server (KRaft, {@code process.roles=broker,controller}) run inside the test JVM with
- * Kafka's own server classes, for tests that stop the broker on purpose and bring it back.
+ * A real single-node Kafka server (KRaft, {@code process.roles=broker,controller}) run inside the JVM with Kafka's
+ * own server classes: the one in-JVM broker of this code base ({@link TestKafka}'s shared and dedicated brokers, and
+ * the local stack launcher's).
  *
- * <p>Unlike spring-kafka-test's {@code EmbeddedKafkaKraftBroker}, which starts a brand-new cluster on a random port
- * every time, a {@code KraftBroker} keeps its storage directory and its ports: {@link #stop()} shuts the server down
- * cleanly, {@link #restart()} brings the same cluster back at the same {@link #bootstrapServers()} with its topics,
- * records, committed offsets and idempotent-producer state — what a real broker restart looks like to a client.
+ * <p>It keeps its storage directory and its ports, so a test can take it down on purpose: {@link #stop()} shuts the
+ * server down cleanly, {@link #restart()} brings the same cluster back at the same {@link #bootstrapServers()} with its
+ * topics, records, committed offsets and idempotent-producer state — what a real broker restart looks like to a
+ * client.
  *
  * <p>The client listener is {@code 127.0.0.1:<port>} (also advertised); the controller listener uses a second free
  * local port chosen once per instance. Topics are auto-created with 3 partitions; internal topics have replication
@@ -329,12 +328,8 @@ public final class KraftBroker implements KafkaBroker {
     }
 
     private static void deleteRecursively(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder())
-                    .forEach(path -> path.toFile().delete());
+        try {
+            DirectoryTree.delete(dir);
         } catch (IOException e) {
             System.err.println("[test-support] could not delete " + dir + ": " + e);
         }

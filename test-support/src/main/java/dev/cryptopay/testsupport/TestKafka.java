@@ -1,15 +1,13 @@
 package dev.cryptopay.testsupport;
 
 import java.util.Locale;
-import java.util.Map;
-import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.kafka.KafkaContainer;
 
 /**
  * One real Kafka broker per JVM: Testcontainers Kafka when a Docker engine answers, otherwise a single-node KRaft
- * broker inside the JVM (spring-kafka-test, Maven Central jars only). {@code TEST_KAFKA} = {@code auto} (default),
+ * broker inside the JVM ({@link KraftBroker}: Kafka's own server classes, Maven Central jars only). {@code TEST_KAFKA} = {@code auto} (default),
  * {@code docker} or {@code embedded} forces one. A test that takes the broker down on purpose gets its own
  * restartable one from {@link #startDedicated(int)}.
  */
@@ -76,33 +74,9 @@ public final class TestKafka {
         }
     }
 
+    /** The same in-JVM KRaft server as {@link #startDedicated(int)}, in a temporary directory it deletes on close. */
     private static KafkaBroker startEmbedded() {
-        KafkaServerLogLevels.quietenServerLoggers();
-        EmbeddedKafkaKraftBroker broker = new EmbeddedKafkaKraftBroker(1, 3);
-        broker.brokerProperties(Map.of(
-                "auto.create.topics.enable", "true",
-                "num.partitions", "3",
-                "offsets.topic.replication.factor", "1",
-                "transaction.state.log.replication.factor", "1",
-                "transaction.state.log.min.isr", "1"));
-        broker.afterPropertiesSet();
-        String servers = broker.getBrokersAsString();
-        return new KafkaBroker() {
-            @Override
-            public String bootstrapServers() {
-                return servers;
-            }
-
-            @Override
-            public String origin() {
-                return "in-JVM KRaft broker";
-            }
-
-            @Override
-            public void close() {
-                broker.destroy();
-            }
-        };
+        return KraftBroker.startInTempDir(0);
     }
 
     private static KafkaBroker startContainer() {

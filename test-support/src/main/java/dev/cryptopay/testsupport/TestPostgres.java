@@ -1,6 +1,5 @@
 package dev.cryptopay.testsupport;
 
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.sql.Connection;
@@ -70,10 +69,9 @@ public final class TestPostgres {
     /** Starts a separate embedded server; used to prove the fallback works on this machine. */
     public static PostgresServer startEmbedded() {
         try {
-            EmbeddedPostgres embedded = EmbeddedPostgres.builder().start();
+            EmbeddedPostgresServer embedded = EmbeddedPostgresServer.startThrowaway();
             Runtime.getRuntime().addShutdownHook(new Thread(() -> closeQuietly(embedded)));
-            return new PostgresServer(
-                    "embedded PostgreSQL (io.zonky.test)", "127.0.0.1", embedded.getPort(), "postgres", "postgres");
+            return embedded.server("embedded PostgreSQL (io.zonky.test)");
         } catch (Exception | LinkageError e) {
             throw new IllegalStateException("embedded PostgreSQL did not start: " + e, e);
         }

@@ -31,11 +31,17 @@ public final class SigningKey {
     private final KeyAlgorithm algorithm;
     private final AsymmetricKeyParameter parameters;
     private final VerificationKey verificationKey;
+    private final byte[] pkcs8Der;
 
-    private SigningKey(KeyAlgorithm algorithm, AsymmetricKeyParameter parameters, VerificationKey verificationKey) {
+    private SigningKey(
+            KeyAlgorithm algorithm,
+            AsymmetricKeyParameter parameters,
+            VerificationKey verificationKey,
+            byte[] pkcs8Der) {
         this.algorithm = algorithm;
         this.parameters = parameters;
         this.verificationKey = verificationKey;
+        this.pkcs8Der = pkcs8Der;
     }
 
     /**
@@ -56,7 +62,7 @@ public final class SigningKey {
             throw new IllegalArgumentException(
                     "Private key is not an unencrypted PKCS#8 DER key of a supported type" + " (Ed25519 or RSA)", e);
         }
-        SigningKey key = of(parameters);
+        SigningKey key = of(parameters, der);
         if (compactEd25519 && key.algorithm != KeyAlgorithm.ED25519) {
             throw new IllegalArgumentException("Private key has the '" + ED25519_COMPACT_PREFIX + "' prefix but is a "
                     + key.algorithm.wireName() + " key");
@@ -64,13 +70,14 @@ public final class SigningKey {
         return key;
     }
 
-    private static SigningKey of(AsymmetricKeyParameter parameters) {
+    private static SigningKey of(AsymmetricKeyParameter parameters, byte[] pkcs8Der) {
         if (parameters instanceof Ed25519PrivateKeyParameters ed25519) {
-            return new SigningKey(KeyAlgorithm.ED25519, ed25519, VerificationKey.of(ed25519.generatePublicKey()));
+            return new SigningKey(
+                    KeyAlgorithm.ED25519, ed25519, VerificationKey.of(ed25519.generatePublicKey()), pkcs8Der);
         }
         if (parameters instanceof RSAPrivateCrtKeyParameters rsa) {
             RSAKeyParameters publicKey = new RSAKeyParameters(false, rsa.getModulus(), rsa.getPublicExponent());
-            return new SigningKey(KeyAlgorithm.RSA_PSS_SHA256, rsa, VerificationKey.of(publicKey));
+            return new SigningKey(KeyAlgorithm.RSA_PSS_SHA256, rsa, VerificationKey.of(publicKey), pkcs8Der);
         }
         throw new IllegalArgumentException("Unsupported private key type "
                 + parameters.getClass().getSimpleName().replace("PrivateKeyParameters", "")
@@ -85,6 +92,14 @@ public final class SigningKey {
     /** The matching public key, derived from the private key. */
     public VerificationKey verificationKey() {
         return verificationKey;
+    }
+
+    /**
+     * The key as PKCS#8 PEM with 64-character lines, exactly the DER it was parsed from: what {@code openssl} reads
+     * when the key came in the compact {@code Ed25519:} or bare Base64 form. This is key material; keep it private.
+     */
+    public String toPem() {
+        return Pem.encode(PEM_LABEL, pkcs8Der);
     }
 
     /**

@@ -162,6 +162,20 @@ class SigningKeyTest {
     }
 
     @Test
+    void toPemWritesTheCompactEd25519FormAsThePkcs8PemItCameFrom() {
+        GeneratedKeyPair generated = Ed25519KeyPairs.generate(new SecureRandom());
+
+        assertThat(SigningKey.parse(generated.privateKeyCompact()).toPem()).isEqualTo(generated.privateKeyPem());
+    }
+
+    @Test
+    void toPemGivesBackAPemInputWithOpenSslLineLayout() {
+        assertThat(SigningKey.parse(ED25519_PRIVATE_PEM.replace("\n", "\r\n")).toPem())
+                .isEqualTo(ED25519_PRIVATE_PEM.strip() + "\n");
+        assertThat(SigningKey.parse(bareBase64(RSA_PRIVATE_PEM)).toPem()).isEqualTo(RSA_PRIVATE_PEM.strip() + "\n");
+    }
+
+    @Test
     void toStringHidesKeyMaterial() {
         assertThat(SigningKey.parse(ED25519_PRIVATE_PEM)).hasToString("SigningKey[ed25519]");
     }
