@@ -52,7 +52,7 @@ public final class EnvFile {
     }
 
     /** Writes a text file readable by its owner only (0600 on POSIX file systems), replacing it atomically. */
-    static void writePrivate(Path file, String content) {
+    public static void writePrivate(Path file, String content) {
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
             Path temp = Files.createTempFile(file.toAbsolutePath().getParent(), "." + file.getFileName(), ".tmp");

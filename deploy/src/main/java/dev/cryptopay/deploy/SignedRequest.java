@@ -1,5 +1,6 @@
 package dev.cryptopay.deploy;
 
+import dev.cryptopay.deploy.console.DisplayPath;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -38,7 +39,7 @@ public final class SignedRequest {
         Map<String, String> stack = EnvFile.read(envFile);
         for (String name : new String[] {"BASE_URL", "API_KEY", "PRIVATE_KEY"}) {
             if (!stack.containsKey(name)) {
-                err.println("[signed-request] " + LocalStack.display(envFile)
+                err.println("[signed-request] " + DisplayPath.of(envFile)
                         + (Files.exists(envFile) ? " has no " + name + "." : " does not exist.")
                         + " Start the stack with ./run-local first; it writes that file.");
                 return 2;
@@ -74,7 +75,7 @@ public final class SignedRequest {
         if (env.get("STACK_DATA_DIR") != null && !env.get("STACK_DATA_DIR").isBlank()) {
             return Path.of(env.get("STACK_DATA_DIR"), "stack.env");
         }
-        return StackOptions.findRepositoryRoot(Path.of("").toAbsolutePath())
+        return RepositoryRoot.find(Path.of("").toAbsolutePath())
                 .resolve(".local")
                 .resolve("stack.env");
     }

@@ -15,16 +15,16 @@ class StackOptionsTest {
         StackOptions options = StackOptions.defaults();
 
         assertThat(options.ports())
-                .containsEntry("gateway", 8080)
-                .containsEntry(StackOptions.ADMIN, 8090)
-                .containsEntry("payment-links-service", 8081)
-                .containsEntry("subscriptions-service", 8082)
-                .containsEntry("webhook-service", 8083)
-                .containsEntry(StackOptions.KAFKA, 9092)
-                .containsEntry(StackOptions.EMBEDDED_POSTGRES, 54329);
+                .containsEntry(StackPort.GATEWAY, 8080)
+                .containsEntry(StackPort.ADMIN, 8090)
+                .containsEntry(StackPort.PAYMENT_LINKS, 8081)
+                .containsEntry(StackPort.SUBSCRIPTIONS, 8082)
+                .containsEntry(StackPort.WEBHOOKS, 8083)
+                .containsEntry(StackPort.KAFKA, 9092)
+                .containsEntry(StackPort.EMBEDDED_POSTGRES, 54329);
         assertThat(options.jvmOptions()).containsExactly("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx256m");
         assertThat(options.fastWebhookRetries()).isTrue();
-        assertThat(options.postgresMode()).isEqualTo(StackOptions.PostgresMode.AUTO);
+        assertThat(options.postgresMode()).isEqualTo(PostgresMode.AUTO);
         assertThat(options.dataDir()).isEqualTo(options.home().resolve(".local"));
         assertThat(options.home().resolve("deploy/pom.xml")).exists();
     }
@@ -47,13 +47,13 @@ class StackOptionsTest {
                         Map.entry("STACK_SKIP", "gateway, webhook-service")));
 
         assertThat(options.dataDir()).isEqualTo(Path.of("/tmp/elsewhere"));
-        assertThat(options.postgresMode()).isEqualTo(StackOptions.PostgresMode.EMBEDDED);
+        assertThat(options.postgresMode()).isEqualTo(PostgresMode.EMBEDDED);
         assertThat(options.pgHost()).isEqualTo("db.local");
         assertThat(options.pgPort()).isEqualTo(6543);
         assertThat(options.pgUser()).isEqualTo("me");
         assertThat(options.pgPassword()).isEqualTo("secret");
-        assertThat(options.port("gateway")).isEqualTo(18080);
-        assertThat(options.port(StackOptions.KAFKA)).isZero();
+        assertThat(options.port(StackPort.GATEWAY)).isEqualTo(18080);
+        assertThat(options.port(StackPort.KAFKA)).isZero();
         assertThat(options.jvmOptions()).containsExactly("-Xmx512m", "-XX:+UseG1GC");
         assertThat(options.fastWebhookRetries()).isFalse();
         assertThat(options.readyTimeout()).isEqualTo(Duration.ofSeconds(30));

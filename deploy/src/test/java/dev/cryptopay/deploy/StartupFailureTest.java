@@ -85,7 +85,7 @@ class StartupFailureTest {
             hangUp.setDaemon(true);
             hangUp.start();
             StackOptions options = StackOptions.forTests()
-                    .postgresMode(StackOptions.PostgresMode.LOCAL)
+                    .postgresMode(PostgresMode.LOCAL)
                     .pgHost("127.0.0.1")
                     .pgPort(notPostgres.getLocalPort())
                     .out(new PrintStream(printed));

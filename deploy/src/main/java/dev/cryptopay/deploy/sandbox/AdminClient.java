@@ -1,6 +1,8 @@
-package dev.cryptopay.deploy;
+package dev.cryptopay.deploy.sandbox;
 
 import dev.cryptopay.auth.Mode;
+import dev.cryptopay.deploy.SandboxCredentials;
+import dev.cryptopay.deploy.StackStartException;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -13,7 +15,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /** The gateway's admin API (Bearer token): merchants and API keys. See gateway/README.md "Admin API". */
-final class AdminClient {
+public final class AdminClient {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final HttpClient HTTP = HttpClient.newBuilder()
@@ -24,19 +26,19 @@ final class AdminClient {
     private final String adminUrl;
     private final String token;
 
-    AdminClient(String adminUrl, String token) {
+    public AdminClient(String adminUrl, String token) {
         this.adminUrl = adminUrl;
         this.token = token;
     }
 
     /** {@code POST /admin/merchants} → the new merchant's id. */
-    String createMerchant(String name, String email) {
+    public String createMerchant(String name, String email) {
         JsonNode merchant = call("POST", "/admin/merchants", Map.of("name", name, "email", email), 201);
         return merchant.get("id").asString();
     }
 
     /** {@code POST /admin/merchants/{id}/keys}: a gateway-generated Ed25519 pair and API key. */
-    SandboxCredentials createKey(String merchantId, Mode mode) {
+    public SandboxCredentials createKey(String merchantId, Mode mode) {
         JsonNode key = call("POST", "/admin/merchants/" + merchantId + "/keys", Map.of("mode", mode.wireName()), 201);
         return new SandboxCredentials(
                 merchantId,
@@ -48,7 +50,7 @@ final class AdminClient {
     }
 
     /** Whether the merchant exists ({@code GET /admin/merchants/{id}/keys} answers 200, not 404). */
-    boolean merchantExists(String merchantId) {
+    public boolean merchantExists(String merchantId) {
         HttpResponse<String> response = send("GET", "/admin/merchants/" + merchantId + "/keys", null);
         if (response.statusCode() == 200) {
             return true;

@@ -1,5 +1,9 @@
-package dev.cryptopay.deploy;
+package dev.cryptopay.deploy.process;
 
+import dev.cryptopay.deploy.StackService;
+import dev.cryptopay.deploy.StackStartException;
+import dev.cryptopay.deploy.console.DisplayPath;
+import dev.cryptopay.deploy.console.LogTail;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -19,7 +23,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /** One service run as {@code java [flags] -javaagent:parent-watch.jar=<pid> -jar <jar>}, its output in a log file. */
-final class ServiceProcess {
+public final class ServiceProcess {
+
+    /** How long a stopped service may take to shut down gracefully before it is killed. */
+    public static final Duration STOP_GRACE = Duration.ofSeconds(20);
 
     private static final HttpClient HTTP = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
@@ -38,7 +45,7 @@ final class ServiceProcess {
     private volatile boolean stopRequested;
     private volatile long startedNanos;
 
-    ServiceProcess(
+    public ServiceProcess(
             StackService service,
             int port,
             Path jar,
@@ -70,15 +77,15 @@ final class ServiceProcess {
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     }
 
-    StackService service() {
+    public StackService service() {
         return service;
     }
 
-    int port() {
+    public int port() {
         return port;
     }
 
-    Path logFile() {
+    public Path logFile() {
         return logFile;
     }
 
@@ -86,16 +93,16 @@ final class ServiceProcess {
         return "http://127.0.0.1:" + port + "/actuator/health/readiness";
     }
 
-    synchronized boolean isRunning() {
+    public synchronized boolean isRunning() {
         return process != null && process.isAlive();
     }
 
-    synchronized Process process() {
+    public synchronized Process process() {
         return process;
     }
 
     /** Whether the last exit was asked for (stop, kill or close) rather than a crash. */
-    boolean stopRequested() {
+    public boolean stopRequested() {
         return stopRequested;
     }
 
@@ -103,7 +110,7 @@ final class ServiceProcess {
      * Starts the process. {@code truncateLog}: start the log afresh (a new launcher run) rather than append (a
      * restart within one run).
      */
-    synchronized Process start(boolean truncateLog) {
+    public synchronized Process start(boolean truncateLog) {
         if (isRunning()) {
             throw new IllegalStateException(service + " is already running (pid " + process.pid() + ")");
         }
@@ -144,7 +151,7 @@ final class ServiceProcess {
      * @param abandoned true when the caller gave up (the stack is closing); the wait then ends at once
      * @throws StackStartException when the process exits first or the timeout passes, with the log's last lines
      */
-    double awaitReady(Duration timeout, BooleanSupplier abandoned) {
+    public double awaitReady(Duration timeout, BooleanSupplier abandoned) {
         long deadline = System.nanoTime() + timeout.toNanos();
         String lastAnswer = "no answer yet";
         Process running = process();
@@ -155,7 +162,7 @@ final class ServiceProcess {
             if (running == null || !running.isAlive()) {
                 String code = running == null ? "?" : String.valueOf(running.exitValue());
                 throw new StackStartException(service + " stopped with exit code " + code + " while starting. Its "
-                        + "log is " + LocalStack.display(logFile) + LocalStack.tail(logFile, 20)
+                        + "log is " + DisplayPath.of(logFile) + LogTail.of(logFile, 20)
                         + hint());
             }
             try {
@@ -180,7 +187,7 @@ final class ServiceProcess {
             if (System.nanoTime() > deadline) {
                 throw new StackStartException(service + " was not ready within " + timeout.toSeconds() + " s (last "
                         + "answer of " + readinessUrl() + ": " + lastAnswer + "). Its log is "
-                        + LocalStack.display(logFile) + LocalStack.tail(logFile, 20)
+                        + DisplayPath.of(logFile) + LogTail.of(logFile, 20)
                         + "If the machine is only slow, allow more time with STACK_READY_TIMEOUT=<seconds>.");
             }
             sleep(250);
@@ -188,7 +195,7 @@ final class ServiceProcess {
     }
 
     /** Waits until {@code url} answers 200 with status UP (a service the stack does not run itself). */
-    static void awaitUp(String url, Duration timeout, BooleanSupplier abandoned, String what) {
+    public static void awaitUp(String url, Duration timeout, BooleanSupplier abandoned, String what) {
         long deadline = System.nanoTime() + timeout.toNanos();
         String lastAnswer = "no answer yet";
         while (!abandoned.getAsBoolean()) {
@@ -219,8 +226,8 @@ final class ServiceProcess {
         throw new StackStartException("start abandoned: the stack is stopping");
     }
 
-    /** SIGTERM (Spring's graceful shutdown), then SIGKILL if it is still running after {@code grace}. */
-    void stop(Duration grace) {
+    /** SIGTERM (Spring's graceful shutdown), then SIGKILL if it is still running after {@link #STOP_GRACE}. */
+    public void stop() {
         Process running;
         synchronized (this) {
             stopRequested = true;
@@ -231,7 +238,7 @@ final class ServiceProcess {
         }
         running.destroy();
         try {
-            if (!running.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+            if (!running.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
                 running.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }
         } catch (InterruptedException e) {
@@ -241,7 +248,7 @@ final class ServiceProcess {
     }
 
     /** SIGKILL ({@code destroyForcibly}), as a crash would; returns once the process is gone. */
-    void kill() {
+    public void kill() {
         Process running;
         synchronized (this) {
             stopRequested = true;

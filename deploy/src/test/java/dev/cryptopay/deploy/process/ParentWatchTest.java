@@ -1,4 +1,4 @@
-package dev.cryptopay.deploy;
+package dev.cryptopay.deploy.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -19,7 +19,7 @@ class ParentWatchTest {
 
     @Test
     void aChildExitsSoonAfterItsLauncherIsKilledAndNotBefore(@TempDir Path dir) throws Exception {
-        Path agent = LocalStack.writeAgentJar(dir);
+        Path agent = ParentWatchAgent.writeJar(dir);
         Process launcher = new ProcessBuilder(
                         ServiceProcess.javaExecutable(),
                         "-cp",

@@ -1,4 +1,4 @@
-package dev.cryptopay.deploy;
+package dev.cryptopay.deploy.process;
 
 import java.util.Optional;
 

@@ -1,0 +1,51 @@
+package dev.cryptopay.deploy;
+
+import dev.cryptopay.deploy.datadir.StackSecrets;
+import dev.cryptopay.deploy.ports.PortPlan;
+import dev.cryptopay.testsupport.PostgresServer;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The environment the launcher gives one service: its port, its database, Kafka, the shared secrets and the sandbox
+ * settings, then whatever {@link StackOptions#serviceEnv} added (which wins).
+ */
+final class ServiceEnvironment {
+
+    private ServiceEnvironment() {}
+
+    static Map<String, String> of(
+            StackService service, StackOptions options, PortPlan ports, StackSecrets secrets, PostgresServer postgres) {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("PORT", String.valueOf(ports.port(StackPort.of(service))));
+        env.put("INTERNAL_AUTH_SECRET", secrets.internalAuthSecret());
+        env.put("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + ports.port(StackPort.KAFKA));
+        String database = options.databaseName(service);
+        if (service == StackService.GATEWAY) {
+            env.put("GATEWAY_DB_R2DBC_URL", postgres.r2dbcUrl(database));
+            env.put("GATEWAY_DB_JDBC_URL", postgres.jdbcUrl(database));
+            env.put("GATEWAY_DB_USER", postgres.user());
+            env.put("GATEWAY_DB_PASSWORD", postgres.password());
+            env.put("GATEWAY_ADMIN_PORT", String.valueOf(ports.port(StackPort.ADMIN)));
+            env.put("GATEWAY_ADMIN_TOKEN", secrets.adminToken());
+            env.put("PAYMENT_LINKS_URL", ports.url(StackPort.PAYMENT_LINKS));
+            env.put("SUBSCRIPTIONS_URL", ports.url(StackPort.SUBSCRIPTIONS));
+            env.put("WEBHOOKS_URL", ports.url(StackPort.WEBHOOKS));
+        } else {
+            env.put("DATABASE_R2DBC_URL", postgres.r2dbcUrl(database));
+            env.put("DATABASE_JDBC_URL", postgres.jdbcUrl(database));
+            env.put("DATABASE_USER", postgres.user());
+            env.put("DATABASE_PASSWORD", postgres.password());
+        }
+        if (service == StackService.WEBHOOKS) {
+            env.put("WEBHOOK_SECRET_ENCRYPTION_KEY", secrets.webhookEncryptionKey());
+            // Local sandbox only: deliver to http://127.0.0.1:... endpoints (production default stays false).
+            env.put("WEBHOOK_ALLOW_PRIVATE_ADDRESSES", "true");
+            if (options.fastWebhookRetries()) {
+                env.put("WEBHOOKS_DELIVERY_RETRYSCHEDULE", StackOptions.FAST_WEBHOOK_RETRY_SCHEDULE);
+            }
+        }
+        env.putAll(options.serviceEnvironment(service));
+        return env;
+    }
+}

@@ -1,0 +1,87 @@
+package dev.cryptopay.deploy.datadir;
+
+import dev.cryptopay.deploy.StackService;
+import java.nio.file.Path;
+
+/**
+ * Where everything lives in the data directory ({@code .local/} by default); deploy/README.md "The data directory"
+ * describes the same layout for people.
+ */
+public final class StackLayout {
+
+    private final Path root;
+
+    public StackLayout(Path root) {
+        this.root = root;
+    }
+
+    /** The data directory itself. */
+    public Path root() {
+        return root;
+    }
+
+    /** {@code launcher.pid}: the running launcher, see {@link DataDirLock}. */
+    public Path pidFile() {
+        return root.resolve("launcher.pid");
+    }
+
+    /** {@code secrets.env}: the shared secrets, see {@link StackSecrets}. */
+    public Path secretsFile() {
+        return root.resolve("secrets.env");
+    }
+
+    /** {@code sandbox.env}: the sandbox merchant id, API key and compact private key. */
+    public Path sandboxFile() {
+        return root.resolve("sandbox.env");
+    }
+
+    /** {@code sandbox-key.pem}: the sandbox private key as PKCS#8 PEM. */
+    public Path sandboxKeyPem() {
+        return root.resolve("sandbox-key.pem");
+    }
+
+    /** {@code stack.env}: BASE_URL, API_KEY, PRIVATE_KEY, ADMIN_URL, ADMIN_TOKEN. */
+    public Path stackEnvFile() {
+        return root.resolve("stack.env");
+    }
+
+    /** {@code <service>.env}: the environment of a service you run yourself ({@code STACK_SKIP}). */
+    public Path serviceEnvFile(StackService service) {
+        return root.resolve(service.serviceName() + ".env");
+    }
+
+    /** {@code jars/}: the service jars the stack started with. */
+    public Path jarsDir() {
+        return root.resolve("jars");
+    }
+
+    /** {@code kafka/}: the broker's data. */
+    public Path kafkaDir() {
+        return root.resolve("kafka");
+    }
+
+    /** {@code postgres/}: the embedded PostgreSQL's data. */
+    public Path postgresDir() {
+        return root.resolve("postgres");
+    }
+
+    /** {@code logs/}. */
+    public Path logDir() {
+        return root.resolve("logs");
+    }
+
+    /** {@code logs/<service>.log}: the service's output, truncated at each launcher start. */
+    public Path serviceLog(StackService service) {
+        return logDir().resolve(service.serviceName() + ".log");
+    }
+
+    /** {@code logs/launcher.log}: the launcher JVM's own log (Kafka, the embedded PostgreSQL wrapper). */
+    public Path launcherLog() {
+        return logDir().resolve("launcher.log");
+    }
+
+    /** {@code logs/postgres.log}: the embedded PostgreSQL server's output. */
+    public Path postgresLog() {
+        return logDir().resolve("postgres.log");
+    }
+}

@@ -1,0 +1,84 @@
+package dev.cryptopay.deploy.sandbox;
+
+import dev.cryptopay.auth.Mode;
+import dev.cryptopay.auth.keys.SigningKey;
+import dev.cryptopay.deploy.EnvFile;
+import dev.cryptopay.deploy.SandboxCredentials;
+import dev.cryptopay.deploy.SignedClient;
+import dev.cryptopay.deploy.StackService;
+import dev.cryptopay.deploy.StackStartException;
+import dev.cryptopay.deploy.console.DisplayPath;
+import dev.cryptopay.deploy.console.StackConsole;
+import dev.cryptopay.deploy.datadir.StackLayout;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The sandbox merchant: created with a test-mode Ed25519 key through the admin API on the first run, saved in
+ * {@code sandbox.env} and {@code sandbox-key.pem}, and reused afterwards as long as the gateway accepts its key
+ * (checked with a signed {@code GET /account}). A key or merchant the database no longer knows is replaced.
+ */
+public final class SandboxMerchant {
+
+    private static final String NAME = "Local sandbox";
+    private static final String EMAIL = "sandbox@example.com";
+
+    private final StackLayout layout;
+    private final String baseUrl;
+    private final AdminClient admin;
+    private final StackConsole console;
+
+    public SandboxMerchant(StackLayout layout, String baseUrl, AdminClient admin, StackConsole console) {
+        this.layout = layout;
+        this.baseUrl = baseUrl;
+        this.admin = admin;
+        this.console = console;
+    }
+
+    /** The saved merchant when its key still works, otherwise a new key or merchant, saved. */
+    public SandboxCredentials ensure() {
+        Path file = layout.sandboxFile();
+        Path pem = layout.sandboxKeyPem();
+        Map<String, String> saved = EnvFile.read(file);
+        SandboxCredentials result;
+        if (saved.containsKey("MERCHANT_ID") && saved.containsKey("API_KEY") && saved.containsKey("PRIVATE_KEY")) {
+            SandboxCredentials previous = new SandboxCredentials(
+                    saved.get("MERCHANT_ID"), saved.get("API_KEY"), saved.get("PRIVATE_KEY"), null, pem, Mode.TEST);
+            HttpResponse<String> account = new SignedClient(baseUrl, previous).get("/account");
+            if (account.statusCode() == 200) {
+                console.sandboxMerchantReused(previous.merchantId());
+                if (!Files.exists(pem)) {
+                    EnvFile.writePrivate(
+                            pem, SigningKey.parse(previous.privateKey()).toPem());
+                }
+                return previous;
+            }
+            if (account.statusCode() != 401) {
+                throw new StackStartException("The gateway answered GET /api/v1/account with HTTP "
+                        + account.statusCode() + " for the saved sandbox key: " + account.body() + ". See "
+                        + DisplayPath.of(layout.serviceLog(StackService.GATEWAY)) + ".");
+            }
+            if (admin.merchantExists(previous.merchantId())) {
+                console.sandboxKeyReplaced(previous.merchantId());
+                result = admin.createKey(previous.merchantId(), Mode.TEST);
+            } else {
+                console.sandboxMerchantGone();
+                result = admin.createKey(admin.createMerchant(NAME, EMAIL), Mode.TEST);
+            }
+        } else {
+            result = admin.createKey(admin.createMerchant(NAME, EMAIL), Mode.TEST);
+            console.sandboxMerchantCreated(result.merchantId());
+        }
+        EnvFile.writePrivate(pem, result.privateKeyPem());
+        Map<String, String> values = new LinkedHashMap<>();
+        values.put("MERCHANT_ID", result.merchantId());
+        values.put("API_KEY", result.apiKey());
+        values.put("PRIVATE_KEY", result.privateKey());
+        EnvFile.write(file, values);
+        return new SandboxCredentials(
+                result.merchantId(), result.apiKey(), result.privateKey(), result.privateKeyPem(), pem, Mode.TEST);
+    }
+}

@@ -1,0 +1,96 @@
+package dev.cryptopay.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cryptopay.deploy.console.StackConsole;
+import dev.cryptopay.deploy.datadir.StackSecrets;
+import dev.cryptopay.deploy.ports.PortPlan;
+import dev.cryptopay.testsupport.PostgresServer;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ServiceEnvironmentTest {
+
+    private final StackOptions options = StackOptions.defaults().randomPorts().databasePrefix("stack_x_");
+    private final PortPlan ports = PortPlan.assign(
+            options.ports(), port -> false, false, new StackConsole(new PrintStream(new ByteArrayOutputStream())));
+    private final StackSecrets secrets = new StackSecrets("internal-secret", "admin-token", "webhook-key");
+    private final PostgresServer postgres = new PostgresServer("test", "db.local", 6543, "stack", "pw");
+
+    @Test
+    void theGatewayGetsItsDatabaseAdminApiAndTheServicesItRoutesTo() {
+        Map<String, String> env = environment(StackService.GATEWAY);
+
+        assertThat(env.keySet())
+                .containsExactly(
+                        "PORT",
+                        "INTERNAL_AUTH_SECRET",
+                        "KAFKA_BOOTSTRAP_SERVERS",
+                        "GATEWAY_DB_R2DBC_URL",
+                        "GATEWAY_DB_JDBC_URL",
+                        "GATEWAY_DB_USER",
+                        "GATEWAY_DB_PASSWORD",
+                        "GATEWAY_ADMIN_PORT",
+                        "GATEWAY_ADMIN_TOKEN",
+                        "PAYMENT_LINKS_URL",
+                        "SUBSCRIPTIONS_URL",
+                        "WEBHOOKS_URL");
+        assertThat(env)
+                .containsEntry("PORT", String.valueOf(ports.port(StackPort.GATEWAY)))
+                .containsEntry("INTERNAL_AUTH_SECRET", "internal-secret")
+                .containsEntry("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + ports.port(StackPort.KAFKA))
+                .containsEntry("GATEWAY_DB_R2DBC_URL", "r2dbc:postgresql://db.local:6543/stack_x_gateway")
+                .containsEntry("GATEWAY_DB_JDBC_URL", "jdbc:postgresql://db.local:6543/stack_x_gateway")
+                .containsEntry("GATEWAY_DB_USER", "stack")
+                .containsEntry("GATEWAY_DB_PASSWORD", "pw")
+                .containsEntry("GATEWAY_ADMIN_PORT", String.valueOf(ports.port(StackPort.ADMIN)))
+                .containsEntry("GATEWAY_ADMIN_TOKEN", "admin-token")
+                .containsEntry("PAYMENT_LINKS_URL", "http://127.0.0.1:" + ports.port(StackPort.PAYMENT_LINKS))
+                .containsEntry("WEBHOOKS_URL", "http://127.0.0.1:" + ports.port(StackPort.WEBHOOKS));
+    }
+
+    @Test
+    void aServiceGetsItsOwnDatabaseAndNoGatewaySettings() {
+        Map<String, String> env = environment(StackService.PAYMENT_LINKS);
+
+        assertThat(env)
+                .containsEntry("PORT", String.valueOf(ports.port(StackPort.PAYMENT_LINKS)))
+                .containsEntry("DATABASE_R2DBC_URL", "r2dbc:postgresql://db.local:6543/stack_x_payment_links")
+                .containsEntry("DATABASE_JDBC_URL", "jdbc:postgresql://db.local:6543/stack_x_payment_links")
+                .containsEntry("DATABASE_USER", "stack")
+                .containsEntry("DATABASE_PASSWORD", "pw")
+                .doesNotContainKeys("GATEWAY_ADMIN_TOKEN", "WEBHOOK_SECRET_ENCRYPTION_KEY");
+    }
+
+    @Test
+    void theWebhookServiceGetsTheSandboxSettings() {
+        assertThat(environment(StackService.WEBHOOKS))
+                .containsEntry("DATABASE_JDBC_URL", "jdbc:postgresql://db.local:6543/stack_x_webhooks")
+                .containsEntry("WEBHOOK_SECRET_ENCRYPTION_KEY", "webhook-key")
+                .containsEntry("WEBHOOK_ALLOW_PRIVATE_ADDRESSES", "true")
+                .containsEntry("WEBHOOKS_DELIVERY_RETRYSCHEDULE", "0s,5s,15s,30s,60s");
+
+        options.fastWebhookRetries(false);
+        assertThat(environment(StackService.WEBHOOKS)).doesNotContainKey("WEBHOOKS_DELIVERY_RETRYSCHEDULE");
+    }
+
+    @Test
+    void extraSettingsComeLastAndWin() {
+        options.serviceEnv("webhook-service", "WEBHOOK_ALLOW_PRIVATE_ADDRESSES", "false")
+                .serviceEnv("webhook-service", "LOGGING_LEVEL_ROOT", "debug");
+
+        Map<String, String> env = environment(StackService.WEBHOOKS);
+
+        assertThat(env)
+                .containsEntry("WEBHOOK_ALLOW_PRIVATE_ADDRESSES", "false")
+                .containsEntry("LOGGING_LEVEL_ROOT", "debug");
+        assertThat(env.keySet()).last().isEqualTo("LOGGING_LEVEL_ROOT");
+        assertThat(environment(StackService.GATEWAY)).doesNotContainKey("LOGGING_LEVEL_ROOT");
+    }
+
+    private Map<String, String> environment(StackService service) {
+        return ServiceEnvironment.of(service, options, ports, secrets, postgres);
+    }
+}
