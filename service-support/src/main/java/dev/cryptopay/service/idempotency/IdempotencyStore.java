@@ -5,7 +5,6 @@ import dev.cryptopay.service.error.ApiException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.HexFormat;
@@ -120,10 +119,6 @@ public class IdempotencyStore {
                 .bind("cutoff", now.minus(properties.retention()).atOffset(ZoneOffset.UTC))
                 .fetch()
                 .rowsUpdated();
-    }
-
-    public Duration retention() {
-        return properties.retention();
     }
 
     private Mono<Row> existing(MerchantIdentity merchant, String key) {
