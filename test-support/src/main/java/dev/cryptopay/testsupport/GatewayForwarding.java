@@ -3,6 +3,7 @@ package dev.cryptopay.testsupport;
 import dev.cryptopay.auth.internal.InternalHeaders;
 import dev.cryptopay.auth.internal.InternalIdentityToken;
 import dev.cryptopay.auth.internal.MerchantIdentity;
+import java.net.URI;
 import java.time.Clock;
 import org.springframework.http.HttpMethod;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -25,9 +26,18 @@ public final class GatewayForwarding {
     public WebTestClient.RequestBodySpec as(
             WebTestClient web, MerchantIdentity merchant, HttpMethod method, String uri) {
         String path = uri.contains("?") ? uri.substring(0, uri.indexOf('?')) : uri;
-        WebTestClient.RequestBodySpec spec = web.method(method)
-                .uri(uri)
-                .header(InternalHeaders.INTERNAL_AUTH, tokens.issue(merchant, method.name(), path, clock.instant()));
+        return identify(web.method(method).uri(uri), merchant, method, path);
+    }
+
+    /** As {@link #as(WebTestClient, MerchantIdentity, HttpMethod, String)}, for a URI sent exactly as encoded. */
+    public WebTestClient.RequestBodySpec as(WebTestClient web, MerchantIdentity merchant, HttpMethod method, URI uri) {
+        return identify(web.method(method).uri(uri), merchant, method, uri.getRawPath());
+    }
+
+    private WebTestClient.RequestBodySpec identify(
+            WebTestClient.RequestBodySpec request, MerchantIdentity merchant, HttpMethod method, String path) {
+        WebTestClient.RequestBodySpec spec = request.header(
+                InternalHeaders.INTERNAL_AUTH, tokens.issue(merchant, method.name(), path, clock.instant()));
         if (merchant != null) {
             spec = spec.header(
                             InternalHeaders.MERCHANT_ID, merchant.merchantId().toString())

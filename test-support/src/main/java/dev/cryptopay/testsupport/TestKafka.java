@@ -1,6 +1,16 @@
 package dev.cryptopay.testsupport;
 
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Predicate;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.serialization.StringDeserializer;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.kafka.KafkaContainer;
@@ -98,5 +108,56 @@ public final class TestKafka {
                 container.stop();
             }
         };
+    }
+
+    /**
+     * Reads {@code topic} of the shared broker from the start and answers the records with this key, in order,
+     * once {@code expected} of them arrived (or after 30 s with what arrived), plus any that follow within 300 ms
+     * so a test also sees records it did not expect.
+     */
+    public static List<ConsumerRecord<String, String>> recordsWithKey(String topic, String key, int expected) {
+        return records(topic, expected, record -> key.equals(record.key()));
+    }
+
+    /** Like {@link #recordsWithKey}, for every record of the topic (in order within each partition). */
+    public static List<ConsumerRecord<String, String>> records(String topic, int expected) {
+        return records(topic, expected, record -> true);
+    }
+
+    private static List<ConsumerRecord<String, String>> records(
+            String topic, int expected, Predicate<ConsumerRecord<String, String>> wanted) {
+        List<ConsumerRecord<String, String>> records = new ArrayList<>();
+        try (var consumer = new KafkaConsumer<String, String>(
+                Map.of(
+                        "bootstrap.servers",
+                        shared().bootstrapServers(),
+                        "group.id",
+                        "test-reader-" + UUID.randomUUID(),
+                        "auto.offset.reset",
+                        "earliest"),
+                new StringDeserializer(),
+                new StringDeserializer())) {
+            consumer.subscribe(List.of(topic));
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (records.size() < expected && System.nanoTime() < deadline) {
+                consumer.poll(Duration.ofMillis(200)).forEach(record -> {
+                    if (wanted.test(record)) {
+                        records.add(record);
+                    }
+                });
+            }
+            consumer.poll(Duration.ofMillis(300)).forEach(record -> {
+                if (wanted.test(record)) {
+                    records.add(record);
+                }
+            });
+        }
+        return records;
+    }
+
+    /** The value of a record header as UTF-8 text, or null. */
+    public static String header(ConsumerRecord<String, String> record, String name) {
+        var header = record.headers().lastHeader(name);
+        return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
     }
 }

@@ -1,6 +1,7 @@
 package dev.cryptopay.auth.keys;
 
 import java.io.IOException;
+import java.math.BigInteger;
 import java.util.Arrays;
 import org.bouncycastle.crypto.Signer;
 import org.bouncycastle.crypto.params.AsymmetricKeyParameter;
@@ -19,6 +20,12 @@ public final class VerificationKey {
 
     /** Smallest RSA modulus accepted, per NIST SP 800-131A. */
     public static final int MIN_RSA_BITS = 2048;
+
+    /** Largest RSA modulus accepted: bigger keys only make every verification slower for everyone. */
+    public static final int MAX_RSA_BITS = 4096;
+
+    /** The only RSA public exponent accepted (F4), as every mainstream key generator uses. */
+    public static final BigInteger RSA_EXPONENT = BigInteger.valueOf(65537);
 
     private static final String PEM_LABEL = "PUBLIC KEY";
 
@@ -63,6 +70,13 @@ public final class VerificationKey {
         if (parameters instanceof RSAKeyParameters rsa && rsa.getModulus().bitLength() < MIN_RSA_BITS) {
             throw new IllegalArgumentException("RSA key is too short: "
                     + rsa.getModulus().bitLength() + " bits, at least " + MIN_RSA_BITS + " required");
+        }
+        if (parameters instanceof RSAKeyParameters rsa && rsa.getModulus().bitLength() > MAX_RSA_BITS) {
+            throw new IllegalArgumentException("RSA key is too long: "
+                    + rsa.getModulus().bitLength() + " bits, at most " + MAX_RSA_BITS + " accepted");
+        }
+        if (parameters instanceof RSAKeyParameters rsa && !rsa.getExponent().equals(RSA_EXPONENT)) {
+            throw new IllegalArgumentException("RSA key must use the public exponent 65537");
         }
         try {
             byte[] der = SubjectPublicKeyInfoFactory.createSubjectPublicKeyInfo(parameters)

@@ -84,6 +84,29 @@ class VerificationKeyTest {
     }
 
     @Test
+    void rejectsRsaKeysLongerThan4096BitsOrWithAnotherExponent() throws Exception {
+        // Real moduli (products of two large primes): BouncyCastle refuses primes and small factors earlier.
+        SecureRandom random = new SecureRandom();
+        java.math.BigInteger huge = java.math.BigInteger.probablePrime(2100, random)
+                .multiply(java.math.BigInteger.probablePrime(2101, random));
+        assertThatThrownBy(() -> VerificationKey.parse(spki(huge, java.math.BigInteger.valueOf(65537))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("RSA key is too long: " + huge.bitLength() + " bits, at most 4096 accepted");
+        java.math.BigInteger modulus = java.math.BigInteger.probablePrime(1024, random)
+                .multiply(java.math.BigInteger.probablePrime(1025, random));
+        assertThatThrownBy(() -> VerificationKey.parse(spki(modulus, java.math.BigInteger.valueOf(3))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("RSA key must use the public exponent 65537");
+    }
+
+    private static String spki(java.math.BigInteger modulus, java.math.BigInteger exponent) throws Exception {
+        return Base64.getEncoder()
+                .encodeToString(org.bouncycastle.crypto.util.SubjectPublicKeyInfoFactory.createSubjectPublicKeyInfo(
+                                new org.bouncycastle.crypto.params.RSAKeyParameters(false, modulus, exponent))
+                        .getEncoded());
+    }
+
+    @Test
     void rejectsOtherKeyTypes() throws Exception {
         KeyPairGenerator ec = KeyPairGenerator.getInstance("EC");
         ec.initialize(256);

@@ -10,6 +10,9 @@ import java.time.ZoneOffset;
 import java.util.HexFormat;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Mono;
@@ -43,7 +46,28 @@ public class IdempotencyStore {
             throw ApiException.invalidField(
                     "invalid_idempotency_key", HEADER, HEADER + " must be 1-" + MAX_KEY_LENGTH + " characters");
         }
+        if (key != null && key.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
+            throw ApiException.invalidField(
+                    "invalid_idempotency_key", HEADER, HEADER + " must not contain control characters");
+        }
         return key;
+    }
+
+    /**
+     * The answer of a create route: 201 with the JSON {@code create} renders, run at most once per key (see
+     * {@link #execute}); a retry with the same key and body answers the first response byte for byte.
+     */
+    public Mono<ResponseEntity<String>> created(
+            MerchantIdentity merchant, String key, String requestBody, Instant now, Supplier<Mono<String>> create) {
+        return execute(
+                        merchant,
+                        key,
+                        requestBody,
+                        now,
+                        () -> create.get().map(json -> new StoredResponse(HttpStatus.CREATED.value(), json)))
+                .map(stored -> ResponseEntity.status(stored.status())
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .body(stored.body()));
     }
 
     /**

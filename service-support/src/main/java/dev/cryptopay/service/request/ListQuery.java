@@ -1,5 +1,7 @@
 package dev.cryptopay.service.request;
 
+import dev.cryptopay.service.money.Amounts;
+import dev.cryptopay.service.text.Storable;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -23,6 +25,12 @@ public final class ListQuery {
 
     public ListQuery(MultiValueMap<String, String> params) {
         this.params = params;
+        // No parameter may carry a NUL: PostgreSQL text cannot hold one, so it could never match or be stored.
+        params.forEach((name, values) -> {
+            if (Storable.hasNul(name) || values.stream().anyMatch(v -> v != null && Storable.hasNul(v))) {
+                violations.reject(Storable.withoutNul(name), "Query parameters must not contain NUL characters");
+            }
+        });
     }
 
     /** {@code page} (from 1) and the page size under {@code sizeName} ({@code limit} or {@code page_size}). */
@@ -119,6 +127,11 @@ public final class ListQuery {
         }
         try {
             BigDecimal value = new BigDecimal(text.trim());
+            // Judged before any arithmetic: 1e100000000 is a valid BigDecimal that no comparison should expand.
+            if (Amounts.integerDigits(value) > 20 || value.scale() > 18) {
+                violations.reject(name, name + " must have at most 20 digits before and 18 after the point");
+                return null;
+            }
             if (value.signum() > 0) {
                 return value;
             }
@@ -139,27 +152,50 @@ public final class ListQuery {
         return time(name, true);
     }
 
+    /** A creation date range: both ends optional, the start not after the end. */
+    public record DateRange(Instant from, Instant to) {}
+
+    /** {@link #from} and {@link #to} together, refusing a start after the end (named by the start parameter). */
+    public DateRange dateRange(String fromName, String toName) {
+        Instant from = from(fromName);
+        Instant to = to(toName);
+        if (from != null && to != null && from.isAfter(to)) {
+            violations.reject(fromName, fromName + " must not be after " + toName);
+        }
+        return new DateRange(from, to);
+    }
+
     private Instant time(String name, boolean endOfDay) {
         String text = params.getFirst(name);
         if (text == null) {
             return null;
         }
         try {
-            return OffsetDateTime.parse(text.trim()).toInstant();
+            return bounded(name, OffsetDateTime.parse(text.trim()).toInstant());
         } catch (DateTimeParseException notATimestamp) {
             try {
                 LocalDate date = LocalDate.parse(text.trim());
-                return endOfDay
-                        ? date.plusDays(1)
-                                .atStartOfDay()
-                                .toInstant(ZoneOffset.UTC)
-                                .minusNanos(1000)
-                        : date.atStartOfDay().toInstant(ZoneOffset.UTC);
+                return bounded(
+                        name,
+                        endOfDay
+                                ? date.plusDays(1)
+                                        .atStartOfDay()
+                                        .toInstant(ZoneOffset.UTC)
+                                        .minusNanos(1000)
+                                : date.atStartOfDay().toInstant(ZoneOffset.UTC));
             } catch (DateTimeParseException notADate) {
                 violations.reject(name, name + " must be an ISO 8601 timestamp or date");
                 return null;
             }
         }
+    }
+
+    private Instant bounded(String name, Instant instant) {
+        if (Storable.inRange(instant)) {
+            return instant;
+        }
+        violations.reject(name, name + " must lie between the years 1 and 9999");
+        return null;
     }
 
     /** For checks that involve several parameters (e.g. min not above max). */

@@ -19,9 +19,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.stream.IntStream;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -249,24 +247,7 @@ class OutboxRelayTest {
 
     /** Reads the topic from the start until {@code expected} records arrived, then a little longer for extras. */
     private static List<ConsumerRecord<String, String>> consume(String topic, int expected) {
-        List<ConsumerRecord<String, String>> records = new ArrayList<>();
-        try (var consumer = new KafkaConsumer<String, String>(
-                Map.of(
-                        "bootstrap.servers",
-                        TestKafka.shared().bootstrapServers(),
-                        "group.id",
-                        "test-" + UUID.randomUUID(),
-                        "auto.offset.reset",
-                        "earliest"),
-                new StringDeserializer(),
-                new StringDeserializer())) {
-            consumer.subscribe(List.of(topic));
-            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            while (records.size() < expected && System.nanoTime() < deadline) {
-                consumer.poll(Duration.ofMillis(200)).forEach(records::add);
-            }
-            consumer.poll(Duration.ofMillis(500)).forEach(records::add);
-        }
+        List<ConsumerRecord<String, String>> records = new ArrayList<>(TestKafka.records(topic, expected));
         records.sort((a, b) -> a.partition() != b.partition()
                 ? Integer.compare(a.partition(), b.partition())
                 : Long.compare(a.offset(), b.offset()));

@@ -33,7 +33,7 @@ class FieldTest {
 
     @Test
     void requiredStringsRefuseAbsentNullAndBlankValues() {
-        Field.Text name = Field.string("payment_name").required().length(1, 100);
+        TextField name = Field.string("payment_name").required().length(1, 100);
         assertThat(read(name, "{\"payment_name\":\"Coffee\"}")).isEqualTo("Coffee");
         read(name, "{}", "payment_name is required");
         read(name, "{\"payment_name\":null}", "payment_name is required");
@@ -65,7 +65,7 @@ class FieldTest {
 
     @Test
     void moneyIsExactPositiveAndBounded() {
-        Field.Decimal amount = Field.money("amount").required();
+        DecimalField amount = Field.money("amount").required();
         assertThat(read(amount, "{\"amount\":10.50}"))
                 .isEqualByComparingTo("10.5")
                 .hasToString("10.5");
@@ -91,7 +91,7 @@ class FieldTest {
 
     @Test
     void integersAreWholeAndInRange() {
-        Field.Whole uses = Field.integer("max_uses").range(1, Integer.MAX_VALUE);
+        WholeField uses = Field.integer("max_uses").range(1, Integer.MAX_VALUE);
         assertThat(read(uses, "{\"max_uses\":2.0}")).isEqualTo(2);
         read(uses, "{\"max_uses\":2.5}", "max_uses must be an integer");
         read(uses, "{\"max_uses\":0}", "max_uses must be greater than 0");
@@ -144,5 +144,67 @@ class FieldTest {
                             ApiException.class,
                             e -> assertThat(e.status().value()).isEqualTo(400));
         }
+    }
+
+    @Test
+    void unsignedIntegersAreExactAndBoundedByTheirBits() {
+        UnsignedField nonce = Field.unsigned("nonce", 32);
+        assertThat(read(nonce, "{\"nonce\":4294967295}")).isEqualTo(new java.math.BigInteger("4294967295"));
+        assertThat(read(nonce, "{\"nonce\":0}")).isZero();
+        read(nonce, "{\"nonce\":4294967296}", "nonce must be at most 4294967295 (uint32)");
+        read(nonce, "{\"nonce\":-1}", "nonce must not be negative");
+        read(nonce, "{\"nonce\":1.5}", "nonce must be an integer");
+        read(nonce, "{\"nonce\":\"1\"}", "nonce must be an integer");
+        read(nonce, "{\"nonce\":1e100000000}", "nonce must be at most 4294967295 (uint32)");
+
+        UnsignedField amount = Field.unsignedDigits("amount", 256).positive();
+        String max = java.math.BigInteger.ONE
+                .shiftLeft(256)
+                .subtract(java.math.BigInteger.ONE)
+                .toString();
+        assertThat(read(amount, "{\"amount\":\"" + max + "\"}")).hasToString(max);
+        read(amount, "{\"amount\":\"0\"}", "amount must be greater than 0");
+        read(amount, "{\"amount\":10}", "amount must be a string of decimal digits");
+        read(amount, "{\"amount\":\"1e6\"}", "amount must be a string of decimal digits");
+        read(amount, "{\"amount\":\"-5\"}", "amount must be a string of decimal digits");
+        read(amount, "{\"amount\":\"" + max + "0\"}", "amount must be at most " + max + " (uint256)");
+    }
+
+    @Test
+    void ruleChecksAndObjectSizes() {
+        TextField even = Field.string("n").satisfying(text -> text.length() % 2 == 0, "must have an even length");
+        assertThat(read(even, "{\"n\":\"ab\"}")).isEqualTo("ab");
+        read(even, "{\"n\":\"abc\"}", "n must have an even length");
+        ObjectField metadata = Field.object("m").maxBytes(1024);
+        assertThat(read(metadata, "{\"m\":{\"a\":1}}").get("a").asInt()).isEqualTo(1);
+        read(metadata, "{\"m\":{\"a\":\"" + "x".repeat(1100) + "\"}}", "m must be at most 1 KB of JSON");
+    }
+
+    @Test
+    void rulesCannotBeAddedOnceAFieldWasRead() {
+        TextField name = Field.string("name").length(1, 10);
+        read(name, "{}");
+        org.assertj.core.api.Assertions.assertThatIllegalStateException()
+                .isThrownBy(name::required)
+                .withMessageContaining("declare its rules once");
+    }
+
+    @Test
+    void storedValuesStayWithinWhatPostgresqlHolds() {
+        read(Field.string("n"), "{\"n\":\"a\\u0000b\"}", "n must not contain NUL characters");
+        read(Field.timestamp("t"), "{\"t\":\"+100000-01-01T00:00:00Z\"}", "t must lie between the years 1 and 9999");
+        assertThat(read(Field.timestamp("t"), "{\"t\":\"9999-12-31T00:00:00Z\"}"))
+                .isNotNull();
+        ObjectField free = Field.object("m");
+        read(
+                free,
+                "{\"m\":{\"a\":{\"b\":[1,1e101]}}}",
+                "m must not hold numbers of more than 100 digits before or after the point");
+        read(
+                free,
+                "{\"m\":{\"a\":1e-101}}",
+                "m must not hold numbers of more than 100 digits before or after the point");
+        read(free, "{\"m\":{\"a\\u0000\":1}}", "m must not contain NUL characters");
+        assertThat(read(free, "{\"m\":{\"a\":[1.5,\"x\",{\"b\":null}]}}")).isNotNull();
     }
 }

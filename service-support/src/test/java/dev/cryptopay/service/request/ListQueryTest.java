@@ -84,4 +84,26 @@ class ListQueryTest {
                         ApiException.class,
                         e -> assertThat(e.getMessage()).isEqualTo("from must be an ISO 8601 timestamp or date"));
     }
+
+    @Test
+    void valuesOutsideWhatTheDatabaseHoldsAreProblems() {
+        ListQuery nul = query("search", "a\u0000b");
+        assertThat(problems(nul)).containsExactly("Query parameters must not contain NUL characters");
+
+        ListQuery huge = query("min_amount", "1e100000000");
+        assertThat(huge.positiveDecimal("min_amount")).isNull();
+        assertThat(problems(huge))
+                .containsExactly("min_amount must have at most 20 digits before and 18 after the point");
+
+        ListQuery far = query("from", "+100000-01-01T00:00:00Z", "to", "-0005-01-01");
+        assertThat(far.from("from")).isNull();
+        assertThat(far.to("to")).isNull();
+        assertThat(problems(far))
+                .containsExactly(
+                        "from must lie between the years 1 and 9999", "to must lie between the years 1 and 9999");
+
+        ListQuery range = query("start_date", "2026-02-01", "end_date", "2026-01-01");
+        range.dateRange("start_date", "end_date");
+        assertThat(problems(range)).containsExactly("start_date must not be after end_date");
+    }
 }
