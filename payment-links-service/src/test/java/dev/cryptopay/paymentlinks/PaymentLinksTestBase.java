@@ -1,87 +1,26 @@
 package dev.cryptopay.paymentlinks;
 
-import dev.cryptopay.auth.Mode;
 import dev.cryptopay.auth.internal.MerchantIdentity;
-import dev.cryptopay.testsupport.GatewayForwarding;
-import dev.cryptopay.testsupport.MutableClock;
-import dev.cryptopay.testsupport.PostgresDatabaseExtension;
-import dev.cryptopay.testsupport.TestKafka;
-import dev.cryptopay.testsupport.TestPostgres;
-import java.time.Instant;
+import dev.cryptopay.testsupport.service.ServiceTest;
+import dev.cryptopay.testsupport.service.ServiceTestBase;
 import java.util.Map;
-import java.util.UUID;
-import org.junit.jupiter.api.BeforeEach;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Import;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
-import org.springframework.test.context.ActiveProfiles;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
- * One running service for all route tests: a real PostgreSQL database shared by the test JVM, the shared Kafka
- * broker, and a clock the tests move. Tests stay independent by acting as fresh merchants.
+ * The running payment-links service for all route tests (see {@link ServiceTest}), with the expiry sweep off and a
+ * fast outbox relay, plus shortcuts for the routes most tests call.
  */
-@SpringBootTest(
-        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@ServiceTest(
+        database = "payment_links",
         properties = {
             "payment-links.expiry-sweep-enabled=false",
             "payment-links.checkout-url=https://pay.test",
             "outbox.poll-interval=50ms"
         })
-@AutoConfigureWebTestClient
-@ActiveProfiles("test")
-@Import(PaymentLinksTestBase.ClockConfiguration.class)
-public abstract class PaymentLinksTestBase {
-
-    static final String INTERNAL_SECRET = "payment-links-test-secret-of-32-bytes-or-more";
-
-    @DynamicPropertySource
-    static void infrastructure(DynamicPropertyRegistry registry) {
-        PostgresDatabaseExtension.register(registry, () -> TestPostgres.sharedDatabase("payment_links"));
-        TestKafka.registerSpringProperties(registry);
-        registry.add("internal-auth.secret", () -> INTERNAL_SECRET);
-    }
-
-    @TestConfiguration(proxyBeanMethods = false)
-    static class ClockConfiguration {
-
-        @Bean
-        MutableClock clock() {
-            return MutableClock.startingNow();
-        }
-    }
-
-    @Autowired
-    protected WebTestClient web;
-
-    @Autowired
-    protected MutableClock clock;
-
-    @Autowired
-    protected JsonMapper json;
-
-    @BeforeEach
-    void resetClock() {
-        clock.set(Instant.ofEpochMilli(System.currentTimeMillis()));
-    }
-
-    protected static MerchantIdentity newMerchant() {
-        return new MerchantIdentity(UUID.randomUUID(), Mode.TEST);
-    }
-
-    /** A request as the gateway forwards it for this merchant (identity headers + a fresh internal token). */
-    protected WebTestClient.RequestBodySpec as(MerchantIdentity merchant, HttpMethod method, String uri) {
-        return new GatewayForwarding(INTERNAL_SECRET, clock).as(web, merchant, method, uri);
-    }
+public abstract class PaymentLinksTestBase extends ServiceTestBase {
 
     protected WebTestClient.ResponseSpec create(MerchantIdentity merchant, String body) {
         return as(merchant, HttpMethod.POST, "/payment_links")
@@ -113,10 +52,5 @@ public abstract class PaymentLinksTestBase {
                 .contentType(MediaType.APPLICATION_JSON)
                 .bodyValue(body)
                 .exchange();
-    }
-
-    protected JsonNode read(WebTestClient.ResponseSpec response) {
-        byte[] body = response.expectBody().returnResult().getResponseBody();
-        return json.readTree(body);
     }
 }

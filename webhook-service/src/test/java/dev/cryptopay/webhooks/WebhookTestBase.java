@@ -1,47 +1,29 @@
 package dev.cryptopay.webhooks;
 
-import dev.cryptopay.auth.Mode;
 import dev.cryptopay.auth.internal.MerchantIdentity;
-import dev.cryptopay.testsupport.GatewayForwarding;
-import dev.cryptopay.testsupport.MutableClock;
-import dev.cryptopay.testsupport.PostgresDatabaseExtension;
 import dev.cryptopay.testsupport.TestKafka;
-import dev.cryptopay.testsupport.TestPostgres;
+import dev.cryptopay.testsupport.service.ServiceTest;
+import dev.cryptopay.testsupport.service.ServiceTestBase;
 import dev.cryptopay.webhooks.delivery.DeliveryScheduler;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Import;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.r2dbc.core.DatabaseClient;
-import org.springframework.test.context.ActiveProfiles;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
-import org.springframework.test.web.reactive.server.WebTestClient;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The running webhook service with a real database, the shared Kafka broker (the intake consumer runs for real) and
- * a clock the tests move. The delivery loop is off: tests call {@link DeliveryScheduler#drain()} at the moments
- * they choose, which is how the retry schedule is tested without waiting.
+ * The running webhook service (see {@link ServiceTest}); the intake consumer runs for real on the shared broker. The
+ * delivery loop is off: tests call {@link DeliveryScheduler#drain()} at the moments they choose, which is how the
+ * retry schedule is tested without waiting.
  */
-@SpringBootTest(
-        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+@ServiceTest(
+        database = "webhooks",
         properties = {
             "webhooks.delivery.enabled=false",
             "webhooks.delivery.jitter=0",
@@ -50,60 +32,13 @@ import tools.jackson.databind.json.JsonMapper;
             "webhooks.secret-encryption-key=AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
             "spring.kafka.consumer.properties.metadata.max.age.ms=1000"
         })
-@AutoConfigureWebTestClient
-@ActiveProfiles("test")
-@Import(WebhookTestBase.ClockConfiguration.class)
-public abstract class WebhookTestBase {
-
-    static final String INTERNAL_SECRET = "webhook-service-test-secret-of-32-bytes-or-more";
-
-    @DynamicPropertySource
-    static void infrastructure(DynamicPropertyRegistry registry) {
-        PostgresDatabaseExtension.register(registry, () -> TestPostgres.sharedDatabase("webhooks"));
-        TestKafka.registerSpringProperties(registry);
-        registry.add("internal-auth.secret", () -> INTERNAL_SECRET);
-    }
-
-    @TestConfiguration(proxyBeanMethods = false)
-    static class ClockConfiguration {
-
-        @Bean
-        MutableClock clock() {
-            return MutableClock.startingNow();
-        }
-    }
-
-    @Autowired
-    protected WebTestClient web;
-
-    @Autowired
-    protected MutableClock clock;
-
-    @Autowired
-    protected JsonMapper json;
+public abstract class WebhookTestBase extends ServiceTestBase {
 
     @Autowired
     protected DeliveryScheduler scheduler;
 
     @Autowired
     protected DatabaseClient database;
-
-    @BeforeEach
-    void resetClock() {
-        clock.set(Instant.ofEpochMilli(System.currentTimeMillis()));
-    }
-
-    protected static MerchantIdentity newMerchant() {
-        return new MerchantIdentity(UUID.randomUUID(), Mode.TEST);
-    }
-
-    protected WebTestClient.RequestBodySpec as(MerchantIdentity merchant, HttpMethod method, String uri) {
-        return new GatewayForwarding(INTERNAL_SECRET, clock).as(web, merchant, method, uri);
-    }
-
-    protected JsonNode read(WebTestClient.ResponseSpec response) {
-        return json.readTree(response.expectBody().returnResult().getResponseBody());
-    }
 
     /** Registers an endpoint and answers its data (including the one-time secret). */
     protected JsonNode register(MerchantIdentity merchant, String url, List<String> events) {
@@ -164,30 +99,5 @@ public abstract class WebhookTestBase {
                         .one()
                         .block()
                 == 1;
-    }
-
-    protected static void await(String what, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(45).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-        }
-    }
-
-    protected static String hmacHex(String secret, byte[] data) {
-        try {
-            javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
-            mac.init(new javax.crypto.spec.SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-            return java.util.HexFormat.of().formatHex(mac.doFinal(data));
-        } catch (java.security.GeneralSecurityException e) {
-            throw new AssertionError(e);
-        }
     }
 }

@@ -5,8 +5,10 @@ import dev.cryptopay.gateway.ratelimit.RateLimitProperties;
 import dev.cryptopay.gateway.ratelimit.RouteGroup;
 import dev.cryptopay.gateway.routing.FilterOrder;
 import dev.cryptopay.gateway.routing.GatewayAttributes;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.UUID;
 import org.springframework.cloud.gateway.filter.GatewayFilter;
 import org.springframework.cloud.gateway.filter.GatewayFilterChain;
 import org.springframework.core.Ordered;
@@ -43,14 +45,14 @@ public class AccountFilter implements GatewayFilter, Ordered {
         if (caller == null) {
             return Mono.error(new IllegalStateException("account route reached without an authenticated key"));
         }
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("merchant_id", caller.identity().merchantId().toString());
-        body.put("name", caller.merchant().name());
-        body.put("email", caller.merchant().email());
-        body.put("mode", caller.identity().mode().wireName());
-        body.put("api_key_prefix", caller.displayPrefix());
-        body.put("created_at", caller.merchant().createdAt().toString());
-        body.put("rate_limits", limits());
+        AccountBody body = new AccountBody(
+                caller.identity().merchantId(),
+                caller.merchant().name(),
+                caller.merchant().email(),
+                caller.identity().mode().wireName(),
+                caller.displayPrefix(),
+                caller.merchant().createdAt(),
+                limits());
         byte[] bytes = json.writeValueAsBytes(body);
         ServerHttpResponse response = exchange.getResponse();
         response.setStatusCode(HttpStatus.OK);
@@ -59,17 +61,31 @@ public class AccountFilter implements GatewayFilter, Ordered {
         return response.writeWith(Mono.just(response.bufferFactory().wrap(bytes)));
     }
 
-    private Map<String, Object> limits() {
-        Map<String, Object> limits = new LinkedHashMap<>();
+    /** The body of {@code GET /api/v1/account}. */
+    record AccountBody(
+            UUID merchantId,
+            String name,
+            String email,
+            String mode,
+            String apiKeyPrefix,
+            Instant createdAt,
+            Map<String, RateLimit> rateLimits) {}
+
+    /** One route group's limit: {@code limit} requests per {@code period_seconds}, per key. */
+    record RateLimit(int limit, long periodSeconds) {}
+
+    /** The limits by route group, in declaration order; empty when rate limiting is off. */
+    private Map<String, RateLimit> limits() {
+        Map<String, RateLimit> limits = new LinkedHashMap<>();
         if (!rateLimits.enabled()) {
             return limits;
         }
         for (RouteGroup group : RouteGroup.values()) {
             if (group.scope() == RouteGroup.Scope.API_KEY) {
-                Map<String, Object> limit = new LinkedHashMap<>();
-                limit.put("limit", rateLimits.limitOf(group));
-                limit.put("period_seconds", rateLimits.period().toSeconds());
-                limits.put(group.wireName(), limit);
+                limits.put(
+                        group.wireName(),
+                        new RateLimit(
+                                rateLimits.limitOf(group), rateLimits.period().toSeconds()));
             }
         }
         return limits;

@@ -1,14 +1,13 @@
 package dev.cryptopay.gateway.admin;
 
-import dev.cryptopay.gateway.keys.Merchant;
-import dev.cryptopay.gateway.keys.StoredApiKey;
+import dev.cryptopay.gateway.admin.AdminResponses.CreatedKeyBody;
+import dev.cryptopay.gateway.admin.AdminResponses.KeyBody;
+import dev.cryptopay.gateway.admin.AdminResponses.KeyList;
+import dev.cryptopay.gateway.admin.AdminResponses.MerchantBody;
 import dev.cryptopay.service.error.ApiException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.time.Instant;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -60,7 +59,7 @@ public class AdminHandlers {
     private Mono<ServerResponse> createMerchant(ServerRequest request) {
         return body(request)
                 .flatMap(body -> admin.createMerchant(text(body, "name"), text(body, "email")))
-                .flatMap(merchant -> respond(HttpStatus.CREATED, merchant(merchant)));
+                .flatMap(merchant -> respond(HttpStatus.CREATED, MerchantBody.of(merchant)));
     }
 
     private Mono<ServerResponse> createKey(ServerRequest request) {
@@ -70,27 +69,14 @@ public class AdminHandlers {
                         text(body, "mode"),
                         text(body, "algorithm"),
                         text(body, "public_key")))
-                .flatMap(created -> {
-                    Map<String, Object> out = new LinkedHashMap<>();
-                    out.put("api_key", created.apiKey().value());
-                    out.put("api_key_prefix", created.stored().displayPrefix());
-                    out.put("merchant_id", created.stored().merchantId().toString());
-                    out.put("mode", created.stored().mode().wireName());
-                    out.put("algorithm", created.stored().algorithm().wireName());
-                    out.put("public_key", created.stored().publicKeyPem());
-                    if (created.generated() != null) {
-                        out.put("private_key_pem", created.generated().privateKeyPem());
-                        out.put("private_key", created.generated().privateKeyCompact());
-                    }
-                    return respond(HttpStatus.CREATED, out);
-                });
+                .flatMap(created -> respond(HttpStatus.CREATED, CreatedKeyBody.of(created)));
     }
 
     private Mono<ServerResponse> listKeys(ServerRequest request) {
         return admin.listKeys(request.pathVariable("id"))
-                .map(AdminHandlers::key)
+                .map(KeyBody::of)
                 .collectList()
-                .flatMap(keys -> respond(HttpStatus.OK, Map.of("keys", keys)));
+                .flatMap(keys -> respond(HttpStatus.OK, new KeyList(keys)));
     }
 
     private Mono<ServerResponse> revokeKey(ServerRequest request) {
@@ -130,32 +116,6 @@ public class AdminHandlers {
         return ServerResponse.status(status)
                 .contentType(MediaType.APPLICATION_JSON)
                 .bodyValue(json.writeValueAsBytes(body));
-    }
-
-    static Map<String, Object> merchant(Merchant merchant) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("id", merchant.id().toString());
-        out.put("name", merchant.name());
-        out.put("email", merchant.email());
-        out.put("created_at", merchant.createdAt().toString());
-        return out;
-    }
-
-    static Map<String, Object> key(StoredApiKey key) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("id", key.id().toString());
-        out.put("api_key_prefix", key.displayPrefix());
-        out.put("mode", key.mode().wireName());
-        out.put("algorithm", key.algorithm().wireName());
-        out.put("status", key.status().wireName());
-        out.put("created_at", iso(key.createdAt()));
-        out.put("last_used_at", iso(key.lastUsedAt()));
-        out.put("revoked_at", iso(key.revokedAt()));
-        return out;
-    }
-
-    private static String iso(Instant instant) {
-        return instant == null ? null : instant.toString();
     }
 
     private static byte[] sha256(String text) {

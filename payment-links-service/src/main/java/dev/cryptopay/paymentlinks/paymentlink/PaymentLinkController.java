@@ -3,13 +3,11 @@ package dev.cryptopay.paymentlinks.paymentlink;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.paymentlinks.config.PaymentLinksProperties;
 import dev.cryptopay.service.idempotency.IdempotencyStore;
-import dev.cryptopay.service.idempotency.StoredResponse;
 import dev.cryptopay.service.response.Envelope;
 import dev.cryptopay.service.response.Page;
 import dev.cryptopay.service.response.PathIds;
 import java.time.Clock;
 import java.util.UUID;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.util.MultiValueMap;
@@ -58,19 +56,14 @@ class PaymentLinkController {
             @RequestHeader(name = IdempotencyStore.HEADER, required = false) String idempotencyKey) {
         String key = IdempotencyStore.validate(idempotencyKey);
         return service.validate(body)
-                .flatMap(request -> idempotency.execute(
+                .flatMap(request -> idempotency.created(
                         merchant,
                         key,
                         body,
                         clock.instant(),
                         () -> service.create(merchant, request)
-                                .map(view -> new StoredResponse(
-                                        HttpStatus.CREATED.value(),
-                                        json.writeValueAsString(
-                                                Envelope.of("Payment link created successfully", response(view)))))))
-                .map(stored -> ResponseEntity.status(stored.status())
-                        .contentType(MediaType.APPLICATION_JSON)
-                        .body(stored.body()));
+                                .map(view -> json.writeValueAsString(
+                                        Envelope.of("Payment link created successfully", response(view))))));
     }
 
     /** The sort a list was answered with, echoed as {@code filters}. */

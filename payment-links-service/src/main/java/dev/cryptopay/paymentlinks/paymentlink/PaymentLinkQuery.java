@@ -3,16 +3,13 @@ package dev.cryptopay.paymentlinks.paymentlink;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.service.request.ListQuery;
 import dev.cryptopay.service.request.PageRequest;
+import dev.cryptopay.service.request.Where;
 import java.math.BigDecimal;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.springframework.r2dbc.core.DatabaseClient.GenericExecuteSpec;
 import org.springframework.util.MultiValueMap;
 
 /**
@@ -72,74 +69,28 @@ public record PaymentLinkQuery(
     }
 
     /** The WHERE clause for this merchant and these filters; expiry is judged at {@code now}. */
-    Sql where(MerchantIdentity merchant, Instant now) {
-        List<String> conditions = new ArrayList<>(List.of("merchant_id = :merchant", "mode = :mode"));
-        Map<String, Object> values = new LinkedHashMap<>();
-        values.put("merchant", merchant.merchantId());
-        values.put("mode", merchant.mode().wireName());
-        if (status != null) {
-            switch (status) {
-                case EXPIRED ->
-                    conditions.add(
-                            "(payment_status = 'expired' OR (payment_status = 'pending' AND expires_at <= :now))");
-                case PENDING -> conditions.add("(payment_status = 'pending' AND expires_at > :now)");
-                default -> {
-                    conditions.add("payment_status = :status");
-                    values.put("status", status.wireName());
-                }
-            }
-            if (status == PaymentStatus.EXPIRED || status == PaymentStatus.PENDING) {
-                values.put("now", now.atOffset(ZoneOffset.UTC));
-            }
+    Where where(MerchantIdentity merchant, Instant now) {
+        Where where = Where.merchant(merchant, "");
+        if (status == PaymentStatus.EXPIRED) {
+            where.and(
+                    "(payment_status = 'expired' OR (payment_status = 'pending' AND expires_at <= :now))",
+                    Map.of("now", now));
+        } else if (status == PaymentStatus.PENDING) {
+            where.and("(payment_status = 'pending' AND expires_at > :now)", Map.of("now", now));
+        } else if (status != null) {
+            where.equal("payment_status", "status", status.wireName());
         }
-        if (active != null) {
-            conditions.add("is_active = :active");
-            values.put("active", active);
-        }
-        if (currency != null) {
-            conditions.add("currency = :currency");
-            values.put("currency", currency);
-        }
-        if (minAmount != null) {
-            conditions.add("amount >= :minAmount");
-            values.put("minAmount", minAmount);
-        }
-        if (maxAmount != null) {
-            conditions.add("amount <= :maxAmount");
-            values.put("maxAmount", maxAmount);
-        }
-        if (createdFrom != null) {
-            conditions.add("created_at >= :createdFrom");
-            values.put("createdFrom", createdFrom.atOffset(ZoneOffset.UTC));
-        }
-        if (createdTo != null) {
-            conditions.add("created_at <= :createdTo");
-            values.put("createdTo", createdTo.atOffset(ZoneOffset.UTC));
-        }
-        if (search != null) {
-            conditions.add("(payment_name ILIKE :search ESCAPE '\\' OR description ILIKE :search ESCAPE '\\')");
-            values.put(
-                    "search",
-                    "%" + search.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%");
-        }
-        return new Sql(String.join(" AND ", conditions), values);
+        return where.equal("is_active", "active", active)
+                .equal("currency", "currency", currency)
+                .atLeast("amount", "minAmount", minAmount)
+                .atMost("amount", "maxAmount", maxAmount)
+                .between("created_at", createdFrom, createdTo)
+                .search(search, "payment_name", "description");
     }
 
     /** ORDER BY with the id as tie-breaker, so pages never repeat or skip rows with equal sort values. */
     String orderBy() {
         String direction = sortOrder.equals("asc") ? "ASC" : "DESC";
         return SORT_COLUMNS.get(sortBy) + " " + direction + ", id " + direction;
-    }
-
-    /** A WHERE clause and the values of its named parameters. */
-    record Sql(String clause, Map<String, Object> values) {
-
-        GenericExecuteSpec bindAll(GenericExecuteSpec spec) {
-            GenericExecuteSpec bound = spec;
-            for (Map.Entry<String, Object> value : values.entrySet()) {
-                bound = bound.bind(value.getKey(), value.getValue());
-            }
-            return bound;
-        }
     }
 }

@@ -2,6 +2,7 @@ package dev.cryptopay.paymentlinks.paymentlink;
 
 import dev.cryptopay.auth.Mode;
 import dev.cryptopay.auth.internal.MerchantIdentity;
+import dev.cryptopay.service.request.Where;
 import io.r2dbc.postgresql.codec.Json;
 import io.r2dbc.spi.Readable;
 import java.math.BigDecimal;
@@ -123,15 +124,15 @@ public class PaymentLinkRepository {
                 .all();
     }
 
-    public Mono<Long> count(PaymentLinkQuery.Sql where) {
+    public Mono<Long> count(Where where) {
         GenericExecuteSpec spec = database.sql("SELECT count(*) AS total FROM payment_link WHERE " + where.clause());
-        return where.bindAll(spec).map(row -> row.get("total", Long.class)).one();
+        return where.bind(spec).map(row -> row.get("total", Long.class)).one();
     }
 
-    public Flux<PaymentLink> page(PaymentLinkQuery.Sql where, String orderBy, int limit, long offset) {
+    public Flux<PaymentLink> page(Where where, String orderBy, int limit, long offset) {
         GenericExecuteSpec spec = database.sql("SELECT " + COLUMNS + " FROM payment_link WHERE " + where.clause()
                 + " ORDER BY " + orderBy + " LIMIT :limit OFFSET :offset");
-        return where.bindAll(spec)
+        return where.bind(spec)
                 .bind("limit", limit)
                 .bind("offset", offset)
                 .map(PaymentLinkRepository::read)

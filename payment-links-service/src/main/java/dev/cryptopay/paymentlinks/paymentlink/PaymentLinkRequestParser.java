@@ -1,9 +1,15 @@
 package dev.cryptopay.paymentlinks.paymentlink;
 
 import dev.cryptopay.service.money.Amounts;
+import dev.cryptopay.service.request.BoolField;
+import dev.cryptopay.service.request.DecimalField;
 import dev.cryptopay.service.request.Field;
 import dev.cryptopay.service.request.JsonBody;
+import dev.cryptopay.service.request.ObjectField;
+import dev.cryptopay.service.request.TextField;
+import dev.cryptopay.service.request.TimestampField;
 import dev.cryptopay.service.request.Violations;
+import dev.cryptopay.service.request.WholeField;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -24,27 +30,27 @@ import tools.jackson.databind.node.ObjectNode;
 @Component
 public class PaymentLinkRequestParser {
 
-    static final Field.Text PAYMENT_NAME =
+    static final TextField PAYMENT_NAME =
             Field.string("payment_name").required().length(1, 100);
-    static final Field.Decimal AMOUNT = Field.money("amount").required();
-    static final Field.Text DESCRIPTION = Field.string("description").length(0, 1000);
-    static final Field.Timestamp EXPIRES_AT = Field.timestamp("expires_at");
-    static final Field.Whole MAX_USES = Field.integer("max_uses").range(1, Integer.MAX_VALUE);
-    static final Field.Text CUSTOMER_ID = Field.string("customer_id").length(1, 100);
-    static final Field.Text CUSTOMER_NAME = Field.string("customer_name").length(1, 100);
-    static final Field.Text CUSTOMER_EMAIL = Field.email("customer_email");
-    static final Field.Text PRODUCT_NAME = Field.string("product_name").length(1, 200);
-    static final Field.Text PRODUCT_DESCRIPTION =
+    static final DecimalField AMOUNT = Field.money("amount").required();
+    static final TextField DESCRIPTION = Field.string("description").length(0, 1000);
+    static final TimestampField EXPIRES_AT = Field.timestamp("expires_at");
+    static final WholeField MAX_USES = Field.integer("max_uses").range(1, Integer.MAX_VALUE);
+    static final TextField CUSTOMER_ID = Field.string("customer_id").length(1, 100);
+    static final TextField CUSTOMER_NAME = Field.string("customer_name").length(1, 100);
+    static final TextField CUSTOMER_EMAIL = Field.email("customer_email");
+    static final TextField PRODUCT_NAME = Field.string("product_name").length(1, 200);
+    static final TextField PRODUCT_DESCRIPTION =
             Field.string("product_description").length(0, 1000);
-    static final Field.Text ORDER_ID = Field.string("order_id").length(1, 100);
-    static final Field.Bool AUTO_FILL = Field.bool("auto_fill");
-    static final Field.Text SUCCESS_URL = Field.url("success_url").length(1, 500);
-    static final Field.Text CANCEL_URL = Field.url("cancel_url").length(1, 500);
-    static final Field.JsonObject WEBHOOK_METADATA = Field.object("webhook_metadata");
-    static final Field.Text CHECKOUT_MODE =
+    static final TextField ORDER_ID = Field.string("order_id").length(1, 100);
+    static final BoolField AUTO_FILL = Field.bool("auto_fill");
+    static final TextField SUCCESS_URL = Field.url("success_url").length(1, 500);
+    static final TextField CANCEL_URL = Field.url("cancel_url").length(1, 500);
+    static final ObjectField WEBHOOK_METADATA = Field.object("webhook_metadata");
+    static final TextField CHECKOUT_MODE =
             Field.string("checkout_mode").length(1, 20).oneOf(List.of("hosted", "embedded"));
-    static final Field.Text ORIGIN = Field.url("origin").length(1, 500);
-    static final Field.JsonObject CART = Field.object("cart");
+    static final TextField ORIGIN = Field.url("origin").length(1, 500);
+    static final ObjectField CART = Field.object("cart");
 
     static final List<String> FIELDS = List.of(
             "payment_name",
@@ -68,19 +74,19 @@ public class PaymentLinkRequestParser {
             "origin");
     static final int MAX_METADATA_BYTES = 16 * 1024;
 
-    private static final Field.Text ITEM_NAME = Field.string("name").required().length(1, 200);
-    private static final Field.Text ITEM_PRODUCT_ID = Field.string("product_id").length(1, 100);
-    private static final Field.Whole ITEM_QUANTITY =
+    private static final TextField ITEM_NAME = Field.string("name").required().length(1, 200);
+    private static final TextField ITEM_PRODUCT_ID = Field.string("product_id").length(1, 100);
+    private static final WholeField ITEM_QUANTITY =
             Field.integer("quantity").required().range(1, Integer.MAX_VALUE);
-    private static final Field.Decimal ITEM_UNIT_PRICE =
+    private static final DecimalField ITEM_UNIT_PRICE =
             Field.money("unit_price").required().allowZero();
-    private static final Field.Decimal ITEM_TOTAL =
+    private static final DecimalField ITEM_TOTAL =
             Field.money("total").required().allowZero();
-    private static final Field.Decimal CART_SUBTOTAL =
+    private static final DecimalField CART_SUBTOTAL =
             Field.money("subtotal").required().allowZero();
-    private static final Field.Decimal CART_SHIPPING = Field.money("shipping").allowZero();
-    private static final Field.Decimal CART_TAX = Field.money("tax").required().allowZero();
-    private static final Field.Decimal CART_TOTAL =
+    private static final DecimalField CART_SHIPPING = Field.money("shipping").allowZero();
+    private static final DecimalField CART_TAX = Field.money("tax").required().allowZero();
+    private static final DecimalField CART_TOTAL =
             Field.money("total").required().allowZero();
 
     private final JsonMapper json;

@@ -6,6 +6,7 @@ import dev.cryptopay.paymentlinks.currency.Currency;
 import dev.cryptopay.paymentlinks.currency.CurrencyCatalog;
 import dev.cryptopay.paymentlinks.transaction.TransactionRepository;
 import dev.cryptopay.service.error.ApiException;
+import dev.cryptopay.service.request.Where;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Instant;
@@ -154,7 +155,7 @@ public class PaymentLinkService {
 
     public Mono<Listed> list(MerchantIdentity merchant, PaymentLinkQuery query) {
         Instant now = clock.instant();
-        PaymentLinkQuery.Sql where = query.where(merchant, now);
+        Where where = query.where(merchant, now);
         return links.count(where)
                 .zipWith(links.page(
                                 where,

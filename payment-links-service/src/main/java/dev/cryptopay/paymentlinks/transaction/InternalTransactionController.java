@@ -3,9 +3,12 @@ package dev.cryptopay.paymentlinks.transaction;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.cryptopay.paymentlinks.paymentlink.PaymentLink;
 import dev.cryptopay.service.money.Amounts;
+import dev.cryptopay.service.request.DecimalField;
 import dev.cryptopay.service.request.Field;
 import dev.cryptopay.service.request.JsonBody;
+import dev.cryptopay.service.request.TextField;
 import dev.cryptopay.service.request.Violations;
+import dev.cryptopay.service.request.WholeField;
 import dev.cryptopay.service.response.Envelope;
 import dev.cryptopay.service.response.PathIds;
 import java.math.BigDecimal;
@@ -40,15 +43,15 @@ class InternalTransactionController {
         this.clock = clock;
     }
 
-    private static final Field.Text NETWORK = Field.string("network").required().length(1, 100);
-    private static final Field.Text TX_HASH = Field.string("tx_hash").required().length(1, 200);
-    private static final Field.Text PAYER_ADDRESS =
+    private static final TextField NETWORK = Field.string("network").required().length(1, 100);
+    private static final TextField TX_HASH = Field.string("tx_hash").required().length(1, 200);
+    private static final TextField PAYER_ADDRESS =
             Field.string("payer_address").required().length(1, 200);
-    private static final Field.Decimal CRYPTO_AMOUNT =
+    private static final DecimalField CRYPTO_AMOUNT =
             Field.money("crypto_amount").required().allowZero();
-    private static final Field.Decimal FIAT_AMOUNT = Field.money("fiat_amount").allowZero();
-    private static final Field.Text STATUS = Field.string("status").required().length(1, 20);
-    private static final Field.Whole CONFIRMATIONS =
+    private static final DecimalField FIAT_AMOUNT = Field.money("fiat_amount").allowZero();
+    private static final TextField STATUS = Field.string("status").required().length(1, 20);
+    private static final WholeField CONFIRMATIONS =
             Field.integer("confirmations").range(0, Integer.MAX_VALUE);
     private static final List<String> REPORT_FIELDS =
             List.of("network", "tx_hash", "payer_address", "crypto_amount", "fiat_amount", "status", "confirmations");

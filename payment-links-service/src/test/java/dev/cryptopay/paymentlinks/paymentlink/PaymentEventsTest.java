@@ -5,15 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.paymentlinks.PaymentLinksTestBase;
 import dev.cryptopay.testsupport.TestKafka;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -86,37 +80,11 @@ class PaymentEventsTest extends PaymentLinksTestBase {
     }
 
     private static String header(ConsumerRecord<String, String> record, String name) {
-        return new String(record.headers().lastHeader(name).value(), StandardCharsets.UTF_8);
+        return TestKafka.header(record, name);
     }
 
-    /** Reads the topic from the start and keeps this merchant's records (they share one partition). */
     static List<ConsumerRecord<String, String>> recordsOf(MerchantIdentity merchant, int expected) {
-        List<ConsumerRecord<String, String>> records = new ArrayList<>();
-        try (var consumer = new KafkaConsumer<String, String>(
-                Map.of(
-                        "bootstrap.servers",
-                        TestKafka.shared().bootstrapServers(),
-                        "group.id",
-                        "events-test-" + UUID.randomUUID(),
-                        "auto.offset.reset",
-                        "earliest"),
-                new StringDeserializer(),
-                new StringDeserializer())) {
-            consumer.subscribe(List.of("payment-links.events"));
-            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            while (records.size() < expected && System.nanoTime() < deadline) {
-                consumer.poll(Duration.ofMillis(200)).forEach(record -> {
-                    if (record.key().equals(merchant.merchantId().toString())) {
-                        records.add(record);
-                    }
-                });
-            }
-            consumer.poll(Duration.ofMillis(300)).forEach(record -> {
-                if (record.key().equals(merchant.merchantId().toString())) {
-                    records.add(record);
-                }
-            });
-        }
-        return records;
+        return TestKafka.recordsWithKey(
+                "payment-links.events", merchant.merchantId().toString(), expected);
     }
 }

@@ -6,6 +6,7 @@ import dev.cryptopay.service.request.Field;
 import dev.cryptopay.service.request.JsonBody;
 import dev.cryptopay.service.request.ListQuery;
 import dev.cryptopay.service.request.PageRequest;
+import dev.cryptopay.service.request.TimestampField;
 import dev.cryptopay.service.request.Violations;
 import dev.cryptopay.service.response.Envelope;
 import dev.cryptopay.service.response.Page;
@@ -35,7 +36,7 @@ import tools.jackson.databind.json.JsonMapper;
 @RestController
 class DeliveryController {
 
-    private static final Field.Timestamp SINCE = Field.timestamp("since").required();
+    private static final TimestampField SINCE = Field.timestamp("since").required();
 
     private final DeliveryRepository deliveries;
     private final EndpointService endpoints;
@@ -67,19 +68,22 @@ class DeliveryController {
             MerchantIdentity merchant, @PathVariable String id, @RequestParam MultiValueMap<String, String> params) {
         return Mono.fromSupplier(() -> Filters.parse(params)).flatMap(filters -> {
             UUID endpointId = PathIds.uuid(id, "webhook endpoint");
+            // The ownership check finishes before the two queries start: a 404 must not cancel a query in
+            // flight, which can leave its pooled connection stuck behind unread rows.
             return endpoints
                     .get(merchant, endpointId)
-                    .then(deliveries.count(merchant, endpointId, filters.status(), filters.eventType()))
-                    .zipWith(deliveries
-                            .page(
-                                    merchant,
-                                    endpointId,
-                                    filters.status(),
-                                    filters.eventType(),
-                                    filters.page().size(),
-                                    filters.page().offset())
-                            .map(DeliveryResponse::of)
-                            .collectList())
+                    .then(Mono.zip(
+                            deliveries.count(merchant, endpointId, filters.status(), filters.eventType()),
+                            deliveries
+                                    .page(
+                                            merchant,
+                                            endpointId,
+                                            filters.status(),
+                                            filters.eventType(),
+                                            filters.page().size(),
+                                            filters.page().offset())
+                                    .map(DeliveryResponse::of)
+                                    .collectList()))
                     .map(result -> Envelope.of(
                             "Deliveries retrieved", Page.of(result.getT2(), filters.page(), result.getT1())));
         });

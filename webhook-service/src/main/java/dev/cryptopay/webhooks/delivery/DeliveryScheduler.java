@@ -73,9 +73,23 @@ public class DeliveryScheduler extends BackgroundLoop {
                                 .load(ids)
                                 .collectList()
                                 .flatMapMany(Flux::fromIterable)
-                                .flatMap(this::attempt, settings.concurrency())
+                                .flatMap(this::contained, settings.concurrency())
                                 .count()
                                 .map(Long::intValue));
+    }
+
+    /**
+     * One attempt, isolated from the others of the pass: whatever goes wrong with it (a secret that no longer
+     * decrypts, a row that cannot be written) is logged, and the delivery is tried again once its claim lapses.
+     */
+    private Mono<Boolean> contained(DueDelivery due) {
+        return Mono.defer(() -> attempt(due)).onErrorResume(failure -> {
+            log.warn(
+                    "Attempt of delivery {} failed; it is retried after its claim lapses: {}",
+                    due.delivery().id(),
+                    failure.toString());
+            return Mono.just(false);
+        });
     }
 
     private Mono<Boolean> attempt(DueDelivery due) {

@@ -1,6 +1,7 @@
 package dev.cryptopay.webhooks.delivery;
 
 import dev.cryptopay.auth.webhook.WebhookSignature;
+import dev.cryptopay.service.text.Storable;
 import dev.cryptopay.webhooks.config.WebhookProperties;
 import io.netty.channel.ChannelOption;
 import java.io.ByteArrayOutputStream;
@@ -116,7 +117,7 @@ public class WebhookSender {
         }
         String message =
                 root.getMessage() != null ? root.getMessage() : root.getClass().getSimpleName();
-        return new AttemptResult(null, outcome, message, elapsed(started), null, null);
+        return new AttemptResult(null, outcome, Storable.withoutNul(message), elapsed(started), null, null);
     }
 
     /** Reads at most the first kilobyte of the response for the attempt log; the rest is drained and dropped. */
@@ -132,7 +133,8 @@ public class WebhookSender {
                     DataBufferUtils.release(buffer);
                     return out;
                 })
-                .map(out -> out.toString(StandardCharsets.UTF_8))
+                // Whatever a receiver answers is kept as text: without NUL, which PostgreSQL text cannot hold.
+                .map(out -> Storable.withoutNul(out.toString(StandardCharsets.UTF_8)))
                 .defaultIfEmpty("");
     }
 

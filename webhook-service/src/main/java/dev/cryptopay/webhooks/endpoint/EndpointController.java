@@ -4,14 +4,12 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.cryptopay.auth.Mode;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.service.idempotency.IdempotencyStore;
-import dev.cryptopay.service.idempotency.StoredResponse;
 import dev.cryptopay.service.response.Envelope;
 import dev.cryptopay.service.response.PathIds;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -77,21 +75,15 @@ class EndpointController {
             @RequestBody(required = false) String body,
             @RequestHeader(name = IdempotencyStore.HEADER, required = false) String idempotencyKey) {
         String key = IdempotencyStore.validate(idempotencyKey);
-        return idempotency
-                .execute(
-                        merchant,
-                        key,
-                        body,
-                        clock.instant(),
-                        () -> service.create(merchant, body)
-                                .map(created -> new StoredResponse(
-                                        HttpStatus.CREATED.value(),
-                                        json.writeValueAsString(Envelope.of(
-                                                "Webhook endpoint created",
-                                                EndpointResponse.of(created.endpoint(), created.secret()))))))
-                .map(stored -> ResponseEntity.status(stored.status())
-                        .contentType(MediaType.APPLICATION_JSON)
-                        .body(stored.body()));
+        return idempotency.created(
+                merchant,
+                key,
+                body,
+                clock.instant(),
+                () -> service.create(merchant, body)
+                        .map(created -> json.writeValueAsString(Envelope.of(
+                                "Webhook endpoint created",
+                                EndpointResponse.of(created.endpoint(), created.secret())))));
     }
 
     @GetMapping("/webhook-endpoints")

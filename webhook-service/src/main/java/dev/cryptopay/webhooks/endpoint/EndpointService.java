@@ -7,6 +7,7 @@ import dev.cryptopay.service.error.ApiException;
 import dev.cryptopay.service.events.EventType;
 import dev.cryptopay.service.request.Field;
 import dev.cryptopay.service.request.JsonBody;
+import dev.cryptopay.service.request.TextField;
 import dev.cryptopay.service.request.Violations;
 import dev.cryptopay.webhooks.config.WebhookProperties;
 import dev.cryptopay.webhooks.delivery.AddressPolicy;
@@ -97,8 +98,8 @@ public class EndpointService {
                         .thenReturn(new Created(withSecret(endpoint, encrypted), secret)));
     }
 
-    private static final Field.Text URL = Field.string("url").required().length(1, 2048);
-    private static final Field.Text DESCRIPTION = Field.string("description").length(0, 500);
+    private static final TextField URL = Field.string("url").required().length(1, 2048);
+    private static final TextField DESCRIPTION = Field.string("description").length(0, 500);
 
     private WebhookEndpoint parse(MerchantIdentity merchant, String body, Instant now) {
         JsonNode root = JsonBody.object(json, body);

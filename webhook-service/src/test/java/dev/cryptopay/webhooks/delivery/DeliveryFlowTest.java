@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cryptopay.auth.Mode;
 import dev.cryptopay.auth.internal.MerchantIdentity;
-import dev.cryptopay.webhooks.TestReceiver;
+import dev.cryptopay.testsupport.webhook.WebhookReceiver;
 import dev.cryptopay.webhooks.WebhookTestBase;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
@@ -19,11 +19,11 @@ import tools.jackson.databind.JsonNode;
 /** Events go from a real Kafka topic through intake to a real HTTP receiver, signed. */
 class DeliveryFlowTest extends WebhookTestBase {
 
-    private TestReceiver receiver;
+    private WebhookReceiver receiver;
 
     @BeforeEach
     void startReceiver() {
-        receiver = new TestReceiver();
+        receiver = new WebhookReceiver();
     }
 
     @AfterEach
@@ -46,19 +46,20 @@ class DeliveryFlowTest extends WebhookTestBase {
         scheduler.drain().block();
 
         assertThat(receiver.received()).hasSize(1);
-        TestReceiver.Received request = receiver.received().get(0);
+        WebhookReceiver.Received request = receiver.received().get(0);
         assertThat(request.path()).isEqualTo("/hooks");
         assertThat(request.header("content-type")).startsWith("application/json");
         assertThat(request.header("x-service-event-id")).isEqualTo(eventId);
         // Checked with an independent HMAC (javax.crypto), not the production signer.
-        assertThat(request.header("x-service-signature")).isEqualTo(hmacHex(secret, request.body()));
+        assertThat(request.header("x-service-signature")).isEqualTo(WebhookReceiver.hmacHex(secret, request.body()));
         String timestamp = request.header("x-service-timestamp");
         assertThat(Long.parseLong(timestamp)).isEqualTo(clock.instant().getEpochSecond());
         byte[] timestamped = (timestamp + ".").getBytes(StandardCharsets.UTF_8);
         byte[] signed = new byte[timestamped.length + request.body().length];
         System.arraycopy(timestamped, 0, signed, 0, timestamped.length);
         System.arraycopy(request.body(), 0, signed, timestamped.length, request.body().length);
-        assertThat(request.header("x-service-timestamped-signature")).isEqualTo(hmacHex(secret, signed));
+        assertThat(request.header("x-service-timestamped-signature"))
+                .isEqualTo(WebhookReceiver.hmacHex(secret, signed));
         assertThat(opensslHmac(secret, request.body())).isEqualTo(request.header("x-service-signature"));
 
         JsonNode body = json.readTree(request.body());
@@ -100,7 +101,7 @@ class DeliveryFlowTest extends WebhookTestBase {
         assertThat(deliveriesOfEvent(id)).isEqualTo(2);
         scheduler.drain().block();
         assertThat(receiver.received())
-                .extracting(TestReceiver.Received::path)
+                .extracting(WebhookReceiver.Received::path)
                 .containsExactlyInAnyOrder("/a", "/b", "/b");
         assertThat(receiver.received().stream()
                         .filter(r -> r.header("x-service-event-id").equals(id)))

@@ -2,8 +2,8 @@ package dev.cryptopay.webhooks.delivery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.cryptopay.webhooks.TestReceiver;
-import dev.cryptopay.webhooks.TestReceiver.Reply;
+import dev.cryptopay.testsupport.webhook.WebhookReceiver;
+import dev.cryptopay.testsupport.webhook.WebhookReceiver.Reply;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -15,11 +15,11 @@ import org.junit.jupiter.api.Test;
 /** The HTTP client's refusals, without the rest of the service: SSRF guard and the per-attempt timeout. */
 class DeliverySafetyTest {
 
-    private TestReceiver receiver;
+    private WebhookReceiver receiver;
 
     @BeforeEach
     void startReceiver() {
-        receiver = new TestReceiver();
+        receiver = new WebhookReceiver();
     }
 
     @AfterEach

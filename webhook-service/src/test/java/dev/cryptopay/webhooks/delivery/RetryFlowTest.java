@@ -3,8 +3,8 @@ package dev.cryptopay.webhooks.delivery;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cryptopay.auth.internal.MerchantIdentity;
-import dev.cryptopay.webhooks.TestReceiver;
-import dev.cryptopay.webhooks.TestReceiver.Reply;
+import dev.cryptopay.testsupport.webhook.WebhookReceiver;
+import dev.cryptopay.testsupport.webhook.WebhookReceiver.Reply;
 import dev.cryptopay.webhooks.WebhookTestBase;
 import java.time.Duration;
 import java.time.Instant;
@@ -25,11 +25,11 @@ import tools.jackson.databind.JsonNode;
  */
 class RetryFlowTest extends WebhookTestBase {
 
-    private TestReceiver receiver;
+    private WebhookReceiver receiver;
 
     @BeforeEach
     void startReceiver() {
-        receiver = new TestReceiver();
+        receiver = new WebhookReceiver();
     }
 
     @AfterEach
@@ -54,6 +54,47 @@ class RetryFlowTest extends WebhookTestBase {
                         .expectStatus()
                         .isOk())
                 .get("data");
+    }
+
+    @Test
+    void aReceiverAnsweringJunkWithNulBytesIsLoggedAndRetriedWithoutHarmingOthers() {
+        MerchantIdentity hostile = newMerchant();
+        MerchantIdentity neighbour = newMerchant();
+        byte[] junk = "bad\u0000\u0000answer\u0000".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        receiver.otherwise(request -> request.path().equals("/junk") ? Reply.body(500, junk) : Reply.status(200));
+        String junkDelivery = deliveryFor(hostile, "/junk");
+        String healthyDelivery = deliveryFor(neighbour, "/healthy");
+
+        scheduler.drain().block();
+
+        JsonNode failed = delivery(hostile, junkDelivery);
+        assertThat(failed.get("status").asString()).isEqualTo("pending");
+        assertThat(failed.get("attempt_log").get(0).get("response_excerpt").asString())
+                .isEqualTo("badanswer");
+        assertThat(delivery(neighbour, healthyDelivery).get("status").asString())
+                .isEqualTo("succeeded");
+    }
+
+    @Test
+    void anAttemptThatCannotRunLeavesTheOthersOfThePassAlone() {
+        MerchantIdentity broken = newMerchant();
+        MerchantIdentity neighbour = newMerchant();
+        String brokenDelivery = deliveryFor(broken, "/broken");
+        String healthyDelivery = deliveryFor(neighbour, "/healthy");
+        // The endpoint's secret no longer decrypts: its attempt fails before anything is sent.
+        database.sql("UPDATE webhook_endpoint SET secret_encrypted = :junk WHERE merchant_id = :merchant")
+                .bind("junk", java.nio.ByteBuffer.wrap(new byte[] {1, 2, 3}))
+                .bind("merchant", broken.merchantId())
+                .then()
+                .block();
+
+        scheduler.drain().block();
+
+        assertThat(delivery(neighbour, healthyDelivery).get("status").asString())
+                .isEqualTo("succeeded");
+        JsonNode stillDue = delivery(broken, brokenDelivery);
+        assertThat(stillDue.get("status").asString()).isEqualTo("pending");
+        assertThat(stillDue.get("attempts").asInt()).isZero();
     }
 
     @Test
@@ -199,7 +240,9 @@ class RetryFlowTest extends WebhookTestBase {
         JsonNode after = delivery(merchant, id);
         assertThat(after.get("status").asString()).isEqualTo("pending");
         assertThat(after.get("attempt_log").get(0).get("outcome").asString()).isEqualTo("redirect");
-        assertThat(receiver.received()).extracting(TestReceiver.Received::path).containsExactly("/moved");
+        assertThat(receiver.received())
+                .extracting(WebhookReceiver.Received::path)
+                .containsExactly("/moved");
     }
 
     @Test

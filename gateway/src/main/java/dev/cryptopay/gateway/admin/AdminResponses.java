@@ -1,0 +1,73 @@
+package dev.cryptopay.gateway.admin;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.cryptopay.gateway.admin.MerchantAdmin.CreatedKey;
+import dev.cryptopay.gateway.keys.Merchant;
+import dev.cryptopay.gateway.keys.StoredApiKey;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/** The admin API's response bodies, written in snake_case by the shared JSON rules. */
+final class AdminResponses {
+
+    private AdminResponses() {}
+
+    record MerchantBody(UUID id, String name, String email, Instant createdAt) {
+
+        static MerchantBody of(Merchant merchant) {
+            return new MerchantBody(merchant.id(), merchant.name(), merchant.email(), merchant.createdAt());
+        }
+    }
+
+    /** A new key; the private key appears only when the gateway generated the pair, and only in this response. */
+    record CreatedKeyBody(
+            String apiKey,
+            String apiKeyPrefix,
+            UUID merchantId,
+            String mode,
+            String algorithm,
+            String publicKey,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String privateKeyPem,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String privateKey) {
+
+        static CreatedKeyBody of(CreatedKey created) {
+            StoredApiKey stored = created.stored();
+            boolean generated = created.generated() != null;
+            return new CreatedKeyBody(
+                    created.apiKey().value(),
+                    stored.displayPrefix(),
+                    stored.merchantId(),
+                    stored.mode().wireName(),
+                    stored.algorithm().wireName(),
+                    stored.publicKeyPem(),
+                    generated ? created.generated().privateKeyPem() : null,
+                    generated ? created.generated().privateKeyCompact() : null);
+        }
+    }
+
+    record KeyBody(
+            UUID id,
+            String apiKeyPrefix,
+            String mode,
+            String algorithm,
+            String status,
+            Instant createdAt,
+            Instant lastUsedAt,
+            Instant revokedAt) {
+
+        static KeyBody of(StoredApiKey key) {
+            return new KeyBody(
+                    key.id(),
+                    key.displayPrefix(),
+                    key.mode().wireName(),
+                    key.algorithm().wireName(),
+                    key.status().wireName(),
+                    key.createdAt(),
+                    key.lastUsedAt(),
+                    key.revokedAt());
+        }
+    }
+
+    record KeyList(List<KeyBody> keys) {}
+}
