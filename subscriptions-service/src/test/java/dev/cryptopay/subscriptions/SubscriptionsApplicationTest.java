@@ -1,27 +1,35 @@
 package dev.cryptopay.subscriptions;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
-import org.springframework.test.web.reactive.server.WebTestClient;
 
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
-@AutoConfigureWebTestClient
-class SubscriptionsApplicationTest {
-
-    @Autowired
-    WebTestClient client;
+class SubscriptionsApplicationTest extends SubscriptionsTestBase {
 
     @Test
-    void startsAndReportsHealthUp() {
-        client.get()
-                .uri("/actuator/health")
+    void startsAndReportsHealthUpWithMetrics() {
+        assertThat(read(web.get()
+                                .uri("/actuator/health")
+                                .exchange()
+                                .expectStatus()
+                                .isOk())
+                        .get("status")
+                        .asString())
+                .isEqualTo("UP");
+        String metrics = web.get()
+                .uri("/actuator/prometheus")
                 .exchange()
                 .expectStatus()
                 .isOk()
-                .expectBody()
-                .jsonPath("$.status")
-                .isEqualTo("UP");
+                .expectBody(String.class)
+                .returnResult()
+                .getResponseBody();
+        assertThat(metrics).contains("jvm_memory_used_bytes");
+    }
+
+    @Test
+    void refusesMerchantRoutesWithoutTheGatewaysToken() {
+        web.get().uri("/subscriptions/plans/").exchange().expectStatus().isUnauthorized();
+        web.get().uri("/subscriber/").exchange().expectStatus().isUnauthorized();
     }
 }

@@ -1,0 +1,65 @@
+package dev.cryptopay.subscriptions.billing;
+
+import dev.cryptopay.subscriptions.link.LinkRepository;
+import dev.cryptopay.subscriptions.link.SubscriptionLink;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Repository;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * The scheduler's claims: rows are locked {@code FOR UPDATE SKIP LOCKED} inside the caller's transaction, so
+ * instances running side by side never take the same link at once, and a crash rolls a claim back.
+ */
+@Repository
+public class BillingRepository {
+
+    private final DatabaseClient database;
+
+    public BillingRepository(DatabaseClient database) {
+        this.database = database;
+    }
+
+    /**
+     * Active links of active subscribers whose due period stayed unpaid past the plan's grace ({@code max_arrears})
+     * at {@code now}; periods at or after the link's {@code expires_at} are never billed.
+     */
+    public Flux<SubscriptionLink> claimMissed(Instant now, int limit) {
+        return database.sql("SELECT " + LinkRepository.COLUMNS + LinkRepository.FROM + " " + """
+                         JOIN plan p ON p.id = l.plan_id
+                        WHERE l.is_active AND s.status = 'active' AND l.period_due_at IS NOT NULL
+                          AND l.period_due_at + make_interval(secs => p.max_arrears) <= :now
+                          AND (l.expires_at IS NULL OR l.period_due_at < l.expires_at)
+                        ORDER BY l.period_due_at
+                        LIMIT :limit
+                        FOR UPDATE OF l SKIP LOCKED""")
+                .bind("now", now.atOffset(ZoneOffset.UTC))
+                .bind("limit", limit)
+                .map(LinkRepository::read)
+                .all();
+    }
+
+    /** Active links whose expires_at is ahead but within {@code notice}, not yet announced as expiring. */
+    public Flux<SubscriptionLink> claimExpiring(Instant now, Instant noticeUntil, int limit) {
+        return database.sql("SELECT " + LinkRepository.COLUMNS + LinkRepository.FROM + " " + """
+                        WHERE l.is_active AND l.expiring_notified_at IS NULL AND l.expires_at IS NOT NULL
+                          AND l.expires_at > :now AND l.expires_at <= :noticeUntil
+                        ORDER BY l.expires_at
+                        LIMIT :limit
+                        FOR UPDATE OF l SKIP LOCKED""")
+                .bind("now", now.atOffset(ZoneOffset.UTC))
+                .bind("noticeUntil", noticeUntil.atOffset(ZoneOffset.UTC))
+                .bind("limit", limit)
+                .map(LinkRepository::read)
+                .all();
+    }
+
+    public Mono<Void> markExpiringNotified(SubscriptionLink link, Instant now) {
+        return database.sql("UPDATE subscription_link SET expiring_notified_at = :now WHERE id = :id")
+                .bind("now", now.atOffset(ZoneOffset.UTC))
+                .bind("id", link.id())
+                .then();
+    }
+}

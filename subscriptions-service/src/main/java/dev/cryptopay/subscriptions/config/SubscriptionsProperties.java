@@ -1,0 +1,71 @@
+package dev.cryptopay.subscriptions.config;
+
+import dev.cryptopay.auth.Mode;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/** Settings of the subscriptions service. */
+@Validated
+@ConfigurationProperties("subscriptions")
+public record SubscriptionsProperties(
+        /** Customer-facing checkout address; subscription_link_url is {checkout-url}/subscribe?subscriber_id={id}. */
+        @NotBlank String checkoutUrl,
+        /** The API's public base address through the gateway (ends in /api/v1); NFT metadata links point there. */
+        @NotBlank @DefaultValue("https://sandbox.cryptopay.dev/api/v1")
+        String publicUrl,
+        /** Kafka topic the outbox relay publishes subscription events to. */
+        @NotBlank @DefaultValue("subscriptions.events") String topic,
+        /** The chain id of the network a plan is on when its request names no network_id, per mode. */
+        @NotNull DefaultChain defaultChain,
+        /** The subscription contract (the EIP-712 verifyingContract) per chain id; blank means none there. */
+        @NotNull @DefaultValue Map<Long, String> contracts,
+        /** The billing scheduler. */
+        @NotNull @DefaultValue Billing billing) {
+
+    /**
+     * The billing scheduler's settings.
+     *
+     * @param enabled whether this instance runs it (safe on several instances at once)
+     * @param interval the pause between passes
+     * @param expiringNotice how long before a link's expires_at {@code subscription.expiring} is written
+     * @param batch links claimed per transaction
+     */
+    public record Billing(
+            @DefaultValue("true") boolean enabled,
+            @DefaultValue("30s") Duration interval,
+            @DefaultValue("3d") Duration expiringNotice,
+            @DefaultValue("100") int batch) {}
+
+    /** Chain ids by mode. */
+    public record DefaultChain(long test, long live) {
+
+        public long of(Mode mode) {
+            return mode == Mode.LIVE ? live : test;
+        }
+    }
+
+    /** The subscription contract configured for a chain, if any. */
+    public Optional<String> contract(long chainId) {
+        String address = contracts.get(chainId);
+        return address == null || address.isBlank() ? Optional.empty() : Optional.of(address.strip());
+    }
+
+    /** An address under the API's public base: {public-url}{path}. */
+    public String publicUrl(String path) {
+        String base = publicUrl.endsWith("/") ? publicUrl.substring(0, publicUrl.length() - 1) : publicUrl;
+        return base + path;
+    }
+
+    /** The link a subscriber follows to enrol. */
+    public String subscriptionLinkUrl(UUID subscriberId) {
+        String base = checkoutUrl.endsWith("/") ? checkoutUrl.substring(0, checkoutUrl.length() - 1) : checkoutUrl;
+        return base + "/subscribe?subscriber_id=" + subscriberId;
+    }
+}

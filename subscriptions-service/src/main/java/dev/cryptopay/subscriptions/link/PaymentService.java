@@ -1,0 +1,161 @@
+package dev.cryptopay.subscriptions.link;
+
+import dev.cryptopay.auth.internal.MerchantIdentity;
+import dev.cryptopay.service.error.ApiException;
+import dev.cryptopay.service.events.EventType;
+import dev.cryptopay.subscriptions.link.LinkResponse.PaymentResponse;
+import dev.cryptopay.subscriptions.plan.PlanService;
+import dev.cryptopay.subscriptions.plan.PlanSummary;
+import dev.cryptopay.subscriptions.plan.PlanView;
+import dev.cryptopay.subscriptions.subscriber.SubscriberEvents;
+import dev.cryptopay.subscriptions.subscriber.SubscriberRepository;
+import java.math.BigInteger;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.UUID;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.publisher.Mono;
+
+/**
+ * Records a period's payment for a merchant's link: the oldest period neither paid nor missed is paid, the link's
+ * count and debt move, and {@code subscription.payment.success} is written — one transaction, idempotent on
+ * (network, tx_hash).
+ */
+@Service
+public class PaymentService {
+
+    private final LinkRepository links;
+    private final SubscriberRepository subscribers;
+    private final PlanService plans;
+    private final SubscriberEvents events;
+    private final TransactionalOperator tx;
+    private final Clock clock;
+
+    public PaymentService(
+            LinkRepository links,
+            SubscriberRepository subscribers,
+            PlanService plans,
+            SubscriberEvents events,
+            TransactionalOperator tx,
+            Clock clock) {
+        this.links = links;
+        this.subscribers = subscribers;
+        this.plans = plans;
+        this.events = events;
+        this.tx = tx;
+        this.clock = clock;
+    }
+
+    /** A recorded payment, and whether this call recorded it (false: the same payment was already there). */
+    public record Recorded(PaymentResponse payment, boolean created) {}
+
+    public Mono<Recorded> record(MerchantIdentity merchant, PaymentRequest request) {
+        Mono<Stored> work = links.paymentOf(request.networkId(), request.txHash())
+                .flatMap(existing -> replay(existing, merchant, request))
+                .switchIfEmpty(Mono.defer(() -> links.lock(merchant, request.linkId())
+                        .switchIfEmpty(Mono.error(() -> ApiException.notFound("Subscription link not found")))
+                        .flatMap(link -> plans.findAny(link.planId())
+                                .flatMap(view -> pay(link, view, request, clock.instant())))));
+        return tx.transactional(work)
+                // Two reports of one transaction at once: the loser answers what the winner stored.
+                .onErrorResume(
+                        DuplicateKeyException.class,
+                        raced -> links.paymentOf(request.networkId(), request.txHash())
+                                .flatMap(existing -> replay(existing, merchant, request)))
+                .map(stored -> new Recorded(
+                        PaymentResponse.of(
+                                stored.payment(),
+                                stored.plan().token().currencyId(),
+                                PlanSummary.of(stored.plan()),
+                                true),
+                        stored.created()));
+    }
+
+    /** A payment, whether this call stored it, and its link's plan (which the answer shows). */
+    private record Stored(SubscriptionPayment payment, boolean created, PlanView plan) {}
+
+    private Mono<Stored> replay(SubscriptionPayment existing, MerchantIdentity merchant, PaymentRequest request) {
+        SubscriptionPayment same = sameOrConflict(existing, merchant, request);
+        return links.find(merchant, same.linkId())
+                .flatMap(link -> plans.findAny(link.planId()))
+                .map(plan -> new Stored(same, false, plan));
+    }
+
+    /** The same payment reported again is answered as recorded; the same transaction for anything else is a 409. */
+    private static SubscriptionPayment sameOrConflict(
+            SubscriptionPayment existing, MerchantIdentity merchant, PaymentRequest request) {
+        if (!existing.merchantId().equals(merchant.merchantId())
+                || !existing.linkId().equals(request.linkId())
+                || !existing.amount().equals(request.amountPaid())) {
+            throw ApiException.conflict("tx_hash_recorded", "This transaction is already recorded for another payment");
+        }
+        return existing;
+    }
+
+    private Mono<Stored> pay(SubscriptionLink link, PlanView view, PaymentRequest request, Instant now) {
+        if (!link.active()) {
+            return Mono.error(ApiException.conflict("link_inactive", "This subscription link is no longer active"));
+        }
+        if (!request.networkId().equals(view.network().id())) {
+            return Mono.error(ApiException.invalidField(
+                    "validation_failed",
+                    "network_id",
+                    "network_id is not the plan's network (" + view.network().name() + ")"));
+        }
+        if (!request.currencyId().equals(view.token().currencyId())) {
+            return Mono.error(ApiException.invalidField(
+                    "validation_failed",
+                    "currency_id",
+                    "currency_id is not the plan's currency (" + view.token().currencyCode() + ")"));
+        }
+        BigInteger billed = view.plan().billedAmount();
+        if (request.amountPaid().compareTo(billed) < 0) {
+            return Mono.error(ApiException.invalidField(
+                    "insufficient_payment",
+                    "amount_paid",
+                    "amount_paid is less than one period of the plan (" + billed + " base units)"));
+        }
+        Instant startsAt = link.periodDueAt() != null ? link.periodDueAt() : link.subscribedAt();
+        if (link.expiresAt() != null && !startsAt.isBefore(link.expiresAt())) {
+            return Mono.error(ApiException.conflict(
+                    "link_expired", "The link expired at " + link.expiresAt() + "; no period after it is billed"));
+        }
+        Instant endsAt = startsAt.plus(Duration.ofSeconds(view.plan().terms().interval()));
+        boolean inBlock = request.blockNumber() != null;
+        SubscriptionPayment payment = new SubscriptionPayment(
+                UUID.randomUUID(),
+                link.merchantId(),
+                link.mode(),
+                link.id(),
+                request.networkId(),
+                request.txHash(),
+                request.blockNumber(),
+                request.blockHash(),
+                inBlock ? 1 : 0,
+                request.amountPaid(),
+                request.walletUsed(),
+                inBlock ? "confirmed" : "pending",
+                now,
+                startsAt,
+                endsAt,
+                endsAt,
+                now,
+                now);
+        SubscriptionLink paid = link.paid(billed, request.amountPaid(), endsAt, now);
+        return links.insert(payment)
+                .then(links.update(paid))
+                .then(subscribers.findAny(link.subscriberId()))
+                .flatMap(subscriber -> events.append(
+                        EventType.SUBSCRIPTION_PAYMENT_SUCCESS,
+                        subscriber,
+                        view,
+                        link.id(),
+                        request.amountPaid(),
+                        request.txHash(),
+                        now))
+                .thenReturn(new Stored(payment, true, view));
+    }
+}

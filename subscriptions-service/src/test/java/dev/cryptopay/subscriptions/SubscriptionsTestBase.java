@@ -1,0 +1,245 @@
+package dev.cryptopay.subscriptions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cryptopay.auth.internal.MerchantIdentity;
+import dev.cryptopay.testsupport.service.ServiceTest;
+import dev.cryptopay.testsupport.service.ServiceTestBase;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.reactive.server.WebTestClient;
+import org.web3j.crypto.ECKeyPair;
+import org.web3j.crypto.Sign;
+import org.web3j.utils.Numeric;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The running subscriptions service (see {@link ServiceTest}) and a merchant wallet: plans are signed in the test
+ * with well-known development keys, from the typed data the service answers, as a merchant's wallet would.
+ */
+@ServiceTest(
+        database = "subscriptions",
+        properties = {
+            "outbox.poll-interval=50ms",
+            "subscriptions.billing.enabled=false",
+            "subscriptions.checkout-url=https://pay.test",
+            "subscriptions.contracts.11155111=0x2222222222222222222222222222222222222222"
+        })
+public abstract class SubscriptionsTestBase extends ServiceTestBase {
+
+    /** The dev chain's first account (a public development key; never real funds). */
+    protected static final ECKeyPair MERCHANT_KEY =
+            ECKeyPair.create(Numeric.toBigInt("0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"));
+
+    protected static final String MERCHANT_ADDRESS = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+
+    /** The dev chain's second account. */
+    protected static final ECKeyPair OTHER_KEY =
+            ECKeyPair.create(Numeric.toBigInt("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d"));
+
+    protected static final String OTHER_ADDRESS = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+    protected static final String DESTINATION = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+
+    /** USDC (6 decimals) on the dev chain, chain id 31337: the default network of test mode. */
+    protected static final String DEV_USDC = "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512";
+
+    protected static final String DEV_CHAIN_ID = "2101c9d0-191f-5286-9415-6f6fb2424434";
+    protected static final String SEPOLIA_ID = "058ff815-37dc-5eff-b476-29c32a4cadc6";
+    protected static final String ETHEREUM_ID = "e86273c2-08b5-5990-8c8f-75dce15c6fa3";
+    protected static final String USDC_CURRENCY_ID = "8869f514-71db-5d4f-9dda-b9126cb24da7";
+
+    /** 10 USDC every 30 days, a 7-day trial, 3 days of grace, cancelled after 3 misses. */
+    protected static Map<String, Object> amountPlan(String name) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("merchant", MERCHANT_ADDRESS);
+        body.put("destination", DESTINATION);
+        body.put("token", DEV_USDC);
+        body.put("amount", "10000000");
+        body.put("interval", 2592000);
+        body.put("trial_period", 604800);
+        body.put("max_arrears", 259200);
+        body.put("auto_cancel_after_missed", 3);
+        body.put("subscribe_deadline", 86400);
+        body.put("name", name);
+        return body;
+    }
+
+    /** 9.99 USDC every 30 days, priced by value. */
+    protected static Map<String, Object> valuePlan(String name) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("merchant", MERCHANT_ADDRESS);
+        body.put("destination", DESTINATION);
+        body.put("currency", "USDC");
+        body.put("value", "9.99");
+        body.put("interval", 2592000);
+        body.put("name", name);
+        return body;
+    }
+
+    protected WebTestClient.ResponseSpec send(MerchantIdentity merchant, HttpMethod method, String uri, Object body) {
+        return as(merchant, method, uri)
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(body instanceof String text ? text : json.writeValueAsString(body))
+                .exchange();
+    }
+
+    protected WebTestClient.ResponseSpec get(MerchantIdentity merchant, String uri) {
+        return as(merchant, HttpMethod.GET, uri).exchange();
+    }
+
+    /** The typed data the service gives for these terms (assigning the next plan_nonce when none is sent). */
+    protected JsonNode typedData(MerchantIdentity merchant, Map<String, Object> body) {
+        return read(send(merchant, HttpMethod.POST, "/subscriptions/plans/typed-data", body)
+                .expectStatus()
+                .isOk());
+    }
+
+    /** Signs typed data with eth_signTypedData_v4 semantics: 0x-hex r ‖ s ‖ v. */
+    protected String sign(JsonNode typedData, ECKeyPair key) {
+        try {
+            return hex(Sign.signTypedData(json.writeValueAsString(typedData), key));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Asks for the typed data, signs it with the merchant key and adds plan_nonce and merchant_sig to the body. */
+    protected Map<String, Object> signed(MerchantIdentity merchant, Map<String, Object> body, ECKeyPair key) {
+        JsonNode answer = typedData(merchant, body);
+        Map<String, Object> signed = new LinkedHashMap<>(body);
+        signed.put(
+                "plan_nonce",
+                answer.get("typed_data").get("message").get("planNonce").asLong());
+        signed.put("merchant_sig", sign(answer.get("typed_data"), key));
+        return signed;
+    }
+
+    /** Creates a plan signed by the merchant key and answers it. */
+    protected JsonNode createPlan(MerchantIdentity merchant, Map<String, Object> body) {
+        JsonNode plan =
+                read(send(merchant, HttpMethod.POST, "/subscriptions/plans/", signed(merchant, body, MERCHANT_KEY))
+                        .expectStatus()
+                        .isCreated());
+        assertThat(plan.get("id").asString()).isNotBlank();
+        return plan;
+    }
+
+    /** Invites a customer to a plan and answers the subscriber. */
+    protected JsonNode createSubscriber(MerchantIdentity merchant, String planId, String name, String email) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("subscription_plan_id", planId);
+        body.put("customer_name", name);
+        body.put("customer_email", email);
+        return read(send(merchant, HttpMethod.POST, "/subscriber/", body)
+                .expectStatus()
+                .isCreated());
+    }
+
+    /** A customer's wallet (the dev chain's fourth account, a public development key). */
+    protected static final String WALLET = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
+
+    protected static final ECKeyPair WALLET_KEY =
+            ECKeyPair.create(Numeric.toBigInt("0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6"));
+
+    /**
+     * A customer's change of its link, signed by a wallet the way the route asks: {@code personal_sign} over the
+     * route, the time and the SHA-256 of the exact body.
+     */
+    protected WebTestClient.ResponseSpec walletPut(String linkId, Object body, ECKeyPair key, Instant signedAt) {
+        String text = body instanceof String raw ? raw : json.writeValueAsString(body);
+        return as(null, HttpMethod.PUT, "/public/subscriptions/link/" + linkId)
+                .headers(headers -> headers.addAll(walletHeaders(linkId, text, key, signedAt)))
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(text)
+                .exchange();
+    }
+
+    /** The signature headers of a link change with exactly this body text. */
+    protected static HttpHeaders walletHeaders(String linkId, String bodyText, ECKeyPair key, Instant signedAt) {
+        String message = "Cryptopay subscription link change\nPUT /public/subscriptions/link/" + linkId + "\n"
+                + signedAt + "\n" + sha256(bodyText);
+        HttpHeaders headers = new HttpHeaders();
+        headers.add(
+                "X-Wallet-Signature",
+                hex(Sign.signPrefixedMessage(message.getBytes(java.nio.charset.StandardCharsets.UTF_8), key)));
+        headers.add("X-Wallet-Timestamp", signedAt.toString());
+        return headers;
+    }
+
+    protected WebTestClient.ResponseSpec walletPut(String linkId, Object body) {
+        return walletPut(linkId, body, WALLET_KEY, clock.instant());
+    }
+
+    private static String sha256(String text) {
+        try {
+            return java.util.HexFormat.of()
+                    .formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                            .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String hex(Sign.SignatureData signature) {
+        return Numeric.toHexString(signature.getR())
+                + Numeric.toHexStringNoPrefix(signature.getS())
+                + Numeric.toHexStringNoPrefix(signature.getV());
+    }
+
+    /** An enrolment body as a wallet sends it: one approval of {@code approved} base units of dev-chain USDC. */
+    protected static Map<String, Object> enrolment(String planId, String subscriberId, String approved) {
+        Map<String, Object> approval = new LinkedHashMap<>();
+        approval.put("approval_hash", "0x" + "cd".repeat(32));
+        approval.put("token_address", DEV_USDC.toLowerCase());
+        approval.put("amount_approved", approved);
+        approval.put("network_name", "local dev chain");
+        approval.put("chain_id", 31337);
+        approval.put("decimals", 6);
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("subscription_plan_id", planId);
+        if (subscriberId != null) {
+            body.put("subscriber_id", subscriberId);
+        }
+        body.put("wallet_address", WALLET);
+        body.put("subscribe_hash", "0x" + "ab".repeat(32));
+        body.put("approvals", new java.util.ArrayList<>(List.of(approval)));
+        return body;
+    }
+
+    /** Enrols an invited subscriber through the public route and answers the link. */
+    protected JsonNode enrol(String planId, String subscriberId) {
+        return read(
+                send(null, HttpMethod.POST, "/public/subscriptions/link/", enrolment(planId, subscriberId, "120000000"))
+                        .expectStatus()
+                        .isCreated());
+    }
+
+    /** A payment report as the merchant's backend sends it (the gateway resolved its merchant_key). */
+    protected WebTestClient.ResponseSpec reportPayment(
+            MerchantIdentity merchant, JsonNode link, JsonNode plan, String txHash, String amount) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("sub_link_id", link.get("id").asString());
+        body.put("merchant_key", "mk_test_resolved_by_the_gateway");
+        body.put("tx_hash", txHash);
+        body.put("block_number", 42);
+        body.put("block_hash", "0x" + "ef".repeat(32));
+        body.put("network_id", plan.get("network_id").asString());
+        body.put("currency_id", plan.get("currency_id").asString());
+        body.put("amount_paid", amount);
+        body.put("wallet_used", WALLET);
+        return send(merchant, HttpMethod.POST, "/public/subscriptions/link/payment", body);
+    }
+
+    /** A fresh 0x-prefixed 32-byte transaction hash. */
+    protected static String txHash() {
+        return "0x" + (UUID.randomUUID().toString() + UUID.randomUUID()).replace("-", "");
+    }
+}

@@ -1,0 +1,384 @@
+package dev.cryptopay.subscriptions.customer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cryptopay.auth.internal.MerchantIdentity;
+import dev.cryptopay.subscriptions.SubscriptionsTestBase;
+import dev.cryptopay.testsupport.TestKafka;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.Test;
+import org.springframework.http.HttpMethod;
+import org.springframework.test.web.reactive.server.WebTestClient;
+import tools.jackson.databind.JsonNode;
+
+/** The routes a customer's wallet and checkout call: no merchant identity, only the gateway's token. */
+@SuppressWarnings("unchecked")
+class CustomerRoutesTest extends SubscriptionsTestBase {
+
+    private static final String SUBSCRIBE_HASH = "0x" + "ab".repeat(32);
+
+    @Test
+    void publicPlansShowActivePlansWithCustomerFieldsOnly() {
+        MerchantIdentity merchant = newMerchant();
+        Map<String, Object> terms = amountPlan("Public Pro");
+        terms.put("merchant", OTHER_ADDRESS);
+        JsonNode plan =
+                read(send(merchant, HttpMethod.POST, "/subscriptions/plans/", signed(merchant, terms, OTHER_KEY))
+                        .expectStatus()
+                        .isCreated());
+        String id = plan.get("id").asString();
+        createSubscriber(merchant, id, "Ada", "ada@example.com");
+
+        JsonNode list = read(publicGet("/public/subscriptions/plans/?merchant=" + OTHER_ADDRESS.toLowerCase())
+                .expectStatus()
+                .isOk());
+        assertThat(list.get("plans")).extracting(p -> p.get("id").asString()).contains(id);
+        JsonNode shown = list.get("plans").get(0);
+        assertThat(shown.get("merchant_address").asString()).isEqualTo(OTHER_ADDRESS);
+        assertThat(shown.get("digest").asString()).isEqualTo(plan.get("digest").asString());
+        assertThat(shown.get("merchant_sig").asString()).matches("0x[0-9a-f]{130}");
+        assertThat(shown.get("decimals").asInt()).isEqualTo(6);
+        assertThat(shown.get("livemode").asBoolean()).isFalse();
+        for (String hidden : List.of("merchant_id", "total_subscribers", "subscribers", "active_subscribers")) {
+            assertThat(shown.has(hidden)).as(hidden).isFalse();
+        }
+        assertThat(list.get("page_size").asInt()).isEqualTo(10);
+        assertThat(read(publicGet("/public/subscriptions/plans").expectStatus().isOk())
+                        .get("total")
+                        .asLong())
+                .as("a bare call answers the list")
+                .isPositive();
+        assertThat(read(publicGet("/public/subscriptions/plans/?network_id=" + SEPOLIA_ID + "&merchant="
+                                        + OTHER_ADDRESS)
+                                .expectStatus()
+                                .isOk())
+                        .get("total")
+                        .asLong())
+                .isZero();
+
+        as(merchant, HttpMethod.DELETE, "/subscriptions/plans/" + id)
+                .exchange()
+                .expectStatus()
+                .isOk();
+        assertThat(read(publicGet("/public/subscriptions/plans/?merchant=" + OTHER_ADDRESS)
+                                .expectStatus()
+                                .isOk())
+                        .get("plans"))
+                .extracting(p -> p.get("id").asString())
+                .doesNotContain(id);
+        assertThat(read(publicGet("/public/subscriptions/plans/" + id)
+                                .expectStatus()
+                                .isOk())
+                        .get("status")
+                        .asString())
+                .as("a deprecated plan stays readable by id for its subscribers")
+                .isEqualTo("deprecated");
+
+        publicGet("/public/subscriptions/plans/?merchant=0x12").expectStatus().isBadRequest();
+        publicGet("/public/subscriptions/plans/?network_id=x").expectStatus().isBadRequest();
+        publicGet("/public/subscriptions/plans/" + UUID.randomUUID())
+                .expectStatus()
+                .isNotFound();
+        publicGet("/public/subscriptions/plans/nope").expectStatus().isBadRequest();
+    }
+
+    @Test
+    void prepareAnswersWhatTheWalletSignsAndApproves() {
+        MerchantIdentity merchant = newMerchant();
+        JsonNode plan = createPlan(merchant, amountPlan("Pro"));
+        String subscriberId = createSubscriber(merchant, plan.get("id").asString(), "Ada", "ada@example.com")
+                .get("id")
+                .asString();
+
+        JsonNode kit = read(publicGet("/public/subscriber/prepare?subscriber_id=" + subscriberId + "&wallet_address="
+                        + WALLET.toLowerCase() + "&periods=6")
+                .expectStatus()
+                .isOk());
+
+        assertThat(kit.get("subscriber_id").asString()).isEqualTo(subscriberId);
+        assertThat(kit.get("wallet_address").asString()).isEqualTo(WALLET);
+        assertThat(kit.get("chain_id").asLong()).isEqualTo(31337);
+        assertThat(kit.get("subscription_contract").asString()).isEqualTo("0x5FbDB2315678afecb367f032d93F642f64180aa3");
+        assertThat(kit.get("digest").asString()).isEqualTo(plan.get("digest").asString());
+        assertThat(kit.get("typed_data").get("primaryType").asString()).isEqualTo("SubscriptionPlan");
+        JsonNode approval = kit.get("approval");
+        assertThat(approval.get("token").asString()).isEqualTo(DEV_USDC);
+        assertThat(approval.get("spender").asString()).isEqualTo("0x5FbDB2315678afecb367f032d93F642f64180aa3");
+        assertThat(approval.get("amount").asString()).isEqualTo("60000000");
+        assertThat(approval.get("formatted_amount").asString()).isEqualTo("60");
+        assertThat(approval.get("decimals").asInt()).isEqualTo(6);
+        assertThat(approval.get("periods").asInt()).isEqualTo(6);
+        assertThat(Instant.parse(kit.get("trial_ends_at").asString()))
+                .isEqualTo(clock.instant().plus(Duration.ofDays(7)));
+        assertThat(Instant.parse(kit.get("subscribe_by").asString())).isAfter(clock.instant());
+        assertThat(read(publicGet("/public/subscriber/prepare?subscriber_id=" + subscriberId + "&wallet_address="
+                                        + WALLET)
+                                .expectStatus()
+                                .isOk())
+                        .get("approval")
+                        .get("periods")
+                        .asInt())
+                .isEqualTo(12);
+
+        for (String bad : List.of(
+                "wallet_address=" + WALLET,
+                "subscriber_id=" + subscriberId,
+                "subscriber_id=x&wallet_address=" + WALLET,
+                "subscriber_id=" + subscriberId + "&wallet_address=0xabc",
+                "subscriber_id=" + subscriberId + "&wallet_address=" + WALLET + "&periods=0")) {
+            publicGet("/public/subscriber/prepare?" + bad).expectStatus().isBadRequest();
+        }
+        publicGet("/public/subscriber/prepare?subscriber_id=" + UUID.randomUUID() + "&wallet_address=" + WALLET)
+                .expectStatus()
+                .isNotFound();
+
+        clock.advance(Duration.ofDays(2));
+        JsonNode late =
+                read(publicGet("/public/subscriber/prepare?subscriber_id=" + subscriberId + "&wallet_address=" + WALLET)
+                        .expectStatus()
+                        .isEqualTo(409));
+        assertThat(late.get("code").asString()).isEqualTo("subscribe_deadline_passed");
+    }
+
+    @Test
+    void enrolmentLinksTheWalletActivatesTheSubscriberAndEmitsBothEvents() {
+        MerchantIdentity merchant = newMerchant();
+        JsonNode plan = createPlan(merchant, amountPlan("Pro"));
+        String subscriberId = createSubscriber(merchant, plan.get("id").asString(), "Ada", "ada@example.com")
+                .get("id")
+                .asString();
+        Instant enrolledAt = clock.instant();
+
+        JsonNode link = read(publicSend(
+                        HttpMethod.POST,
+                        "/public/subscriptions/link/",
+                        enrolment(plan.get("id").asString(), subscriberId, "120000000"))
+                .expectStatus()
+                .isCreated());
+
+        String linkId = link.get("id").asString();
+        assertThat(link.get("subscriber_id").asString()).isEqualTo(subscriberId);
+        assertThat(link.get("subscription_plan_id").asString())
+                .isEqualTo(plan.get("id").asString());
+        assertThat(link.get("wallet_address").asString()).isEqualTo(WALLET);
+        assertThat(link.get("subscribe_hash").asString()).isEqualTo(SUBSCRIBE_HASH);
+        assertThat(link.get("approvals").get(0).get("amount_approved").asString())
+                .isEqualTo("120000000");
+        assertThat(link.get("is_active").asBoolean()).isTrue();
+        assertThat(link.get("paid_periods").asInt()).isZero();
+        assertThat(link.get("owed").asString()).isEqualTo("0");
+        assertThat(Instant.parse(link.get("subscribed_at").asString())).isEqualTo(enrolledAt);
+        assertThat(Instant.parse(link.get("trial_ends_at").asString())).isEqualTo(enrolledAt.plus(Duration.ofDays(7)));
+        assertThat(link.get("customer_email").asString()).isEqualTo("ada@example.com");
+
+        JsonNode subscriber =
+                read(get(merchant, "/subscriber/" + subscriberId).expectStatus().isOk());
+        assertThat(subscriber.get("status").asString()).isEqualTo("active");
+        assertThat(subscriber.get("subscription_link").get("id").asString()).isEqualTo(linkId);
+        assertThat(read(get(merchant, "/subscriptions/link/" + linkId)
+                                .expectStatus()
+                                .isOk())
+                        .get("wallet_address")
+                        .asString())
+                .isEqualTo(WALLET);
+
+        List<ConsumerRecord<String, String>> records = TestKafka.recordsWithKey(
+                "subscriptions.events", merchant.merchantId().toString(), 2);
+        assertThat(records)
+                .extracting(r -> TestKafka.header(r, "event-type"))
+                .containsExactly("subscription.created", "subscription.activated");
+        JsonNode created = json.readTree(records.get(0).value()).get("data");
+        assertThat(created.get("subscription_link_id").asString()).isEqualTo(linkId);
+        assertThat(created.get("status").asString()).isEqualTo("active");
+
+        JsonNode again = read(publicSend(
+                        HttpMethod.POST,
+                        "/public/subscriptions/link/",
+                        enrolment(plan.get("id").asString(), subscriberId, "120000000"))
+                .expectStatus()
+                .isEqualTo(409));
+        assertThat(again.get("code").asString()).isEqualTo("already_enrolled");
+        publicGet("/public/subscriber/prepare?subscriber_id=" + subscriberId + "&wallet_address=" + WALLET)
+                .expectStatus()
+                .isEqualTo(409);
+
+        JsonNode byWallet = read(publicGet("/public/subscriptions/link/" + WALLET.toLowerCase())
+                .expectStatus()
+                .isOk());
+        assertThat(byWallet.get("links"))
+                .extracting(l -> l.get("id").asString())
+                .contains(linkId);
+        JsonNode shown = byWallet.get("links").get(0);
+        assertThat(shown.get("customer_email").isNull())
+                .as("anyone may ask for an address")
+                .isTrue();
+        assertThat(shown.get("customer_name").isNull()).isTrue();
+        assertThat(shown.get("subscriber_id").isNull())
+                .as("the subscriber id opens the customer's own view")
+                .isTrue();
+        publicGet("/public/subscriptions/link/0x1234").expectStatus().isBadRequest();
+    }
+
+    @Test
+    void aCustomerWithoutInvitationEnrolsByPlan() {
+        MerchantIdentity merchant = newMerchant();
+        String planId = createPlan(merchant, valuePlan("Basic")).get("id").asString();
+        Map<String, Object> body = enrolment(planId, null, "9990000");
+        body.put("customer_id", "cus_77");
+        body.put("customer_name", "Grace");
+        body.put("customer_email", "grace@navy.test");
+
+        JsonNode link = read(publicSend(HttpMethod.POST, "/public/subscriptions/link/", body)
+                .expectStatus()
+                .isCreated());
+
+        assertThat(link.get("trial_ends_at").isNull()).as("no trial period").isTrue();
+        JsonNode subscribers = read(
+                get(merchant, "/subscriber/?plan_id=" + planId).expectStatus().isOk());
+        assertThat(subscribers.get("total").asLong()).isEqualTo(1);
+        assertThat(subscribers.get("subscribers").get(0).get("customer_name").asString())
+                .isEqualTo("Grace");
+        assertThat(subscribers.get("subscribers").get(0).get("status").asString())
+                .isEqualTo("active");
+    }
+
+    @Test
+    void enrolmentValidatesEveryField() {
+        MerchantIdentity merchant = newMerchant();
+        String planId = createPlan(merchant, amountPlan("Pro")).get("id").asString();
+        String subscriberId = createSubscriber(merchant, planId, "Ada", "ada@example.com")
+                .get("id")
+                .asString();
+
+        assertEnrolmentRefused(enrolment(planId, subscriberId, "9999999"), 400, "insufficient_approval");
+        Map<String, Object> otherNetwork = enrolment(planId, subscriberId, "120000000");
+        ((Map<String, Object>) ((List<?>) otherNetwork.get("approvals")).get(0)).put("network_name", "Ethereum");
+        assertEnrolmentRefused(otherNetwork, 400, "insufficient_approval");
+        Map<String, Object> noApprovals = enrolment(planId, subscriberId, "120000000");
+        noApprovals.put("approvals", List.of());
+        assertEnrolmentRefused(noApprovals, 400, "validation_failed");
+        Map<String, Object> badApproval = enrolment(planId, subscriberId, "120000000");
+        badApproval.put("approvals", List.of(Map.of("token_address", DEV_USDC, "amount_approved", 5)));
+        assertEnrolmentRefused(badApproval, 400, "validation_failed");
+        Map<String, Object> badHash = enrolment(planId, subscriberId, "120000000");
+        badHash.put("subscribe_hash", "0x1234");
+        assertEnrolmentRefused(badHash, 400, "validation_failed");
+        Map<String, Object> badWallet = enrolment(planId, subscriberId, "120000000");
+        badWallet.put("wallet_address", "wallet");
+        assertEnrolmentRefused(badWallet, 400, "validation_failed");
+        String otherPlan = createPlan(merchant, valuePlan("Other")).get("id").asString();
+        assertEnrolmentRefused(enrolment(otherPlan, subscriberId, "120000000"), 400, "validation_failed");
+        Map<String, Object> wrongDecimals = enrolment(planId, subscriberId, "120000000");
+        ((Map<String, Object>) ((List<?>) wrongDecimals.get("approvals")).get(0)).put("decimals", 18);
+        assertEnrolmentRefused(wrongDecimals, 400, "insufficient_approval");
+        Map<String, Object> owes = enrolment(planId, subscriberId, "120000000");
+        owes.put("owed", "5");
+        assertEnrolmentRefused(owes, 400, "validation_failed");
+        Map<String, Object> locked = enrolment(planId, subscriberId, "120000000");
+        locked.put("locked", true);
+        assertEnrolmentRefused(locked, 400, "validation_failed");
+        Map<String, Object> future = enrolment(planId, subscriberId, "120000000");
+        future.put("subscribed_at", clock.instant().plus(Duration.ofHours(1)).toString());
+        assertEnrolmentRefused(future, 400, "validation_failed");
+        Map<String, Object> customerIdToo = enrolment(planId, subscriberId, "120000000");
+        customerIdToo.put("customer_id", "cus_1");
+        assertEnrolmentRefused(customerIdToo, 400, "validation_failed");
+        Map<String, Object> noPlan = enrolment(planId, subscriberId, "120000000");
+        noPlan.remove("subscription_plan_id");
+        assertEnrolmentRefused(noPlan, 400, "validation_failed");
+        Map<String, Object> past = enrolment(planId, subscriberId, "120000000");
+        past.put("expires_at", "2000-01-01T00:00:00Z");
+        assertEnrolmentRefused(past, 400, "validation_failed");
+        assertEnrolmentRefused(enrolment(planId, UUID.randomUUID().toString(), "120000000"), 404, "not_found");
+        assertEnrolmentRefused(enrolment(UUID.randomUUID().toString(), null, "120000000"), 404, "not_found");
+
+        as(merchant, HttpMethod.DELETE, "/subscriptions/plans/" + planId)
+                .exchange()
+                .expectStatus()
+                .isOk();
+        assertEnrolmentRefused(enrolment(planId, subscriberId, "120000000"), 409, "plan_deprecated");
+        send(merchant, HttpMethod.PUT, "/subscriptions/plans/" + planId, Map.of("status", "active"))
+                .expectStatus()
+                .isOk();
+        clock.advance(Duration.ofDays(2));
+        assertEnrolmentRefused(enrolment(planId, subscriberId, "120000000"), 409, "subscribe_deadline_passed");
+    }
+
+    @Test
+    void theCustomerReadsRenamesAndCancelsButMakesNoOtherMove() {
+        MerchantIdentity merchant = newMerchant();
+        String planId = createPlan(merchant, amountPlan("Pro")).get("id").asString();
+        Map<String, Object> invite = new LinkedHashMap<>();
+        invite.put("subscription_plan_id", planId);
+        invite.put("customer_id", "cus_secret_1");
+        invite.put("customer_name", "Ada");
+        invite.put("customer_email", "ada@example.com");
+        invite.put("webhook_metadata", Map.of("internal", "merchant-only"));
+        String id = read(send(merchant, HttpMethod.POST, "/subscriber/", invite)
+                        .expectStatus()
+                        .isCreated())
+                .get("id")
+                .asString();
+        String uri = "/public/subscriber/" + id;
+
+        JsonNode own = read(publicGet(uri).expectStatus().isOk());
+        assertThat(own.get("customer_email").asString()).isEqualTo("ada@example.com");
+        assertThat(own.get("status").asString()).isEqualTo("invitation_sent");
+        assertThat(own.get("subscription_plan").get("id").asString()).isEqualTo(planId);
+        assertThat(own.get("subscription_link").isNull()).isTrue();
+        assertThat(own.has("customer_id")).isFalse();
+        assertThat(own.has("webhook_metadata")).isFalse();
+        assertThat(own.has("merchant_user_id")).isFalse();
+        assertThat(own.get("subscription_plan_id").asString()).isEqualTo(planId);
+        assertThat(own.get("subscription_link_url").asString()).endsWith("/subscribe?subscriber_id=" + id);
+
+        assertThat(read(publicSend(HttpMethod.PUT, uri, Map.of("customer_name", "Ada L."))
+                                .expectStatus()
+                                .isOk())
+                        .get("customer_name")
+                        .asString())
+                .isEqualTo("Ada L.");
+        JsonNode refused = read(publicSend(HttpMethod.PUT, uri, Map.of("status", "active"))
+                .expectStatus()
+                .isEqualTo(409));
+        assertThat(refused.get("code").asString()).isEqualTo("status_not_allowed");
+        assertThat(read(publicSend(HttpMethod.PUT, uri, Map.of("status", "cancelled"))
+                                .expectStatus()
+                                .isOk())
+                        .get("status")
+                        .asString())
+                .isEqualTo("cancelled");
+        assertThat(TestKafka.recordsWithKey(
+                        "subscriptions.events", merchant.merchantId().toString(), 1))
+                .extracting(r -> TestKafka.header(r, "event-type"))
+                .containsExactly("subscription.cancelled");
+        assertEnrolmentRefused(enrolment(planId, id, "120000000"), 409, "subscriber_cancelled");
+
+        publicGet("/public/subscriber/" + UUID.randomUUID()).expectStatus().isNotFound();
+        publicGet("/public/subscriber/123").expectStatus().isBadRequest();
+        publicSend(HttpMethod.PUT, uri, Map.of("customer_email", "nope"))
+                .expectStatus()
+                .isBadRequest();
+    }
+
+    private void assertEnrolmentRefused(Map<String, Object> body, int status, String code) {
+        JsonNode problem = read(publicSend(HttpMethod.POST, "/public/subscriptions/link/", body)
+                .expectStatus()
+                .isEqualTo(status));
+        assertThat(problem.get("code").asString()).as(problem.toString()).isEqualTo(code);
+    }
+
+    private WebTestClient.ResponseSpec publicGet(String uri) {
+        return as(null, HttpMethod.GET, uri).exchange();
+    }
+
+    private WebTestClient.ResponseSpec publicSend(HttpMethod method, String uri, Object body) {
+        return send(null, method, uri, body);
+    }
+}
