@@ -28,7 +28,7 @@ COPY --from=extract /build/extracted/snapshot-dependencies/ ./
 COPY --from=extract /build/extracted/application/ ./
 # Numeric user, so Kubernetes' runAsNonRoot can verify it.
 USER 10001:10001
-# 8082 HTTP API and actuator (health probes).
+# 8082 HTTP API and actuator (health probes, /actuator/prometheus).
 EXPOSE 8082
 # No HEALTHCHECK here: docker-compose.yml and the Kubernetes probes define their own.
 # Extra JVM flags: set JAVA_TOOL_OPTIONS (read by the JVM itself).

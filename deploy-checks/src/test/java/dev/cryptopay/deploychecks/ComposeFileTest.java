@@ -221,14 +221,24 @@ class ComposeFileTest {
                         },
                 "payment-links-service",
                         new String[] {"DATABASE_JDBC_URL", "DATABASE_R2DBC_URL", "DATABASE_USER", "DATABASE_PASSWORD"},
+                "subscriptions-service",
+                        new String[] {"DATABASE_JDBC_URL", "DATABASE_R2DBC_URL", "DATABASE_USER", "DATABASE_PASSWORD"},
                 "webhook-service",
                         new String[] {"DATABASE_JDBC_URL", "DATABASE_R2DBC_URL", "DATABASE_USER", "DATABASE_PASSWORD"});
+        assertThat(users).as("every service has a database").containsOnlyKeys(SERVICES.toArray(String[]::new));
+        Map<String, String> owners = new LinkedHashMap<>();
         users.forEach((service, keys) -> {
+            assertThat(ServiceConfiguration.of(service).databaseVariables())
+                    .as(service + " reads these database settings")
+                    .containsExactlyInAnyOrder(keys);
             Map<String, String> env = env(service);
             String database = env.get(keys[0]).replaceAll(".*/", "");
             assertThat(env.get(keys[1])).as(service).endsWith("postgres:5432/" + database);
             assertThat(env.get(keys[0])).as(service).endsWith("postgres:5432/" + database);
             assertThat(databases).as(service + " database").containsKey(database);
+            assertThat(owners.put(database, service))
+                    .as(service + " shares the database " + database + " with another service")
+                    .isNull();
             assertThat(env.get(keys[2]))
                     .as(service + " user owns " + database)
                     .isEqualTo(databases.get(database)[0]);
@@ -236,7 +246,24 @@ class ComposeFileTest {
                     .as(service + " password = the one the init script set")
                     .isEqualTo(postgres.get(databases.get(database)[1]));
         });
+        assertThat(owners.keySet())
+                .as("the init script creates no database that no service uses")
+                .containsExactlyInAnyOrderElementsOf(databases.keySet());
         assertThat(String.valueOf(at(CONTAINERS, "postgres", "image"))).startsWith("postgres:17");
+    }
+
+    @ParameterizedTest
+    @FieldSource("SERVICES")
+    void settingsThatDefaultToTheLocalMachineAreSetToAnotherContainer(String service) {
+        Map<String, String> env = env(service);
+        for (String variable : ServiceConfiguration.of(service).loopbackDefaults()) {
+            assertThat(env)
+                    .as(service + ": " + variable + " defaults to this machine, which in a container is itself")
+                    .containsKey(variable);
+            assertThat(ServiceConfiguration.LOOPBACK.matcher(env.get(variable)).find())
+                    .as(service + ": " + variable + "=" + env.get(variable))
+                    .isFalse();
+        }
     }
 
     @Test
@@ -305,12 +332,20 @@ class ComposeFileTest {
             assertThat(kafka.get("KAFKA_LISTENER_SECURITY_PROTOCOL_MAP")).contains(name + ":");
         }
         for (String service : SERVICES) {
-            if (env(service).containsKey("KAFKA_BOOTSTRAP_SERVERS")) {
+            if (ServiceConfiguration.of(service).placeholders.containsKey("KAFKA_BOOTSTRAP_SERVERS")) {
                 assertThat(env(service).get("KAFKA_BOOTSTRAP_SERVERS"))
                         .as(service)
                         .isEqualTo(advertised.group(1));
+                assertThat(map(at(CONTAINERS, service, "depends_on")))
+                        .as(service + " waits for Kafka")
+                        .containsKey("kafka");
+            } else {
+                assertThat(env(service)).as(service).doesNotContainKey("KAFKA_BOOTSTRAP_SERVERS");
             }
         }
+        assertThat(SERVICES.stream().filter(service -> env(service).containsKey("KAFKA_BOOTSTRAP_SERVERS")))
+                .as("the services that publish or consume events")
+                .containsExactly("payment-links-service", "subscriptions-service", "webhook-service");
     }
 
     @Test
@@ -369,11 +404,12 @@ class ComposeFileTest {
                 .as("admin token: 24 characters or more")
                 .hasSizeGreaterThanOrEqualTo(24);
         for (String service : SERVICES) {
-            if (env(service).containsKey("INTERNAL_AUTH_SECRET")) {
-                assertThat(env(service).get("INTERNAL_AUTH_SECRET"))
-                        .as(service + " shares the gateway's secret")
-                        .isEqualTo(env("gateway").get("INTERNAL_AUTH_SECRET"));
-            }
+            assertThat(ServiceConfiguration.of(service).explain("INTERNAL_AUTH_SECRET"))
+                    .as(service + " checks the gateway's internal-auth token")
+                    .isNotNull();
+            assertThat(env(service).get("INTERNAL_AUTH_SECRET"))
+                    .as(service + " shares the gateway's secret")
+                    .isEqualTo(env("gateway").get("INTERNAL_AUTH_SECRET"));
         }
     }
 }

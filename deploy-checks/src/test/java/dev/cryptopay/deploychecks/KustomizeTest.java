@@ -209,6 +209,78 @@ class KustomizeTest {
 
     @ParameterizedTest
     @FieldSource("SERVICES")
+    void databaseCredentialsAndTheInternalSecretAreInTheSecret(String service) {
+        ServiceConfiguration configuration = ServiceConfiguration.of(service);
+        Set<String> secret = new TreeSet<>(configuration.databaseVariables());
+        secret.add("INTERNAL_AUTH_SECRET");
+        assertThat(configuration.databaseVariables())
+                .as(service + " has a database of its own")
+                .hasSize(4);
+        assertThat(secretKeys(service)).as(service + "-secrets").containsAll(secret);
+        assertThat(literals(base(service), service + "-config").keySet())
+                .as(service + "-config holds no secret")
+                .doesNotContainAnyElementsOf(secret);
+        String database = ComposeFileTest.env(service)
+                .get(configuration.databaseVariables().stream()
+                        .filter(key -> key.endsWith("JDBC_URL"))
+                        .findFirst()
+                        .orElseThrow())
+                .replaceAll(".*/", "");
+        Repo.read("deploy/k8s/base/" + service + "/secret.env.example")
+                .lines()
+                .filter(line -> line.matches("[A-Z0-9_]+_URL=\\w+:postgresql:.*"))
+                .forEach(line -> assertThat(line)
+                        .as(service + ": the same database as in docker-compose.yml")
+                        .endsWith("/" + database));
+    }
+
+    @ParameterizedTest
+    @FieldSource("SERVICES")
+    void settingsThatDefaultToTheLocalMachineAreSetInTheCluster(String service) {
+        Map<String, String> config = new LinkedHashMap<>(literals(base(service), service + "-config"));
+        for (String environment : ENVIRONMENTS) {
+            config.putAll(literals(
+                    kustomization(K8S.resolve("overlays/" + environment + "/" + service)), service + "-config"));
+        }
+        for (String variable : ServiceConfiguration.of(service).loopbackDefaults()) {
+            assertThat(config.containsKey(variable) || secretKeys(service).contains(variable))
+                    .as(service + ": " + variable + " defaults to this machine, which in a pod is the pod itself")
+                    .isTrue();
+            if (config.containsKey(variable)) {
+                assertThat(ServiceConfiguration.LOOPBACK
+                                .matcher(config.get(variable))
+                                .find())
+                        .as(service + ": " + variable + "=" + config.get(variable))
+                        .isFalse();
+            }
+        }
+    }
+
+    @Test
+    void eachEnvironmentGivesItsCheckoutUrlToEveryServiceThatLinksToTheCheckout() {
+        List<String> readers = SERVICES.stream()
+                .filter(service -> ServiceConfiguration.of(service).placeholders.containsKey("CHECKOUT_URL"))
+                .toList();
+        assertThat(readers).containsExactly("payment-links-service", "subscriptions-service");
+        Map<String, String> checkout = Map.of(
+                "sandbox", "https://checkout.sandbox.cryptopay.dev", "production", "https://checkout.cryptopay.dev");
+        for (String service : readers) {
+            assertThat(literals(base(service), service + "-config"))
+                    .as(service + ": the base leaves the checkout to the environment")
+                    .doesNotContainKey("CHECKOUT_URL");
+            assertThat(secretKeys(service)).doesNotContain("CHECKOUT_URL");
+            checkout.forEach((environment, url) -> assertThat(literals(
+                            kustomization(K8S.resolve("overlays/" + environment + "/" + service)), service + "-config"))
+                    .as(environment + " overlay of " + service)
+                    .containsEntry("CHECKOUT_URL", url));
+            assertThat(ServiceConfiguration.of(service).defaults.get("CHECKOUT_URL"))
+                    .as(service + ": without CHECKOUT_URL it links to the sandbox checkout, never to production")
+                    .isEqualTo(checkout.get("sandbox"));
+        }
+    }
+
+    @ParameterizedTest
+    @FieldSource("SERVICES")
     void portsProbesAndMetricsAnnotationAgree(String service) {
         Map<String, String> config = literals(base(service), service + "-config");
         Map<String, Integer> ports = containerPorts(service);

@@ -56,10 +56,15 @@ final class ServiceConfiguration {
     private static final Pattern CONFIGURATION_PROPERTIES =
             Pattern.compile("@ConfigurationProperties\\(\\s*(?:(?:value|prefix)\\s*=\\s*)?\"([^\"]+)\"\\s*\\)");
     private static final Pattern RECORD = Pattern.compile("\\brecord\\s+(\\w+)\\s*\\(");
+    static final Pattern LOOPBACK = Pattern.compile("(?<![\\w.-])(127\\.0\\.0\\.1|localhost)(?![\\w.-])");
+    static final Pattern DATABASE_VARIABLE =
+            Pattern.compile("(DATABASE|[A-Z0-9]+_DB)_(R2DBC_URL|JDBC_URL|USER|PASSWORD)");
 
     final String module;
     /** Placeholder name → whether it has a default ({@code ${KEY:…}}). */
     final Map<String, Boolean> placeholders = new HashMap<>();
+    /** Placeholder name → its default ({@code …} of {@code ${KEY:…}}), for the placeholders that have one. */
+    final Map<String, String> defaults = new HashMap<>();
     /** Canonical property names bound by the module's records, e.g. {@code webhooks.delivery.retry-schedule}. */
     final Set<String> recordProperties = new TreeSet<>();
 
@@ -74,6 +79,10 @@ final class ServiceConfiguration {
             Matcher matcher = PLACEHOLDER.matcher(Repo.read(yml));
             while (matcher.find()) {
                 configuration.placeholders.merge(matcher.group(1), matcher.group(2) != null, Boolean::logicalAnd);
+                if (matcher.group(2) != null) {
+                    configuration.defaults.putIfAbsent(
+                            matcher.group(1), matcher.group(2).substring(1));
+                }
             }
         }
         List<String> sourceModules = new ArrayList<>(List.of(module));
@@ -97,6 +106,32 @@ final class ServiceConfiguration {
             }
         });
         return required;
+    }
+
+    /**
+     * Placeholders whose default points at this machine ({@code 127.0.0.1} or {@code localhost}): a database, Kafka,
+     * Redis or another service as run on a developer's machine. In a container that address is the container
+     * itself, so every deployment must set them.
+     */
+    Set<String> loopbackDefaults() {
+        Set<String> loopback = new TreeSet<>();
+        defaults.forEach((name, value) -> {
+            if (LOOPBACK.matcher(value).find()) {
+                loopback.add(name);
+            }
+        });
+        return loopback;
+    }
+
+    /** Placeholders of a database connection: {@code DATABASE_*} or {@code <NAME>_DB_*} URL, user and password. */
+    Set<String> databaseVariables() {
+        Set<String> database = new TreeSet<>();
+        for (String name : placeholders.keySet()) {
+            if (DATABASE_VARIABLE.matcher(name).matches()) {
+                database.add(name);
+            }
+        }
+        return database;
     }
 
     /** Why {@code variable} is real configuration of this module; null when it is not. */

@@ -53,9 +53,65 @@ class ServiceConfigurationTest {
         assertThat(webhooks.explain("GATEWAY_ADMIN_HOST"))
                 .as("another module's property")
                 .isNull();
-        assertThat(ServiceConfiguration.of("subscriptions-service").explain("INTERNAL_AUTH_SECRET"))
-                .as("subscriptions-service does not read it yet")
+        assertThat(ServiceConfiguration.of("subscriptions-service").explain("WEBHOOK_SECRET_ENCRYPTION_KEY"))
+                .as("another module's placeholder")
                 .isNull();
+    }
+
+    @Test
+    void subscriptionsServiceReadsWhatPaymentLinksServiceReadsAndItsChainSettings() {
+        ServiceConfiguration subscriptions = ServiceConfiguration.of("subscriptions-service");
+        ServiceConfiguration paymentLinks = ServiceConfiguration.of("payment-links-service");
+
+        assertThat(subscriptions.placeholders)
+                .containsKeys(
+                        "PORT",
+                        "INTERNAL_AUTH_SECRET",
+                        "DATABASE_R2DBC_URL",
+                        "DATABASE_JDBC_URL",
+                        "DATABASE_USER",
+                        "DATABASE_PASSWORD",
+                        "KAFKA_BOOTSTRAP_SERVERS",
+                        "CHECKOUT_URL",
+                        "PUBLIC_API_URL",
+                        "SUBSCRIPTIONS_DEFAULT_TEST_CHAIN_ID",
+                        "SUBSCRIPTIONS_DEFAULT_LIVE_CHAIN_ID",
+                        "SUBSCRIPTIONS_CONTRACT_31337",
+                        "SUBSCRIPTIONS_CONTRACT_11155111",
+                        "SUBSCRIPTIONS_CONTRACT_1")
+                .containsKeys(paymentLinks.placeholders.keySet().toArray(String[]::new));
+        assertThat(subscriptions.requiredVariables()).containsExactly("INTERNAL_AUTH_SECRET");
+        assertThat(subscriptions.explain("INTERNAL_AUTH_SECRET")).startsWith("placeholder");
+        assertThat(subscriptions.databaseVariables())
+                .containsExactly("DATABASE_JDBC_URL", "DATABASE_PASSWORD", "DATABASE_R2DBC_URL", "DATABASE_USER");
+        assertThat(subscriptions.loopbackDefaults())
+                .containsExactly("DATABASE_JDBC_URL", "DATABASE_R2DBC_URL", "KAFKA_BOOTSTRAP_SERVERS");
+        assertThat(subscriptions.recordProperties)
+                .as("from service-support, which subscriptions-service depends on")
+                .contains("internal-auth.max-age", "outbox.relay-enabled");
+    }
+
+    @Test
+    void findsDatabaseSettingsAndLoopbackDefaults() {
+        ServiceConfiguration gateway = ServiceConfiguration.of("gateway");
+
+        assertThat(gateway.databaseVariables())
+                .containsExactly(
+                        "GATEWAY_DB_JDBC_URL", "GATEWAY_DB_PASSWORD", "GATEWAY_DB_R2DBC_URL", "GATEWAY_DB_USER");
+        assertThat(gateway.loopbackDefaults())
+                .contains("GATEWAY_DB_R2DBC_URL", "PAYMENT_LINKS_URL", "SUBSCRIPTIONS_URL", "GATEWAY_REDIS_URI")
+                .doesNotContain("PORT", "GATEWAY_ADMIN_PORT", "GATEWAY_DB_USER");
+        assertThat(ServiceConfiguration.LOOPBACK
+                        .matcher("r2dbc:postgresql://127.0.0.1:5432/x")
+                        .find())
+                .isTrue();
+        assertThat(ServiceConfiguration.LOOPBACK.matcher("http://localhost").find())
+                .isTrue();
+        assertThat(ServiceConfiguration.LOOPBACK.matcher("kafka:9092").find()).isFalse();
+        assertThat(ServiceConfiguration.LOOPBACK
+                        .matcher("https://localhost.example.com")
+                        .find())
+                .isFalse();
     }
 
     @Test

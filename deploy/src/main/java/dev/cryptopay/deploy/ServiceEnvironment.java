@@ -37,6 +37,10 @@ final class ServiceEnvironment {
             env.put("DATABASE_USER", postgres.user());
             env.put("DATABASE_PASSWORD", postgres.password());
         }
+        if (service == StackService.SUBSCRIPTIONS) {
+            // NFT metadata links point at the local gateway.
+            env.put("PUBLIC_API_URL", ports.url(StackPort.GATEWAY) + "/api/v1");
+        }
         if (service == StackService.WEBHOOKS) {
             env.put("WEBHOOK_SECRET_ENCRYPTION_KEY", secrets.webhookEncryptionKey());
             // Local sandbox only: deliver to http://127.0.0.1:... endpoints (production default stays false).

@@ -2,12 +2,12 @@ package dev.cryptopay.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpServer;
+import dev.cryptopay.testsupport.webhook.WebhookReceiver;
+import dev.cryptopay.testsupport.webhook.WebhookReceiver.Reply;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -15,11 +15,11 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -171,47 +171,31 @@ class LocalStackTest {
     void webhooksReachALoopbackEndpointAndAreRetriedOnTheSandboxSchedule() throws Exception {
         // Every event's first attempt is answered 500, later ones 200. Events of links made by earlier tests may
         // arrive too (intake matches endpoints when it reads an event), so the test follows its own link's event.
-        List<Instant> attempts = new CopyOnWriteArrayList<>();
-        List<String> bodies = new CopyOnWriteArrayList<>();
-        java.util.Set<String> seen = java.util.concurrent.ConcurrentHashMap.newKeySet();
-        AtomicReference<String> linkId = new AtomicReference<>("none yet");
-        HttpServer receiver = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        receiver.createContext("/hook", exchange -> {
-            String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-            if (body.contains(linkId.get())) {
-                attempts.add(Instant.now());
-                bodies.add(body);
-            }
-            exchange.sendResponseHeaders(seen.add(body) ? 500 : 200, -1);
-            exchange.close();
-        });
-        receiver.start();
-        try {
+        Set<String> seen = ConcurrentHashMap.newKeySet();
+        try (WebhookReceiver receiver =
+                new WebhookReceiver().otherwise(request -> Reply.status(seen.add(request.bodyText()) ? 500 : 200))) {
             SignedClient client = stack.client();
             HttpResponse<String> endpoint = client.post(
-                    "/webhook-endpoints",
-                    "{\"url\":\"http://127.0.0.1:" + receiver.getAddress().getPort()
-                            + "/hook\",\"events\":[\"payment.created\"]}");
+                    "/webhook-endpoints", "{\"url\":\"" + receiver.url() + "\",\"events\":[\"payment.created\"]}");
             assertThat(endpoint.statusCode()).as(endpoint.body()).isEqualTo(201);
             String orderId = "ORD-WEBHOOK-TEST-" + System.nanoTime();
-            linkId.set(orderId);
             HttpResponse<String> link = client.post(
                     "/payment_links",
                     "{\"payment_name\":\"Tea\",\"amount\":3,\"currency\":\"USDC\",\"order_id\":\"" + orderId + "\"}");
             assertThat(link.statusCode()).as(link.body()).isEqualTo(201);
 
-            long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-            while (attempts.size() < 2 && System.nanoTime() < deadline) {
-                Thread.sleep(200);
-            }
+            awaitUpTo(
+                    Duration.ofSeconds(90),
+                    () -> requestsMentioning(receiver, orderId).size() >= 2);
+            List<WebhookReceiver.Received> attempts = requestsMentioning(receiver, orderId);
             // First attempt answered 500; the sandbox schedule (0s,5s,...) retries 5 s later, not 5 min.
             assertThat(attempts).as("delivery attempts").hasSizeGreaterThanOrEqualTo(2);
-            assertThat(bodies.get(0)).contains("\"type\":\"payment.created\"").contains(orderId);
-            assertThat(bodies.get(1)).isEqualTo(bodies.get(0));
-            assertThat(Duration.between(attempts.get(0), attempts.get(1)))
+            assertThat(attempts.get(0).bodyText())
+                    .contains("\"type\":\"payment.created\"")
+                    .contains(orderId);
+            assertThat(attempts.get(1).body()).isEqualTo(attempts.get(0).body());
+            assertThat(Duration.between(attempts.get(0).at(), attempts.get(1).at()))
                     .isBetween(Duration.ofSeconds(4), Duration.ofSeconds(30));
-        } finally {
-            receiver.stop(0);
         }
     }
 
@@ -235,20 +219,10 @@ class LocalStackTest {
     @Test
     @Order(6)
     void eventsWrittenWhileKafkaIsStoppedAreDeliveredOnceItIsBack() throws Exception {
-        List<String> bodies = new CopyOnWriteArrayList<>();
-        HttpServer receiver = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        receiver.createContext("/kafka-hook", exchange -> {
-            bodies.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
-            exchange.sendResponseHeaders(200, -1);
-            exchange.close();
-        });
-        receiver.start();
-        try {
+        try (WebhookReceiver receiver = new WebhookReceiver()) {
             SignedClient client = stack.client();
             HttpResponse<String> endpoint = client.post(
-                    "/webhook-endpoints",
-                    "{\"url\":\"http://127.0.0.1:" + receiver.getAddress().getPort()
-                            + "/kafka-hook\",\"events\":[\"payment.created\"]}");
+                    "/webhook-endpoints", "{\"url\":\"" + receiver.url() + "\",\"events\":[\"payment.created\"]}");
             assertThat(endpoint.statusCode()).as(endpoint.body()).isEqualTo(201);
 
             stack.stopKafka();
@@ -260,16 +234,27 @@ class LocalStackTest {
                     .as("the outbox keeps the event: " + link.body())
                     .isEqualTo(201);
             Thread.sleep(1000);
-            assertThat(bodies).noneMatch(b -> b.contains(orderId));
+            assertThat(requestsMentioning(receiver, orderId)).isEmpty();
 
             stack.startKafka();
-            long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-            while (bodies.stream().noneMatch(b -> b.contains(orderId)) && System.nanoTime() < deadline) {
-                Thread.sleep(200);
-            }
-            assertThat(bodies).anyMatch(b -> b.contains(orderId) && b.contains("\"type\":\"payment.created\""));
-        } finally {
-            receiver.stop(0);
+            awaitUpTo(
+                    Duration.ofSeconds(90),
+                    () -> !requestsMentioning(receiver, orderId).isEmpty());
+            assertThat(requestsMentioning(receiver, orderId))
+                    .anyMatch(request -> request.bodyText().contains("\"type\":\"payment.created\""));
+        }
+    }
+
+    private static List<WebhookReceiver.Received> requestsMentioning(WebhookReceiver receiver, String text) {
+        return receiver.received().stream()
+                .filter(request -> request.bodyText().contains(text))
+                .toList();
+    }
+
+    private static void awaitUpTo(Duration limit, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
+            Thread.sleep(200);
         }
     }
 

@@ -8,6 +8,7 @@ import dev.cryptopay.deploy.ports.PortPlan;
 import dev.cryptopay.testsupport.PostgresServer;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.util.Arrays;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -62,6 +63,42 @@ class ServiceEnvironmentTest {
                 .containsEntry("DATABASE_USER", "stack")
                 .containsEntry("DATABASE_PASSWORD", "pw")
                 .doesNotContainKeys("GATEWAY_ADMIN_TOKEN", "WEBHOOK_SECRET_ENCRYPTION_KEY");
+    }
+
+    @Test
+    void subscriptionsServiceGetsItsDatabaseKafkaAndTheSecretLikePaymentLinks() {
+        Map<String, String> env = environment(StackService.SUBSCRIPTIONS);
+
+        assertThat(env.keySet())
+                .containsExactly(
+                        "PORT",
+                        "INTERNAL_AUTH_SECRET",
+                        "KAFKA_BOOTSTRAP_SERVERS",
+                        "DATABASE_R2DBC_URL",
+                        "DATABASE_JDBC_URL",
+                        "DATABASE_USER",
+                        "DATABASE_PASSWORD",
+                        "PUBLIC_API_URL");
+        assertThat(env)
+                .containsEntry("PORT", String.valueOf(ports.port(StackPort.SUBSCRIPTIONS)))
+                .containsEntry("PUBLIC_API_URL", ports.url(StackPort.GATEWAY) + "/api/v1")
+                .containsEntry("INTERNAL_AUTH_SECRET", "internal-secret")
+                .containsEntry("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + ports.port(StackPort.KAFKA))
+                .containsEntry("DATABASE_R2DBC_URL", "r2dbc:postgresql://db.local:6543/stack_x_subscriptions")
+                .containsEntry("DATABASE_JDBC_URL", "jdbc:postgresql://db.local:6543/stack_x_subscriptions")
+                .containsEntry("DATABASE_USER", "stack")
+                .containsEntry("DATABASE_PASSWORD", "pw");
+        assertThat(env.keySet())
+                .as("payment-links-service's settings and the public API address; CHECKOUT_URL stays the services'"
+                        + " sandbox default")
+                .containsAll(environment(StackService.PAYMENT_LINKS).keySet());
+    }
+
+    @Test
+    void everyServiceHasADatabaseOfItsOwn() {
+        assertThat(Arrays.stream(StackService.values()).map(options::databaseName))
+                .containsExactly(
+                        "stack_x_gateway", "stack_x_payment_links", "stack_x_subscriptions", "stack_x_webhooks");
     }
 
     @Test
