@@ -34,7 +34,7 @@ public class PaymentLinkEvents {
      * @param transactionHash null (and rendered as null) when the event has no transaction
      * @param metadata the link's webhook_metadata, {@code {}} when it has none
      * @param depositAddress where the link is paid (null when the merchant had no receiving key); with
-     *     {@code chainId}, {@code tokenContract} (null for a native coin), {@code amountBaseUnits} and
+     *     {@code chainId}, {@code tokenContract} (null for a native coin), {@code decimals}, {@code amountBaseUnits} and
      *     {@code expiresAt} it is what a chain watcher needs to watch for the payment
      */
     record PaymentEventData(
@@ -50,6 +50,7 @@ public class PaymentLinkEvents {
             String depositAddress,
             Long chainId,
             String tokenContract,
+            Integer decimals,
             String amountBaseUnits,
             Instant expiresAt) {}
 
@@ -85,6 +86,7 @@ public class PaymentLinkEvents {
                 payment == null ? null : payment.depositAddress(),
                 payment == null ? null : payment.chainId(),
                 payment == null ? null : payment.tokenContract(),
+                payment == null ? null : payment.decimals(),
                 payment == null ? null : payment.amountBaseUnits().toString(),
                 link.expiresAt());
     }

@@ -55,6 +55,7 @@ class PaymentEventsTest extends PaymentLinksTestBase {
         // What a chain watcher needs: test mode pays on the dev chain; this merchant has no receiving key.
         assertThat(created.get("chain_id").asLong()).isEqualTo(31337);
         assertThat(created.get("token_contract").asString()).isEqualTo("0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0");
+        assertThat(created.get("decimals").asInt()).isEqualTo(6);
         assertThat(created.get("amount_base_units").asString()).isEqualTo("25500000");
         assertThat(created.get("deposit_address").isNull()).isTrue();
         assertThat(created.get("expires_at").asString()).isNotBlank();
