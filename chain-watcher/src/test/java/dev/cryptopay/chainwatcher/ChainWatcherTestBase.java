@@ -33,21 +33,23 @@ import tools.jackson.databind.JsonNode;
         properties = {
             "chain-watcher.scan-enabled=false",
             "chain-watcher.late-window=1h",
-            "chain-watcher.networks[0].name=Local dev chain",
-            "chain-watcher.networks[0].chain-id=31337",
-            "chain-watcher.networks[0].confirmations=3",
-            "chain-watcher.networks[0].reorg-window=16",
-            "chain-watcher.networks[0].start-blocks-back=20",
             "spring.kafka.consumer.properties.metadata.max.age.ms=1000"
         })
 public abstract class ChainWatcherTestBase extends ServiceTestBase {
 
     protected static final DevChain CHAIN = DevChain.shared();
     protected static final WebhookReceiver PAYMENT_LINKS = new WebhookReceiver();
+    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
 
     @DynamicPropertySource
     static void chain(DynamicPropertyRegistry registry) {
+        // A list binds from one property source only, so the whole entry is here.
+        registry.add("chain-watcher.networks[0].name", () -> "Local dev chain");
+        registry.add("chain-watcher.networks[0].chain-id", () -> 31337);
         registry.add("chain-watcher.networks[0].rpc-url", CHAIN::rpcUrl);
+        registry.add("chain-watcher.networks[0].confirmations", () -> 3);
+        registry.add("chain-watcher.networks[0].reorg-window", () -> 16);
+        registry.add("chain-watcher.networks[0].start-blocks-back", () -> 20);
         registry.add("chain-watcher.payment-links-url", () -> PAYMENT_LINKS.url(""));
     }
 
@@ -59,7 +61,9 @@ public abstract class ChainWatcherTestBase extends ServiceTestBase {
 
     /** A fresh address nobody else pays (lower-case, as the watcher stores it). */
     protected static String freshAddress() {
-        return "0x" + Keys.getAddress(Keys.createEcKeyPair().getPublicKey()).toLowerCase();
+        byte[] address = new byte[20];
+        RANDOM.nextBytes(address);
+        return "0x" + java.util.HexFormat.of().formatHex(address);
     }
 
     /** Announces a link paid to {@code deposit} the way payment-links-service does, and waits until it is watched. */
@@ -82,17 +86,24 @@ public abstract class ChainWatcherTestBase extends ServiceTestBase {
 
     protected void publish(UUID linkId, String type, Map<String, Object> data) {
         Map<String, Object> event = Map.of(
-                "id", UUID.randomUUID().toString(),
-                "type", type,
-                "created_at", clock.instant().toString(),
-                "merchant_id", UUID.randomUUID().toString(),
-                "mode", "test",
-                "data", data);
+                "id",
+                UUID.randomUUID().toString(),
+                "type",
+                type,
+                "created_at",
+                clock.instant().toString(),
+                "merchant_id",
+                UUID.randomUUID().toString(),
+                "mode",
+                "test",
+                "data",
+                data);
         try (var producer = new KafkaProducer<String, String>(
                 Map.of("bootstrap.servers", TestKafka.shared().bootstrapServers(), "acks", "all"),
                 new StringSerializer(),
                 new StringSerializer())) {
-            producer.send(new ProducerRecord<>("payment-links.events", linkId.toString(), json.writeValueAsString(event)));
+            producer.send(
+                    new ProducerRecord<>("payment-links.events", linkId.toString(), json.writeValueAsString(event)));
         }
     }
 

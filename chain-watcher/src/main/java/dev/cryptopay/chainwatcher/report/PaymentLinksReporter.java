@@ -33,12 +33,8 @@ public class PaymentLinksReporter {
     private final InternalIdentityToken tokens;
     private final Clock clock;
 
-    PaymentLinksReporter(
-            WebClient.Builder builder,
-            ChainWatcherProperties properties,
-            InternalAuthProperties internalAuth,
-            Clock clock) {
-        this.web = builder.baseUrl(properties.paymentLinksUrl()).build();
+    PaymentLinksReporter(ChainWatcherProperties properties, InternalAuthProperties internalAuth, Clock clock) {
+        this.web = WebClient.builder().baseUrl(properties.paymentLinksUrl()).build();
         this.tokens = InternalIdentityToken.fromSecret(internalAuth.secret());
         this.clock = clock;
     }

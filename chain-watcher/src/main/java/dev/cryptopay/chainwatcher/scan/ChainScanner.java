@@ -136,10 +136,7 @@ class ChainScanner extends BackgroundLoop {
 
     /** Scans [from, to] (bounded by the head and the range limit); answers whether it reached the head. */
     private Mono<Boolean> scan(long from, long head, Instant now) {
-        if (from > head) {
-            return Mono.just(true);
-        }
-        long to = Math.min(head, from + network.maxBlockRange() - 1);
+        long to = Math.min(head, from + network.maxBlockRange() - 1); // below from when nothing new was mined
         return watches.active(network.chainId(), now).collectList().flatMap(watched -> {
             metrics.watched(network, watched.size());
             Map<String, WatchedAddress> byAddress =
@@ -147,20 +144,26 @@ class ChainScanner extends BackgroundLoop {
             List<WatchedAddress> fresh =
                     watched.stream().filter(watch -> !watch.backfilled()).toList();
             return backfill(from, fresh)
-                    .concatWith(found(from, to, watched))
+                    .concatWith(to >= from ? found(from, to, watched) : Flux.empty())
                     .filter(seen -> matches(seen, byAddress.get(seen.to())))
                     .concatMap(seen -> transfers
                             .upsert(detected(seen, byAddress.get(seen.to())), now)
                             .doOnSuccess(stored -> metrics.detected(network)))
                     .then(watches.markBackfilled(
                             fresh.stream().map(WatchedAddress::paymentLinkId).toList()))
-                    .then(recordHashes(Math.max(from, head - network.reorgWindow() + 1), to))
-                    .then(cursors.forget(network.chainId(), Long.MAX_VALUE, head - network.reorgWindow()))
-                    .then(cursors.advance(network.chainId(), to + 1, now))
+                    .then(to >= from ? advance(from, to, head, now) : Mono.empty())
                     .then(to == head ? transfers.settleOrphans(network.chainId(), now) : Mono.empty())
-                    .then(client.header(to).doOnNext(block -> metrics.lag(network, head - to, block.time(), now)))
-                    .thenReturn(to == head);
+                    .then(client.header(Math.max(to, from - 1))
+                            .doOnNext(block -> metrics.lag(network, head - block.number(), block.time(), now)))
+                    .thenReturn(to >= head);
         });
+    }
+
+    /** Records the scanned blocks' hashes (inside the reorganisation window) and moves the cursor past them. */
+    private Mono<Void> advance(long from, long to, long head, Instant now) {
+        return recordHashes(Math.max(from, head - network.reorgWindow() + 1), to)
+                .then(cursors.forget(network.chainId(), Long.MAX_VALUE, head - network.reorgWindow()))
+                .then(cursors.advance(network.chainId(), to + 1, now));
     }
 
     /**

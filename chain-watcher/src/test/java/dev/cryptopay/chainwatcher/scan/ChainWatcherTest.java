@@ -62,7 +62,8 @@ class ChainWatcherTest extends ChainWatcherTestBase {
 
         CHAIN.mine(1);
         scan();
-        assertThat(reports(link)).extracting(report -> report.get("status").asString() + "/"
+        assertThat(reports(link))
+                .extracting(report -> report.get("status").asString() + "/"
                         + report.get("confirmations").asInt())
                 .containsExactly("pending/1", "pending/2");
 
@@ -70,7 +71,8 @@ class ChainWatcherTest extends ChainWatcherTestBase {
         scan();
         CHAIN.mine(5);
         scan();
-        assertThat(reports(link)).extracting(report -> report.get("status").asString() + "/"
+        assertThat(reports(link))
+                .extracting(report -> report.get("status").asString() + "/"
                         + report.get("confirmations").asInt())
                 .containsExactly("pending/1", "pending/2", "confirmed/3");
     }
@@ -105,7 +107,8 @@ class ChainWatcherTest extends ChainWatcherTestBase {
         String nativeDeposit = freshAddress();
         String lateDeposit = freshAddress();
         UUID nativeLink = announce(nativeDeposit, null, 18, "250000000000000000", inAnHour());
-        UUID lateLink = announce(lateDeposit, USDC.address(), 6, "5000000", Instant.now().minusSeconds(60));
+        UUID lateLink = announce(
+                lateDeposit, USDC.address(), 6, "5000000", Instant.now().minusSeconds(60));
 
         String nativeTx = CHAIN.sendNative(payer(), nativeDeposit, new BigInteger("250000000000000000"));
         pay(payer(), DevTokens.USDT, lateDeposit, "5"); // the wrong token: not a payment of this link
@@ -113,9 +116,12 @@ class ChainWatcherTest extends ChainWatcherTestBase {
         CHAIN.mine(3);
         scan();
 
-        assertThat(reports(nativeLink)).extracting(report -> report.get("tx_hash").asString()).contains(nativeTx);
+        assertThat(reports(nativeLink))
+                .extracting(report -> report.get("tx_hash").asString())
+                .contains(nativeTx);
         assertThat(confirmedAmount(nativeLink)).isEqualByComparingTo("0.25");
-        assertThat(reports(lateLink)).extracting(report -> report.get("tx_hash").asString())
+        assertThat(reports(lateLink))
+                .extracting(report -> report.get("tx_hash").asString())
                 .containsOnly(lateTx);
     }
 
@@ -130,7 +136,9 @@ class ChainWatcherTest extends ChainWatcherTestBase {
         UUID link = announce(deposit, USDC.address(), 6, "3000000", inAnHour());
         scan();
 
-        assertThat(reports(link)).extracting(report -> report.get("tx_hash").asString()).contains(tx);
+        assertThat(reports(link))
+                .extracting(report -> report.get("tx_hash").asString())
+                .contains(tx);
     }
 
     @Test
@@ -141,13 +149,16 @@ class ChainWatcherTest extends ChainWatcherTestBase {
         scan();
         String tx = pay(payer, USDC, deposit, "1");
         scan();
-        assertThat(reports(link)).extracting(report -> report.get("status").asString()).containsExactly("pending");
+        assertThat(reports(link))
+                .extracting(report -> report.get("status").asString())
+                .containsExactly("pending");
 
         CHAIN.reorg(1); // replaces the payment's block with an empty one
         CHAIN.mine(1);
         scan();
 
-        assertThat(reports(link)).extracting(report -> report.get("status").asString())
+        assertThat(reports(link))
+                .extracting(report -> report.get("status").asString())
                 .containsExactly("pending", "failed");
         assertThat(reports(link).get(1).get("tx_hash").asString()).isEqualTo(tx);
         assertThat(CHAIN.receipt(tx)).isEmpty();
@@ -169,8 +180,12 @@ class ChainWatcherTest extends ChainWatcherTestBase {
         CHAIN.mine(5);
         scan();
 
-        assertThat(reports(link)).extracting(report -> report.get("tx_hash").asString()).contains(tx);
-        assertThat(reports(link)).extracting(report -> report.get("status").asString()).contains("confirmed");
+        assertThat(reports(link))
+                .extracting(report -> report.get("tx_hash").asString())
+                .contains(tx);
+        assertThat(reports(link))
+                .extracting(report -> report.get("status").asString())
+                .contains("confirmed");
     }
 
     @Test
@@ -204,11 +219,14 @@ class ChainWatcherTest extends ChainWatcherTestBase {
             instances.forEach(ChainScanner::close);
             clock.set(Instant.now());
             // Hand the chain back to the application's own scanner for the other tests.
-            database.sql("UPDATE chain_cursor SET leased_by = NULL, lease_until = NULL").then().block();
+            database.sql("UPDATE chain_cursor SET leased_by = NULL, lease_until = NULL")
+                    .then()
+                    .block();
         }
         scan();
 
-        assertThat(reports(link)).extracting(report -> report.get("status").asString())
+        assertThat(reports(link))
+                .extracting(report -> report.get("status").asString())
                 .containsExactly("confirmed");
     }
 
@@ -216,23 +234,37 @@ class ChainWatcherTest extends ChainWatcherTestBase {
     void anEventDeliveredTwiceWatchesTheAddressOnceAndOtherEventsAreIgnored() {
         String deposit = freshAddress();
         UUID link = announce(deposit, USDC.address(), 6, "1000000", inAnHour());
-        publish(link, "payment.created", Map.of(
-                "id", link.toString(),
-                "network", "Local dev chain",
-                "deposit_address", deposit,
-                "chain_id", 31337,
-                "token_contract", USDC.address(),
-                "decimals", 6,
-                "amount_base_units", "999",
-                "expires_at", inAnHour().toString()));
+        publish(
+                link,
+                "payment.created",
+                Map.of(
+                        "id",
+                        link.toString(),
+                        "network",
+                        "Local dev chain",
+                        "deposit_address",
+                        deposit,
+                        "chain_id",
+                        31337,
+                        "token_contract",
+                        USDC.address(),
+                        "decimals",
+                        6,
+                        "amount_base_units",
+                        "999",
+                        "expires_at",
+                        inAnHour().toString()));
         UUID other = UUID.randomUUID();
         publish(other, "payment.completed", Map.of("id", other.toString(), "deposit_address", freshAddress()));
         UUID unknownChain = UUID.randomUUID();
-        publish(unknownChain, "payment.created", Map.of(
-                "id", unknownChain.toString(),
-                "deposit_address", freshAddress(),
-                "chain_id", 1,
-                "expires_at", inAnHour().toString()));
+        publish(
+                unknownChain,
+                "payment.created",
+                Map.of(
+                        "id", unknownChain.toString(),
+                        "deposit_address", freshAddress(),
+                        "chain_id", 1,
+                        "expires_at", inAnHour().toString()));
         UUID marker = announce(freshAddress(), USDC.address(), 6, "1", inAnHour()); // consumed after the others
 
         assertThat(marker).isNotNull();
