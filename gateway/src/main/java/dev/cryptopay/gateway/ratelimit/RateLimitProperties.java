@@ -25,7 +25,7 @@ public record RateLimitProperties(
     public RateLimitProperties {
         enabled = enabled == null ? Boolean.TRUE : enabled;
         period = period == null ? Duration.ofMinutes(1) : period;
-        limits = limits == null ? new Limits(null, null, null, null, null, null, null, null, null) : limits;
+        limits = limits == null ? new Limits(null, null, null, null, null, null, null, null, null, null) : limits;
         if (period.isNegative() || period.isZero()) {
             throw new IllegalArgumentException("gateway.rate-limit.period must be positive");
         }
@@ -37,6 +37,7 @@ public record RateLimitProperties(
             case PAYMENT_LINKS_WRITE -> limits.paymentLinksWrite();
             case PAYMENT_LINKS_READ -> limits.paymentLinksRead();
             case PAYMENT_LINKS_CURRENCIES -> limits.paymentLinksCurrencies();
+            case RECEIVING_KEY -> limits.receivingKey();
             case SUBSCRIPTIONS_READ -> limits.subscriptionsRead();
             case SUBSCRIPTIONS_WRITE -> limits.subscriptionsWrite();
             case PUBLIC_LINK_PAYMENT -> limits.publicLinkPayment();
@@ -52,6 +53,7 @@ public record RateLimitProperties(
      * @param paymentLinksWrite      POST /payment_links and DELETE /payment_links/{id}, per API key. Default 10.
      * @param paymentLinksRead       GET /payment_links and GET /payment_links/{id}, per API key. Default 30.
      * @param paymentLinksCurrencies GET /payment_links/currencies, per API key. Default 60.
+     * @param receivingKey           GET and PUT /payment_links/receiving_key, per API key. Default 10.
      * @param subscriptionsRead      GET on /subscriptions/**, /subscriber/**, /invitations/**, per API key. Default 60.
      * @param subscriptionsWrite     POST/PUT/PATCH/DELETE on the same paths, per API key. Default 30.
      * @param publicLinkPayment      POST /public/subscriptions/link/payment, per merchant_key. Default 10.
@@ -63,6 +65,7 @@ public record RateLimitProperties(
             @Positive Integer paymentLinksWrite,
             @Positive Integer paymentLinksRead,
             @Positive Integer paymentLinksCurrencies,
+            @Positive Integer receivingKey,
             @Positive Integer subscriptionsRead,
             @Positive Integer subscriptionsWrite,
             @Positive Integer publicLinkPayment,
@@ -74,6 +77,7 @@ public record RateLimitProperties(
             paymentLinksWrite = paymentLinksWrite == null ? 10 : paymentLinksWrite;
             paymentLinksRead = paymentLinksRead == null ? 30 : paymentLinksRead;
             paymentLinksCurrencies = paymentLinksCurrencies == null ? 60 : paymentLinksCurrencies;
+            receivingKey = receivingKey == null ? 10 : receivingKey;
             subscriptionsRead = subscriptionsRead == null ? 60 : subscriptionsRead;
             subscriptionsWrite = subscriptionsWrite == null ? 30 : subscriptionsWrite;
             publicLinkPayment = publicLinkPayment == null ? 10 : publicLinkPayment;

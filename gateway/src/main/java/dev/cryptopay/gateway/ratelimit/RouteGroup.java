@@ -13,6 +13,8 @@ public enum RouteGroup {
     PAYMENT_LINKS_READ(Scope.API_KEY),
     /** GET /payment_links/currencies. */
     PAYMENT_LINKS_CURRENCIES(Scope.API_KEY),
+    /** GET and PUT /payment_links/receiving_key. */
+    RECEIVING_KEY(Scope.API_KEY),
     /** GET on /subscriptions/**, /subscriber/**, /invitations/**. */
     SUBSCRIPTIONS_READ(Scope.API_KEY),
     /** POST/PUT/PATCH/DELETE on /subscriptions/**, /subscriber/**, /invitations/**. */

@@ -16,10 +16,13 @@ public final class RouteGroups {
         boolean read = HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method);
         return switch (routeId) {
             case GatewayRoutes.PAYMENT_LINKS -> {
+                String path = stripTrailingSlash(relativePath);
+                if (path.equals("/payment_links/receiving_key")) {
+                    yield RouteGroup.RECEIVING_KEY;
+                }
                 if (!read) {
                     yield RouteGroup.PAYMENT_LINKS_WRITE;
                 }
-                String path = stripTrailingSlash(relativePath);
                 yield path.equals("/payment_links/currencies")
                         ? RouteGroup.PAYMENT_LINKS_CURRENCIES
                         : RouteGroup.PAYMENT_LINKS_READ;

@@ -20,6 +20,10 @@ class RouteGroupsTest {
                 .isEqualTo(RouteGroup.PAYMENT_LINKS_READ);
         assertThat(RouteGroups.classify(GatewayRoutes.PAYMENT_LINKS, HttpMethod.GET, "/payment_links/currencies"))
                 .isEqualTo(RouteGroup.PAYMENT_LINKS_CURRENCIES);
+        assertThat(RouteGroups.classify(GatewayRoutes.PAYMENT_LINKS, HttpMethod.PUT, "/payment_links/receiving_key"))
+                .isEqualTo(RouteGroup.RECEIVING_KEY);
+        assertThat(RouteGroups.classify(GatewayRoutes.PAYMENT_LINKS, HttpMethod.GET, "/payment_links/receiving_key/"))
+                .isEqualTo(RouteGroup.RECEIVING_KEY);
     }
 
     @Test

@@ -1,8 +1,13 @@
 package dev.cryptopay.paymentlinks.config;
 
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Positive;
 import java.time.Duration;
+import java.util.Map;
 import java.util.UUID;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -21,7 +26,26 @@ public record PaymentLinksProperties(
         /** How often the sweeper looks for pending links whose expires_at has passed. */
         @NotNull @DefaultValue("10s") Duration expirySweepInterval,
         /** Whether this instance runs the expiry sweeper (safe on several instances). */
-        @DefaultValue("true") boolean expirySweepEnabled) {
+        @DefaultValue("true") boolean expirySweepEnabled,
+        /** Where test-mode links are paid (live-mode links use the currencies' own networks). */
+        @NotNull @Valid TestNetwork testNetwork) {
+
+    /**
+     * The network test-mode links are paid on: the local dev chain by default, a public test network in a hosted
+     * sandbox.
+     *
+     * @param tokens currency code → how it is paid there; a currency missing here cannot be paid in test mode
+     */
+    public record TestNetwork(
+            @NotBlank String name,
+            @Positive long chainId,
+            @NotNull Map<String, @Valid TestToken> tokens) {}
+
+    /**
+     * @param contract the ERC-20 contract; empty for the network's native coin
+     */
+    public record TestToken(
+            String contract, @Min(0) @Max(36) int decimals) {}
 
     /** The payment_url of a link. */
     public String paymentUrl(UUID linkId) {

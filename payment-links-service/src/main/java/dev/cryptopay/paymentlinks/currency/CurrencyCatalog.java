@@ -1,5 +1,7 @@
 package dev.cryptopay.paymentlinks.currency;
 
+import dev.cryptopay.auth.Mode;
+import dev.cryptopay.paymentlinks.config.PaymentLinksProperties;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -14,42 +16,64 @@ import reactor.core.publisher.Mono;
 
 /**
  * The supported currencies, read once from the database (they change only by migration) and then served from
- * memory, so validating a link's currency costs no query.
+ * memory, so validating a link's currency costs no query. Test-mode networks come from configuration.
  */
 @Component
 public class CurrencyCatalog {
 
     private final Mono<Map<String, Currency>> byCode;
+    private final PaymentLinksProperties.TestNetwork testNetwork;
 
-    public CurrencyCatalog(DatabaseClient database) {
+    public CurrencyCatalog(DatabaseClient database, PaymentLinksProperties properties) {
+        this.testNetwork = properties.testNetwork();
         this.byCode = database.sql("""
-                        SELECT c.id, c.code, c.name, n.network
+                        SELECT c.id, c.code, c.name, n.network, n.chain_id, n.token_contract, n.decimals
                         FROM currency c JOIN currency_network n ON n.currency_code = c.code
                         ORDER BY c.code, n.priority""")
-                .map(row -> new Object[] {
-                    row.get("id", UUID.class),
-                    row.get("code", String.class),
-                    row.get("name", String.class),
-                    row.get("network", String.class)
-                })
+                .map(row -> new Row(
+                        row.get("id", UUID.class),
+                        row.get("code", String.class),
+                        row.get("name", String.class),
+                        new PaymentNetwork(
+                                row.get("network", String.class),
+                                row.get("chain_id", Long.class),
+                                row.get("token_contract", String.class),
+                                row.get("decimals", Integer.class))))
                 .all()
                 .collectList()
                 .map(CurrencyCatalog::group)
                 .cache();
     }
 
-    private static Map<String, Currency> group(List<Object[]> rows) {
-        Map<String, List<String>> networks = new LinkedHashMap<>();
-        Map<String, Object[]> first = new LinkedHashMap<>();
-        for (Object[] row : rows) {
-            String code = (String) row[1];
-            first.putIfAbsent(code, row);
-            networks.computeIfAbsent(code, c -> new ArrayList<>()).add((String) row[3]);
+    private record Row(UUID id, String code, String name, PaymentNetwork network) {}
+
+    private static Map<String, Currency> group(List<Row> rows) {
+        Map<String, List<PaymentNetwork>> networks = new LinkedHashMap<>();
+        Map<String, Row> first = new LinkedHashMap<>();
+        for (Row row : rows) {
+            first.putIfAbsent(row.code(), row);
+            networks.computeIfAbsent(row.code(), code -> new ArrayList<>()).add(row.network());
         }
         Map<String, Currency> result = new LinkedHashMap<>();
         first.forEach((code, row) ->
-                result.put(code, new Currency((UUID) row[0], code, (String) row[2], List.copyOf(networks.get(code)))));
+                result.put(code, new Currency(row.id(), code, row.name(), List.copyOf(networks.get(code)))));
         return Map.copyOf(result);
+    }
+
+    /**
+     * Where a new link in this currency is paid: live mode on the currency's preferred network, test mode on the
+     * configured test network. Empty when the test network has no token for the currency.
+     */
+    public Optional<PaymentNetwork> networkFor(Mode mode, Currency currency) {
+        if (mode == Mode.LIVE) {
+            return Optional.of(currency.defaultNetwork());
+        }
+        PaymentLinksProperties.TestToken token = testNetwork.tokens().get(currency.code());
+        if (token == null) {
+            return Optional.empty();
+        }
+        String contract = token.contract() == null || token.contract().isBlank() ? null : token.contract();
+        return Optional.of(new PaymentNetwork(testNetwork.name(), testNetwork.chainId(), contract, token.decimals()));
     }
 
     public Mono<Collection<Currency>> all() {

@@ -16,6 +16,7 @@ import java.util.UUID;
  *
  * @param cart            the normalised cart as JSON text, or null
  * @param webhookMetadata the merchant's metadata object as JSON text, or null
+ * @param payment         where and how much it is paid on chain; null for links created before on-chain receiving
  */
 public record PaymentLink(
         UUID id,
@@ -45,7 +46,8 @@ public record PaymentLink(
         String checkoutMode,
         String origin,
         Instant createdAt,
-        Instant updatedAt) {
+        Instant updatedAt,
+        ChainPayment payment) {
 
     /** A new link is pending, active and unused. */
     public static Transition create(PaymentLink draft) {
@@ -167,6 +169,7 @@ public record PaymentLink(
                 checkoutMode,
                 origin,
                 createdAt,
-                now);
+                now,
+                payment);
     }
 }

@@ -55,7 +55,7 @@ class PaymentLinkController {
             @RequestBody(required = false) String body,
             @RequestHeader(name = IdempotencyStore.HEADER, required = false) String idempotencyKey) {
         String key = IdempotencyStore.validate(idempotencyKey);
-        return service.validate(body)
+        return service.validate(merchant, body)
                 .flatMap(request -> idempotency.created(
                         merchant,
                         key,

@@ -33,6 +33,9 @@ public class PaymentLinkEvents {
      * @param amount the link amount as a decimal string
      * @param transactionHash null (and rendered as null) when the event has no transaction
      * @param metadata the link's webhook_metadata, {@code {}} when it has none
+     * @param depositAddress where the link is paid (null when the merchant had no receiving key); with
+     *     {@code chainId}, {@code tokenContract} (null for a native coin), {@code decimals}, {@code amountBaseUnits} and
+     *     {@code expiresAt} it is what a chain watcher needs to watch for the payment
      */
     record PaymentEventData(
             String id,
@@ -43,7 +46,13 @@ public class PaymentLinkEvents {
             String transactionHash,
             JsonNode metadata,
             String paymentUrl,
-            String orderId) {}
+            String orderId,
+            String depositAddress,
+            Long chainId,
+            String tokenContract,
+            Integer decimals,
+            String amountBaseUnits,
+            Instant expiresAt) {}
 
     /** Appends the transition's events; call inside the transaction that saves the link. */
     public Mono<Void> append(Transition transition, String transactionHash, Instant now) {
@@ -63,6 +72,7 @@ public class PaymentLinkEvents {
     }
 
     PaymentEventData data(PaymentLink link, String transactionHash, Instant now) {
+        ChainPayment payment = link.payment();
         return new PaymentEventData(
                 link.id().toString(),
                 Amounts.plainString(link.amount()),
@@ -72,6 +82,12 @@ public class PaymentLinkEvents {
                 transactionHash,
                 link.webhookMetadata() == null ? json.createObjectNode() : json.readTree(link.webhookMetadata()),
                 properties.paymentUrl(link.id()),
-                link.orderId());
+                link.orderId(),
+                payment == null ? null : payment.depositAddress(),
+                payment == null ? null : payment.chainId(),
+                payment == null ? null : payment.tokenContract(),
+                payment == null ? null : payment.decimals(),
+                payment == null ? null : payment.amountBaseUnits().toString(),
+                link.expiresAt());
     }
 }

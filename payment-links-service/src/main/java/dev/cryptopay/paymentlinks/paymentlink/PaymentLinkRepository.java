@@ -2,6 +2,7 @@ package dev.cryptopay.paymentlinks.paymentlink;
 
 import dev.cryptopay.auth.Mode;
 import dev.cryptopay.auth.internal.MerchantIdentity;
+import dev.cryptopay.paymentlinks.receiving.DepositAddress;
 import dev.cryptopay.service.request.Where;
 import io.r2dbc.postgresql.codec.Json;
 import io.r2dbc.spi.Readable;
@@ -24,7 +25,8 @@ public class PaymentLinkRepository {
             id, merchant_id, mode, payment_name, description, amount, currency, network, payment_status, expires_at,
             max_uses, current_uses, is_active, customer_id, customer_name, customer_email, product_name,
             product_description, cart, order_id, auto_fill, success_url, cancel_url, webhook_metadata, checkout_mode,
-            origin, created_at, updated_at""";
+            origin, created_at, updated_at, chain_id, token_contract, decimals, amount_base_units, receiving_key_id,
+            derivation_index, deposit_address""";
 
     private final DatabaseClient database;
 
@@ -37,7 +39,8 @@ public class PaymentLinkRepository {
                         + ":id, :merchantId, :mode, :paymentName, :description, :amount, :currency, :network, :status, "
                         + ":expiresAt, :maxUses, :currentUses, :active, :customerId, :customerName, :customerEmail, "
                         + ":productName, :productDescription, :cart, :orderId, :autoFill, :successUrl, :cancelUrl, "
-                        + ":webhookMetadata, :checkoutMode, :origin, :createdAt, :updatedAt)")
+                        + ":webhookMetadata, :checkoutMode, :origin, :createdAt, :updatedAt, :chainId, :tokenContract, "
+                        + ":decimals, :amountBaseUnits, :receivingKeyId, :derivationIndex, :depositAddress)")
                 .bind("id", link.id())
                 .bind("merchantId", link.merchantId())
                 .bind("mode", link.mode().wireName())
@@ -70,7 +73,22 @@ public class PaymentLinkRepository {
                 Json.class);
         spec = bindNullable(spec, "checkoutMode", link.checkoutMode(), String.class);
         spec = bindNullable(spec, "origin", link.origin(), String.class);
-        return spec.then();
+        return bindPayment(spec, link.payment()).then();
+    }
+
+    private static GenericExecuteSpec bindPayment(GenericExecuteSpec spec, ChainPayment payment) {
+        DepositAddress deposit = payment == null ? null : payment.deposit();
+        spec = bindNullable(spec, "chainId", payment == null ? null : payment.chainId(), Long.class);
+        spec = bindNullable(spec, "tokenContract", payment == null ? null : payment.tokenContract(), String.class);
+        spec = bindNullable(spec, "decimals", payment == null ? null : payment.decimals(), Integer.class);
+        spec = bindNullable(
+                spec,
+                "amountBaseUnits",
+                payment == null ? null : new BigDecimal(payment.amountBaseUnits()),
+                BigDecimal.class);
+        spec = bindNullable(spec, "receivingKeyId", deposit == null ? null : deposit.keyId(), UUID.class);
+        spec = bindNullable(spec, "derivationIndex", deposit == null ? null : deposit.index(), Integer.class);
+        return bindNullable(spec, "depositAddress", deposit == null ? null : deposit.address(), String.class);
     }
 
     /** Writes the fields transitions change. */
@@ -168,7 +186,26 @@ public class PaymentLinkRepository {
                 row.get("checkout_mode", String.class),
                 row.get("origin", String.class),
                 instant(row.get("created_at", OffsetDateTime.class)),
-                instant(row.get("updated_at", OffsetDateTime.class)));
+                instant(row.get("updated_at", OffsetDateTime.class)),
+                payment(row));
+    }
+
+    private static ChainPayment payment(Readable row) {
+        Long chainId = row.get("chain_id", Long.class);
+        if (chainId == null) {
+            return null;
+        }
+        UUID keyId = row.get("receiving_key_id", UUID.class);
+        DepositAddress deposit = keyId == null
+                ? null
+                : new DepositAddress(
+                        keyId, row.get("derivation_index", Integer.class), row.get("deposit_address", String.class));
+        return new ChainPayment(
+                chainId,
+                row.get("token_contract", String.class),
+                row.get("decimals", Integer.class),
+                row.get("amount_base_units", BigDecimal.class).toBigIntegerExact(),
+                deposit);
     }
 
     static OffsetDateTime utc(Instant instant) {

@@ -11,7 +11,10 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * A link as the interface shows it: optional fields the merchant did not provide are omitted, amounts are exact
  * JSON numbers, timestamps ISO 8601 UTC, {@code payment_status} is the status as of the time of the answer, and
- * {@code summary} appears only on a single-link read.
+ * {@code summary} appears only on a single-link read. Beyond the interface document's fields, a link shows where it is
+ * paid: {@code network}, {@code chain_id}, {@code token_contract} (absent for a native coin), {@code amount_base_units}
+ * (a decimal string), and, once the merchant has a receiving key, {@code deposit_address} and the EIP-681
+ * {@code payment_uri}.
  */
 @JsonInclude(JsonInclude.Include.NON_ABSENT)
 public record PaymentLinkResponse(
@@ -21,6 +24,12 @@ public record PaymentLinkResponse(
         BigDecimal amount,
         String currency,
         String paymentUrl,
+        String network,
+        Long chainId,
+        String tokenContract,
+        String amountBaseUnits,
+        String depositAddress,
+        String paymentUri,
         String paymentStatus,
         String paymentType,
         String source,
@@ -53,6 +62,7 @@ public record PaymentLinkResponse(
         PaymentLink link = view.link();
         Instant now = view.asOf();
         Summary summary = view.summary();
+        ChainPayment payment = link.payment();
         return new PaymentLinkResponse(
                 link.id().toString(),
                 link.paymentName(),
@@ -60,6 +70,12 @@ public record PaymentLinkResponse(
                 Amounts.jsonNumber(link.amount()),
                 link.currency(),
                 paymentUrl,
+                link.network(),
+                payment == null ? null : payment.chainId(),
+                payment == null ? null : payment.tokenContract(),
+                payment == null ? null : payment.amountBaseUnits().toString(),
+                payment == null ? null : payment.depositAddress(),
+                payment == null ? null : payment.uri(),
                 link.effectiveStatus(now).wireName(),
                 link.paymentType(),
                 SOURCE,

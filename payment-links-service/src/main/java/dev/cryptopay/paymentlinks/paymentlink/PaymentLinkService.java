@@ -4,9 +4,14 @@ import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.paymentlinks.config.PaymentLinksProperties;
 import dev.cryptopay.paymentlinks.currency.Currency;
 import dev.cryptopay.paymentlinks.currency.CurrencyCatalog;
+import dev.cryptopay.paymentlinks.currency.PaymentNetwork;
+import dev.cryptopay.paymentlinks.receiving.DepositAddress;
+import dev.cryptopay.paymentlinks.receiving.ReceivingKeyService;
 import dev.cryptopay.paymentlinks.transaction.TransactionRepository;
 import dev.cryptopay.service.error.ApiException;
+import dev.cryptopay.service.request.Violations;
 import dev.cryptopay.service.request.Where;
+import java.math.BigInteger;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Instant;
@@ -15,6 +20,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.springframework.dao.DuplicateKeyException;
@@ -34,6 +40,7 @@ public class PaymentLinkService {
     private final PaymentLinkRepository links;
     private final TransactionRepository transactions;
     private final CurrencyCatalog currencies;
+    private final ReceivingKeyService receivingKeys;
     private final PaymentLinkRequestParser parser;
     private final PaymentLinkEvents events;
     private final TransactionalOperator tx;
@@ -45,6 +52,7 @@ public class PaymentLinkService {
             PaymentLinkRepository links,
             TransactionRepository transactions,
             CurrencyCatalog currencies,
+            ReceivingKeyService receivingKeys,
             PaymentLinkRequestParser parser,
             PaymentLinkEvents events,
             TransactionalOperator tx,
@@ -53,6 +61,7 @@ public class PaymentLinkService {
         this.links = links;
         this.transactions = transactions;
         this.currencies = currencies;
+        this.receivingKeys = receivingKeys;
         this.parser = parser;
         this.events = events;
         this.tx = tx;
@@ -60,31 +69,81 @@ public class PaymentLinkService {
         this.clock = clock;
     }
 
-    /** Validates a create body against the supported currencies; every bad field is a 400. */
-    public Mono<NewPaymentLink> validate(String body) {
+    /**
+     * Validates a create body against the supported currencies and where the merchant's mode pays them; every bad
+     * field is a 400. The amount must fit the token's decimals, so the link can be paid exactly.
+     */
+    public Mono<NewPaymentLink> validate(MerchantIdentity merchant, String body) {
         Instant now = clock.instant();
-        return currencies
-                .all()
-                .map(all -> parser.parse(body, all.stream().map(Currency::code).collect(Collectors.toSet()), now));
+        return currencies.all().map(all -> {
+            NewPaymentLink request =
+                    parser.parse(body, all.stream().map(Currency::code).collect(Collectors.toSet()), now);
+            Currency currency = all.stream()
+                    .filter(candidate -> candidate.code().equals(request.currency()))
+                    .findFirst()
+                    .orElseThrow();
+            chainPayment(merchant, request, currency, null);
+            return request;
+        });
     }
 
-    /** Creates a link with its payment.created event; a duplicate order_id is a 409. */
+    /** Where and how much the link is paid; a 400 when the mode cannot pay the currency or the amount's precision. */
+    private ChainPayment chainPayment(
+            MerchantIdentity merchant, NewPaymentLink request, Currency currency, DepositAddress deposit) {
+        Violations violations = new Violations();
+        PaymentNetwork network = currencies
+                .networkFor(merchant.mode(), currency)
+                .filter(PaymentNetwork::payable)
+                .orElse(null);
+        if (network == null) {
+            violations.reject(
+                    "currency_not_payable",
+                    "currency",
+                    currency.code() + " cannot be paid in " + merchant.mode().wireName() + " mode on this service");
+            violations.throwIfAny();
+        }
+        BigInteger baseUnits = network.baseUnits(request.amount()).orElse(null);
+        if (baseUnits == null) {
+            violations.reject(
+                    "amount_too_precise",
+                    "amount",
+                    "amount has more decimal places than " + currency.code() + " has on " + network.name() + " ("
+                            + network.decimals() + ")");
+            violations.throwIfAny();
+        }
+        return new ChainPayment(network.chainId(), network.tokenContract(), network.decimals(), baseUnits, deposit);
+    }
+
+    /**
+     * Creates a link with its payment.created event, paid to the next address of the merchant's receiving key (none
+     * when no key is registered); a duplicate order_id is a 409.
+     */
     public Mono<PaymentLinkView> create(MerchantIdentity merchant, NewPaymentLink request) {
         Instant now = clock.instant();
-        Mono<PaymentLinkView> create = currencies.find(request.currency()).flatMap(currency -> {
-            Transition created = PaymentLink.create(draft(merchant, request, currency.orElseThrow(), now));
-            return links.insert(created.link())
-                    .then(events.append(created, null, now))
-                    .thenReturn(new PaymentLinkView(created.link(), null, now));
+        Mono<PaymentLinkView> create = currencies.find(request.currency()).flatMap(found -> {
+            Currency currency = found.orElseThrow();
+            return receivingKeys
+                    .allocate(merchant)
+                    .map(Optional::of)
+                    .defaultIfEmpty(Optional.empty())
+                    .flatMap(deposit -> {
+                        ChainPayment payment = chainPayment(merchant, request, currency, deposit.orElse(null));
+                        Transition created = PaymentLink.create(draft(merchant, request, currency, payment, now));
+                        return links.insert(created.link())
+                                .then(events.append(created, null, now))
+                                .thenReturn(new PaymentLinkView(created.link(), null, now));
+                    });
         });
         return tx.transactional(create)
                 .onErrorMap(
-                        DuplicateKeyException.class,
+                        duplicate -> duplicate instanceof DuplicateKeyException
+                                && String.valueOf(duplicate.getMessage()).contains("payment_link_order_id_unique"),
                         duplicate -> ApiException.conflict(
                                 "duplicate_order_id", "A payment link with this order_id already exists"));
     }
 
-    private PaymentLink draft(MerchantIdentity merchant, NewPaymentLink request, Currency currency, Instant now) {
+    private PaymentLink draft(
+            MerchantIdentity merchant, NewPaymentLink request, Currency currency, ChainPayment payment, Instant now) {
         return new PaymentLink(
                 UUID.randomUUID(),
                 merchant.merchantId(),
@@ -93,7 +152,7 @@ public class PaymentLinkService {
                 request.description(),
                 request.amount(),
                 request.currency(),
-                currency.defaultNetwork(),
+                currencies.networkFor(merchant.mode(), currency).orElseThrow().name(),
                 PaymentStatus.PENDING,
                 request.expiresAt() != null ? request.expiresAt() : now.plus(properties.defaultExpiry()),
                 request.maxUses() != null ? request.maxUses() : 1,
@@ -113,7 +172,8 @@ public class PaymentLinkService {
                 request.checkoutMode(),
                 request.origin(),
                 now,
-                now);
+                now,
+                payment);
     }
 
     /** {@code PREFIX-yyyymmdd-<12 hex>}: 48 random bits keep generated order ids unique in practice. */

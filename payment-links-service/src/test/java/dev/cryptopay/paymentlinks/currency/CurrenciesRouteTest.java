@@ -2,6 +2,7 @@ package dev.cryptopay.paymentlinks.currency;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.cryptopay.auth.Mode;
 import dev.cryptopay.paymentlinks.PaymentLinksTestBase;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -60,7 +61,25 @@ class CurrenciesRouteTest extends PaymentLinksTestBase {
                         Map.entry("USDT", 7),
                         Map.entry("WBTC", 5),
                         Map.entry("WETH", 6));
-        assertThat(catalog.find("USDC").block().orElseThrow().defaultNetwork()).isEqualTo("Ethereum");
+        assertThat(catalog.find("USDC").block().orElseThrow().defaultNetwork())
+                .isEqualTo(new PaymentNetwork("Ethereum", 1, "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", 6));
         assertThat(catalog.find("BTC").block()).isEmpty();
+    }
+
+    @Test
+    void paysLiveModeOnTheCurrencysNetworkAndTestModeOnTheDevChain() {
+        Currency eth = catalog.find("ETH").block().orElseThrow();
+        Currency wbtc = catalog.find("WBTC").block().orElseThrow();
+
+        assertThat(catalog.networkFor(Mode.LIVE, eth)).contains(new PaymentNetwork("Ethereum", 1, null, 18));
+        assertThat(catalog.networkFor(Mode.LIVE, wbtc).orElseThrow().decimals()).isEqualTo(8);
+        assertThat(catalog.networkFor(Mode.TEST, eth)).contains(new PaymentNetwork("Local dev chain", 31337, null, 18));
+        assertThat(catalog.networkFor(Mode.TEST, wbtc))
+                .contains(
+                        new PaymentNetwork("Local dev chain", 31337, "0x5FC8d32690cc91D4c39d9d3abcBD16989F875707", 8));
+        // Every currency's preferred live network can be paid.
+        assertThat(catalog.all().block())
+                .allSatisfy(currency ->
+                        assertThat(currency.defaultNetwork().payable()).isTrue());
     }
 }

@@ -201,6 +201,11 @@ class CreatePaymentLinkTest extends PaymentLinksTestBase {
                         "amount",
                         new java.math.BigDecimal("0.0000000000000000001"),
                         "amount must have at most 18 decimal places"),
+                // USDC has 6 decimals on the test network: 10.0000001 could never be paid exactly.
+                Arguments.of(
+                        "amount",
+                        new java.math.BigDecimal("10.0000001"),
+                        "amount has more decimal places than USDC has on Local dev chain (6)"),
                 Arguments.of("description", "d".repeat(1001), "description must be at most 1000 characters"),
                 Arguments.of(
                         "expires_at",
@@ -248,7 +253,7 @@ class CreatePaymentLinkTest extends PaymentLinksTestBase {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("payment_name", "x".repeat(100));
         body.put("amount", new java.math.BigDecimal("0.000000000000000001"));
-        body.put("currency", "WBTC");
+        body.put("currency", "ETH");
         body.put("description", "d".repeat(1000));
         body.put("customer_id", "c");
         body.put("customer_name", "n".repeat(100));

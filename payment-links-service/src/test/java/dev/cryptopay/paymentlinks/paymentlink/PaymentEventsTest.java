@@ -44,7 +44,7 @@ class PaymentEventsTest extends PaymentLinksTestBase {
         assertThat(data.get("amount").asString()).isEqualTo("25.5");
         assertThat(data.get("currency").asString()).isEqualTo("USDT");
         assertThat(data.get("status").asString()).isEqualTo("completed");
-        assertThat(data.get("network").asString()).isEqualTo("Ethereum");
+        assertThat(data.get("network").asString()).isEqualTo("Local dev chain");
         assertThat(data.get("transaction_hash").asString()).isEqualTo("0xabc");
         assertThat(data.get("metadata").get("ref").asString()).isEqualTo("r-1");
         assertThat(data.get("payment_url").asString()).isEqualTo("https://pay.test/payment_link?payment_id=" + id);
@@ -52,6 +52,13 @@ class PaymentEventsTest extends PaymentLinksTestBase {
         JsonNode created = json.readTree(records.get(0).value()).get("data");
         assertThat(created.get("status").asString()).isEqualTo("pending");
         assertThat(created.get("transaction_hash").isNull()).isTrue();
+        // What a chain watcher needs: test mode pays on the dev chain; this merchant has no receiving key.
+        assertThat(created.get("chain_id").asLong()).isEqualTo(31337);
+        assertThat(created.get("token_contract").asString()).isEqualTo("0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0");
+        assertThat(created.get("decimals").asInt()).isEqualTo(6);
+        assertThat(created.get("amount_base_units").asString()).isEqualTo("25500000");
+        assertThat(created.get("deposit_address").isNull()).isTrue();
+        assertThat(created.get("expires_at").asString()).isNotBlank();
     }
 
     @Test

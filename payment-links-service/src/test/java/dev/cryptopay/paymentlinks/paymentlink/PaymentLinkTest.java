@@ -45,7 +45,8 @@ class PaymentLinkTest {
                 null,
                 null,
                 NOW,
-                NOW);
+                NOW,
+                null);
         Transition created = PaymentLink.create(draft);
         assertThat(created.events()).containsExactly(EventType.PAYMENT_CREATED);
         return created.link();

@@ -1,0 +1,81 @@
+package dev.cryptopay.chainwatcher.report;
+
+import dev.cryptopay.auth.internal.InternalHeaders;
+import dev.cryptopay.auth.internal.InternalIdentityToken;
+import dev.cryptopay.chainwatcher.config.ChainWatcherProperties;
+import dev.cryptopay.chainwatcher.scan.DetectedTransfer;
+import dev.cryptopay.service.identity.InternalAuthProperties;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.MediaType;
+import org.springframework.stereotype.Component;
+import org.springframework.web.reactive.function.client.WebClient;
+import reactor.core.publisher.Mono;
+
+/**
+ * Reports a transfer to {@code POST /internal/payment_links/{id}/transactions} with an internal token. The route is
+ * idempotent on (network, tx_hash), so a report repeated after a crash or by a second instance changes nothing.
+ * Answers whether payment-links-service acknowledged the report: 2xx, or a 4xx it will answer forever (a refused
+ * transition is logged and not retried); a 5xx, a timeout or a connection error answers false and the report is sent
+ * again on the next pass.
+ */
+@Component
+public class PaymentLinksReporter {
+
+    private static final Logger log = LoggerFactory.getLogger(PaymentLinksReporter.class);
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+    private final WebClient web;
+    private final InternalIdentityToken tokens;
+    private final Clock clock;
+
+    PaymentLinksReporter(ChainWatcherProperties properties, InternalAuthProperties internalAuth, Clock clock) {
+        this.web = WebClient.builder().baseUrl(properties.paymentLinksUrl()).build();
+        this.tokens = InternalIdentityToken.fromSecret(internalAuth.secret());
+        this.clock = clock;
+    }
+
+    public Mono<Boolean> report(DetectedTransfer transfer) {
+        String path = "/internal/payment_links/" + transfer.paymentLinkId() + "/transactions";
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("network", transfer.network());
+        body.put("tx_hash", transfer.txHash());
+        body.put("payer_address", transfer.fromAddress());
+        body.put("crypto_amount", transfer.amount());
+        body.put("status", transfer.status());
+        body.put("confirmations", transfer.confirmations());
+        return web.post()
+                .uri(path)
+                .header(InternalHeaders.INTERNAL_AUTH, tokens.issue(null, "POST", path, clock.instant()))
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(body)
+                .exchangeToMono(response -> response.bodyToMono(String.class)
+                        .defaultIfEmpty("")
+                        .map(text -> {
+                            int status = response.statusCode().value();
+                            if (status >= 500) {
+                                log.warn("Report of {} answered {}: {}", transfer.txHash(), status, text);
+                                return false;
+                            }
+                            if (status >= 400) {
+                                log.error(
+                                        "payment-links-service refused the report of {} ({} of link {}): {} {}",
+                                        transfer.txHash(),
+                                        transfer.status(),
+                                        transfer.paymentLinkId(),
+                                        status,
+                                        text);
+                            }
+                            return true;
+                        }))
+                .timeout(TIMEOUT)
+                .onErrorResume(failure -> {
+                    log.warn("Report of {} failed, sent again next pass: {}", transfer.txHash(), failure.toString());
+                    return Mono.just(false);
+                });
+    }
+}

@@ -1,0 +1,2 @@
+/** Reporting detected transfers to payment-links-service's internal transactions route. */
+package dev.cryptopay.chainwatcher.report;

@@ -1,0 +1,42 @@
+package dev.cryptopay.chainwatcher.scan;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.UUID;
+
+/**
+ * A transfer to a watched address, as the watcher believes it now and as it last reported it.
+ *
+ * @param status         {@code pending}, {@code confirmed} or {@code failed}
+ * @param orphaned       its block was replaced by a reorganisation and the rescan has not found it again yet
+ * @param reportedStatus null until payment-links-service acknowledged a report
+ */
+public record DetectedTransfer(
+        UUID id,
+        long chainId,
+        String txHash,
+        int logIndex,
+        long blockNumber,
+        String blockHash,
+        UUID paymentLinkId,
+        String network,
+        String fromAddress,
+        BigInteger amountBaseUnits,
+        int decimals,
+        String status,
+        int confirmations,
+        boolean orphaned,
+        String reportedStatus,
+        Integer reportedConfirmations) {
+
+    /** The amount in whole token units (base units / 10^decimals), exact. */
+    public BigDecimal amount() {
+        return new BigDecimal(amountBaseUnits).movePointLeft(decimals).stripTrailingZeros();
+    }
+
+    public boolean reportDue() {
+        return !status.equals(reportedStatus)
+                || reportedConfirmations == null
+                || reportedConfirmations != confirmations;
+    }
+}

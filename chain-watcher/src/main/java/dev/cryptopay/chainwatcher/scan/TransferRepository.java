@@ -1,0 +1,150 @@
+package dev.cryptopay.chainwatcher.scan;
+
+import io.r2dbc.spi.Readable;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.UUID;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Repository;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/** Stores detected transfers and what was reported about them. */
+@Repository
+public class TransferRepository {
+
+    private final DatabaseClient database;
+
+    public TransferRepository(DatabaseClient database) {
+        this.database = database;
+    }
+
+    /**
+     * Records a transfer once. Seeing it again (a rescan after a reorganisation) updates its block and clears the
+     * orphan mark, unless it has already failed: a failure that was reported is final.
+     */
+    Mono<Void> upsert(DetectedTransfer transfer, Instant now) {
+        return database.sql("""
+                        INSERT INTO detected_transfer (id, chain_id, tx_hash, log_index, block_number, block_hash,
+                            payment_link_id, network, from_address, amount_base_units, decimals, status,
+                            confirmations, created_at, updated_at)
+                        VALUES (:id, :chain, :tx, :log, :block, :hash, :link, :network, :from, :amount, :decimals,
+                            'pending', 0, :now, :now)
+                        ON CONFLICT (chain_id, tx_hash, log_index) DO UPDATE
+                            SET block_number = :block, block_hash = :hash, orphaned = FALSE, updated_at = :now
+                            WHERE detected_transfer.status <> 'failed'""")
+                .bind("id", transfer.id())
+                .bind("chain", transfer.chainId())
+                .bind("tx", transfer.txHash())
+                .bind("log", transfer.logIndex())
+                .bind("block", transfer.blockNumber())
+                .bind("hash", transfer.blockHash())
+                .bind("link", transfer.paymentLinkId())
+                .bind("network", transfer.network())
+                .bind("from", transfer.fromAddress())
+                .bind("amount", new BigDecimal(transfer.amountBaseUnits()))
+                .bind("decimals", transfer.decimals())
+                .bind("now", utc(now))
+                .then();
+    }
+
+    /** Marks transfers in blocks after the fork point as orphaned until a rescan finds them again. */
+    Mono<Long> orphanAfter(long chainId, long forkPoint, Instant now) {
+        return database.sql("UPDATE detected_transfer SET orphaned = TRUE, updated_at = :now "
+                        + "WHERE chain_id = :chain AND block_number > :fork AND status <> 'failed'")
+                .bind("now", utc(now))
+                .bind("chain", chainId)
+                .bind("fork", forkPoint)
+                .fetch()
+                .rowsUpdated();
+    }
+
+    /**
+     * Settles orphans the rescan did not find: one never reported is forgotten, one reported becomes failed (and is
+     * reported so).
+     */
+    Mono<Void> settleOrphans(long chainId, Instant now) {
+        return database.sql("DELETE FROM detected_transfer WHERE chain_id = :chain AND orphaned "
+                        + "AND reported_status IS NULL")
+                .bind("chain", chainId)
+                .then()
+                .then(database.sql("UPDATE detected_transfer SET status = 'failed', orphaned = FALSE, "
+                                + "updated_at = :now WHERE chain_id = :chain AND orphaned")
+                        .bind("now", utc(now))
+                        .bind("chain", chainId)
+                        .then());
+    }
+
+    /** Counts confirmations of pending transfers against the head; enough of them confirm the transfer. */
+    Mono<Void> confirm(long chainId, long head, int required, Instant now) {
+        return database.sql("""
+                        UPDATE detected_transfer
+                        SET confirmations = LEAST(:head - block_number + 1, :required),
+                            status = CASE WHEN :head - block_number + 1 >= :required THEN 'confirmed' ELSE 'pending' END,
+                            updated_at = :now
+                        WHERE chain_id = :chain AND status = 'pending' AND NOT orphaned""")
+                .bind("head", head)
+                .bind("required", required)
+                .bind("now", utc(now))
+                .bind("chain", chainId)
+                .then();
+    }
+
+    /** Transfers whose state payment-links-service has not acknowledged yet, oldest first. */
+    Flux<DetectedTransfer> unreported(long chainId) {
+        return database.sql("""
+                        SELECT * FROM detected_transfer
+                        WHERE chain_id = :chain AND NOT orphaned
+                          AND (reported_status IS DISTINCT FROM status
+                               OR reported_confirmations IS DISTINCT FROM confirmations)
+                        ORDER BY block_number, log_index
+                        LIMIT 500""")
+                .bind("chain", chainId)
+                .map(TransferRepository::row)
+                .all();
+    }
+
+    Mono<Void> markReported(UUID id, String status, int confirmations) {
+        return database.sql("UPDATE detected_transfer SET reported_status = :status, "
+                        + "reported_confirmations = :confirmations WHERE id = :id")
+                .bind("status", status)
+                .bind("confirmations", confirmations)
+                .bind("id", id)
+                .then();
+    }
+
+    /** Every transfer detected for a link (for tests and operators). */
+    public Flux<DetectedTransfer> ofLink(UUID paymentLinkId) {
+        return database.sql("SELECT * FROM detected_transfer WHERE payment_link_id = :link "
+                        + "ORDER BY block_number, log_index")
+                .bind("link", paymentLinkId)
+                .map(TransferRepository::row)
+                .all();
+    }
+
+    private static DetectedTransfer row(Readable row) {
+        return new DetectedTransfer(
+                row.get("id", UUID.class),
+                row.get("chain_id", Long.class),
+                row.get("tx_hash", String.class),
+                row.get("log_index", Integer.class),
+                row.get("block_number", Long.class),
+                row.get("block_hash", String.class),
+                row.get("payment_link_id", UUID.class),
+                row.get("network", String.class),
+                row.get("from_address", String.class),
+                row.get("amount_base_units", BigDecimal.class).toBigIntegerExact(),
+                row.get("decimals", Integer.class),
+                row.get("status", String.class),
+                row.get("confirmations", Integer.class),
+                row.get("orphaned", Boolean.class),
+                row.get("reported_status", String.class),
+                row.get("reported_confirmations", Integer.class));
+    }
+
+    private static OffsetDateTime utc(Instant instant) {
+        return instant.atOffset(ZoneOffset.UTC);
+    }
+}

@@ -1,0 +1,5 @@
+/**
+ * Scanning: one pass per chain reads the head, rewinds past a reorganisation, scans the next block range for
+ * transfers to watched addresses, updates confirmations and reports what changed.
+ */
+package dev.cryptopay.chainwatcher.scan;

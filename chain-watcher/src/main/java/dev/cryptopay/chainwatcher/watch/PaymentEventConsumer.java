@@ -1,0 +1,96 @@
+package dev.cryptopay.chainwatcher.watch;
+
+import dev.cryptopay.chainwatcher.config.ChainWatcherProperties;
+import java.math.BigInteger;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Learns deposit addresses from {@code payment.created} events. Idempotent: the link id is the key, so a redelivered
+ * record changes nothing. With ack-mode RECORD the offset is committed after the insert; if the database is down the
+ * listener throws and the same record is read again. Events of other types, links without a deposit address, chains
+ * this instance does not watch and malformed records are skipped with a log line (never retried forever).
+ */
+@Component
+class PaymentEventConsumer {
+
+    private static final Logger log = LoggerFactory.getLogger(PaymentEventConsumer.class);
+    private static final Duration STORE_TIMEOUT = Duration.ofSeconds(30);
+
+    private final WatchRepository watches;
+    private final ChainWatcherProperties properties;
+    private final JsonMapper json;
+    private final Clock clock;
+
+    PaymentEventConsumer(WatchRepository watches, ChainWatcherProperties properties, JsonMapper json, Clock clock) {
+        this.watches = watches;
+        this.properties = properties;
+        this.json = json;
+        this.clock = clock;
+    }
+
+    @KafkaListener(
+            id = "chain-watcher-intake",
+            topics = "${chain-watcher.topic:payment-links.events}",
+            groupId = "${chain-watcher.consumer-group:chain-watcher}")
+    void onRecord(ConsumerRecord<String, String> record) {
+        Optional<WatchedAddress> watch;
+        try {
+            watch = watchOf(json.readTree(record.value()));
+        } catch (RuntimeException malformed) {
+            log.warn(
+                    "Skipped record {}/{}/{}: {}",
+                    record.topic(),
+                    record.partition(),
+                    record.offset(),
+                    malformed.toString());
+            return;
+        }
+        watch.ifPresent(found -> watches.insertOnce(found, clock.instant()).block(STORE_TIMEOUT));
+    }
+
+    /** The address to watch that an event announces, if it announces one on a chain this instance watches. */
+    Optional<WatchedAddress> watchOf(JsonNode event) {
+        if (!"payment.created".equals(event.path("type").asString(""))) {
+            return Optional.empty();
+        }
+        JsonNode data = event.path("data");
+        String deposit = text(data, "deposit_address");
+        if (deposit == null) {
+            return Optional.empty();
+        }
+        long chainId = data.path("chain_id").asLong(0);
+        if (properties.network(chainId).isEmpty()) {
+            log.warn(
+                    "Link {} is paid on chain {}, which this watcher is not configured for", text(data, "id"), chainId);
+            return Optional.empty();
+        }
+        Instant expiresAt = Instant.parse(data.path("expires_at").asString());
+        return Optional.of(new WatchedAddress(
+                UUID.fromString(data.path("id").asString()),
+                chainId,
+                data.path("network").asString(),
+                WatchedAddress.normalise(deposit),
+                WatchedAddress.normalise(text(data, "token_contract")),
+                data.path("decimals").asInt(),
+                new BigInteger(data.path("amount_base_units").asString()),
+                expiresAt,
+                expiresAt.plus(properties.lateWindow()),
+                false));
+    }
+
+    private static String text(JsonNode data, String field) {
+        JsonNode value = data.path(field);
+        return value.isString() ? value.asString() : null;
+    }
+}

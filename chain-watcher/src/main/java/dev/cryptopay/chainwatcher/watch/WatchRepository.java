@@ -1,0 +1,90 @@
+package dev.cryptopay.chainwatcher.watch;
+
+import io.r2dbc.spi.Readable;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.UUID;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Repository;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/** Stores the watch list. */
+@Repository
+public class WatchRepository {
+
+    private final DatabaseClient database;
+
+    public WatchRepository(DatabaseClient database) {
+        this.database = database;
+    }
+
+    /** Adds an address once; a redelivered event changes nothing. Answers whether it was new. */
+    public Mono<Boolean> insertOnce(WatchedAddress watch, Instant now) {
+        DatabaseClient.GenericExecuteSpec spec = database.sql("""
+                        INSERT INTO watched_address (payment_link_id, chain_id, network, deposit_address, token_contract,
+                            decimals, amount_base_units, expires_at, watch_until, created_at)
+                        VALUES (:link, :chain, :network, :address, :token, :decimals, :amount, :expires, :until, :now)
+                        ON CONFLICT DO NOTHING""")
+                .bind("link", watch.paymentLinkId())
+                .bind("chain", watch.chainId())
+                .bind("network", watch.network())
+                .bind("address", watch.depositAddress())
+                .bind("decimals", watch.decimals())
+                .bind("amount", new BigDecimal(watch.amountBaseUnits()))
+                .bind("expires", utc(watch.expiresAt()))
+                .bind("until", utc(watch.watchUntil()))
+                .bind("now", utc(now));
+        spec = watch.tokenContract() == null
+                ? spec.bindNull("token", String.class)
+                : spec.bind("token", watch.tokenContract());
+        return spec.fetch().rowsUpdated().map(rows -> rows > 0);
+    }
+
+    /** The addresses of a chain still watched at {@code now}. */
+    public Flux<WatchedAddress> active(long chainId, Instant now) {
+        return database.sql("SELECT * FROM watched_address WHERE chain_id = :chain AND watch_until > :now")
+                .bind("chain", chainId)
+                .bind("now", utc(now))
+                .map(WatchRepository::row)
+                .all();
+    }
+
+    /** Notes that the blocks before these addresses arrived were searched. */
+    public Mono<Void> markBackfilled(java.util.List<UUID> links) {
+        if (links.isEmpty()) {
+            return Mono.empty();
+        }
+        return database.sql("UPDATE watched_address SET backfilled = TRUE WHERE payment_link_id = ANY(:links)")
+                .bind("links", links.toArray(UUID[]::new))
+                .then();
+    }
+
+    /** Forgets addresses whose watch ended, so the list stays as small as the open links. */
+    public Mono<Long> prune(Instant now) {
+        return database.sql("DELETE FROM watched_address WHERE watch_until <= :now")
+                .bind("now", utc(now))
+                .fetch()
+                .rowsUpdated();
+    }
+
+    private static WatchedAddress row(Readable row) {
+        return new WatchedAddress(
+                row.get("payment_link_id", UUID.class),
+                row.get("chain_id", Long.class),
+                row.get("network", String.class),
+                row.get("deposit_address", String.class),
+                row.get("token_contract", String.class),
+                row.get("decimals", Integer.class),
+                row.get("amount_base_units", BigDecimal.class).toBigIntegerExact(),
+                row.get("expires_at", OffsetDateTime.class).toInstant(),
+                row.get("watch_until", OffsetDateTime.class).toInstant(),
+                row.get("backfilled", Boolean.class));
+    }
+
+    private static OffsetDateTime utc(Instant instant) {
+        return instant.atOffset(ZoneOffset.UTC);
+    }
+}

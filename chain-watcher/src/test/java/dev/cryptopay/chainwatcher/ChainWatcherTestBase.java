@@ -1,0 +1,140 @@
+package dev.cryptopay.chainwatcher;
+
+import dev.cryptopay.chainwatcher.scan.ChainScanners;
+import dev.cryptopay.testsupport.TestKafka;
+import dev.cryptopay.testsupport.chain.DevChain;
+import dev.cryptopay.testsupport.service.ServiceTest;
+import dev.cryptopay.testsupport.service.ServiceTestBase;
+import dev.cryptopay.testsupport.webhook.WebhookReceiver;
+import dev.cryptopay.testsupport.webhook.WebhookReceiver.Received;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.web3j.crypto.Keys;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The chain watcher against a real anvil node ({@link DevChain}), the real broker and database. Scanning is driven by
+ * the tests ({@link ChainScanners#scanOnce()}); reports go to a recording HTTP server standing in for
+ * payment-links-service's internal route. Tests stay independent by using fresh deposit addresses and link ids.
+ */
+@ServiceTest(
+        database = "chain_watcher",
+        properties = {
+            "chain-watcher.scan-enabled=false",
+            "chain-watcher.late-window=1h",
+            "spring.kafka.consumer.properties.metadata.max.age.ms=1000"
+        })
+public abstract class ChainWatcherTestBase extends ServiceTestBase {
+
+    protected static final DevChain CHAIN = DevChain.shared();
+    protected static final WebhookReceiver PAYMENT_LINKS = new WebhookReceiver();
+    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+
+    @DynamicPropertySource
+    static void chain(DynamicPropertyRegistry registry) {
+        // A list binds from one property source only, so the whole entry is here.
+        registry.add("chain-watcher.networks[0].name", () -> "Local dev chain");
+        registry.add("chain-watcher.networks[0].chain-id", () -> 31337);
+        registry.add("chain-watcher.networks[0].rpc-url", CHAIN::rpcUrl);
+        registry.add("chain-watcher.networks[0].confirmations", () -> 3);
+        registry.add("chain-watcher.networks[0].reorg-window", () -> 16);
+        registry.add("chain-watcher.networks[0].start-blocks-back", () -> 20);
+        registry.add("chain-watcher.payment-links-url", () -> PAYMENT_LINKS.url(""));
+    }
+
+    @Autowired
+    protected ChainScanners scanners;
+
+    @Autowired
+    protected DatabaseClient database;
+
+    /** A fresh address nobody else pays (lower-case, as the watcher stores it). */
+    protected static String freshAddress() {
+        byte[] address = new byte[20];
+        RANDOM.nextBytes(address);
+        return "0x" + java.util.HexFormat.of().formatHex(address);
+    }
+
+    /** Announces a link paid to {@code deposit} the way payment-links-service does, and waits until it is watched. */
+    protected UUID announce(String deposit, String token, int decimals, String baseUnits, Instant expiresAt) {
+        UUID linkId = UUID.randomUUID();
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("id", linkId.toString());
+        data.put("status", "pending");
+        data.put("network", "Local dev chain");
+        data.put("deposit_address", Keys.toChecksumAddress(deposit));
+        data.put("chain_id", 31337);
+        data.put("token_contract", token);
+        data.put("decimals", decimals);
+        data.put("amount_base_units", baseUnits);
+        data.put("expires_at", expiresAt.toString());
+        publish(linkId, "payment.created", data);
+        await("link " + linkId + " watched", () -> watched(linkId));
+        return linkId;
+    }
+
+    protected void publish(UUID linkId, String type, Map<String, Object> data) {
+        Map<String, Object> event = Map.of(
+                "id",
+                UUID.randomUUID().toString(),
+                "type",
+                type,
+                "created_at",
+                clock.instant().toString(),
+                "merchant_id",
+                UUID.randomUUID().toString(),
+                "mode",
+                "test",
+                "data",
+                data);
+        try (var producer = new KafkaProducer<String, String>(
+                Map.of("bootstrap.servers", TestKafka.shared().bootstrapServers(), "acks", "all"),
+                new StringSerializer(),
+                new StringSerializer())) {
+            producer.send(
+                    new ProducerRecord<>("payment-links.events", linkId.toString(), json.writeValueAsString(event)));
+        }
+    }
+
+    protected boolean watched(UUID linkId) {
+        return Boolean.TRUE.equals(database.sql("SELECT count(*) AS n FROM watched_address WHERE payment_link_id = :id")
+                .bind("id", linkId)
+                .map(row -> row.get("n", Long.class) > 0)
+                .one()
+                .block());
+    }
+
+    /** Scans until every chain is at its head. */
+    protected void scan() {
+        for (int passes = 0; passes < 100; passes++) {
+            if (Boolean.TRUE.equals(scanners.scanOnce().block())) {
+                return;
+            }
+        }
+        throw new AssertionError("the watcher did not reach the head in 100 passes");
+    }
+
+    /** The reports payment-links-service received for a link, in order, as JSON. */
+    protected List<JsonNode> reports(UUID linkId) {
+        return PAYMENT_LINKS.received().stream()
+                .filter(call -> call.path().equals("/internal/payment_links/" + linkId + "/transactions"))
+                .map(Received::bodyText)
+                .map(json::readTree)
+                .toList();
+    }
+
+    protected static BigInteger units(String amount, int decimals) {
+        return new java.math.BigDecimal(amount).movePointRight(decimals).toBigIntegerExact();
+    }
+}

@@ -1,0 +1,34 @@
+package dev.cryptopay.paymentlinks.paymentlink;
+
+import dev.cryptopay.paymentlinks.receiving.DepositAddress;
+import java.math.BigInteger;
+
+/**
+ * Where and exactly how much a link is paid on chain.
+ *
+ * @param tokenContract   the ERC-20 contract, or null for the network's native coin
+ * @param amountBaseUnits the link amount in the token's base units (10.5 USDC → 10500000)
+ * @param deposit         the link's own address, or null when the merchant had no receiving key for the mode
+ */
+public record ChainPayment(
+        long chainId, String tokenContract, int decimals, BigInteger amountBaseUnits, DepositAddress deposit) {
+
+    public String depositAddress() {
+        return deposit == null ? null : deposit.address();
+    }
+
+    /**
+     * The EIP-681 payment request a wallet or QR scanner understands, or null without a deposit address:
+     * {@code ethereum:<token>@<chain>/transfer?address=<deposit>&uint256=<units>} for a token,
+     * {@code ethereum:<deposit>@<chain>?value=<wei>} for the native coin.
+     */
+    public String uri() {
+        if (deposit == null) {
+            return null;
+        }
+        return tokenContract == null
+                ? "ethereum:" + deposit.address() + "@" + chainId + "?value=" + amountBaseUnits
+                : "ethereum:" + tokenContract + "@" + chainId + "/transfer?address=" + deposit.address() + "&uint256="
+                        + amountBaseUnits;
+    }
+}

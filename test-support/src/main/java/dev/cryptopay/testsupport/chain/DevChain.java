@@ -1,0 +1,294 @@
+package dev.cryptopay.testsupport.chain;
+
+import dev.cryptopay.testsupport.DirectoryTree;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigInteger;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.web3j.abi.FunctionEncoder;
+import org.web3j.abi.FunctionReturnDecoder;
+import org.web3j.abi.TypeReference;
+import org.web3j.abi.datatypes.Address;
+import org.web3j.abi.datatypes.Function;
+import org.web3j.abi.datatypes.Type;
+import org.web3j.abi.datatypes.generated.Uint256;
+import org.web3j.crypto.Keys;
+import org.web3j.protocol.Web3j;
+import org.web3j.protocol.core.DefaultBlockParameterName;
+import org.web3j.protocol.core.methods.response.EthBlock;
+import org.web3j.protocol.core.methods.response.TransactionReceipt;
+import org.web3j.utils.Numeric;
+
+/**
+ * A real local EVM chain for tests: anvil (from {@code dev-chain/node_modules}, installed with npm on first use)
+ * on a free port of 127.0.0.1, chain id 31337, the ten well-known dev accounts of the mnemonic {@code test test ...
+ * junk} (unlocked, 10000 ETH each), a block mined per transaction, and the seven {@link DevTokens} deployed at their
+ * fixed addresses. All methods block until the node has answered; failures are exceptions.
+ *
+ * <p>Use {@link #shared()} (one chain per JVM); a test that takes the chain down or rewrites its history on purpose
+ * starts its own with {@code new DevChain().start()} and closes it.
+ */
+public final class DevChain implements AutoCloseable {
+
+    /** Dev account 0, which deploys the tokens. Its nonce 0 is reserved for the subscription contract. */
+    public static final String DEPLOYER = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+
+    private static final int START_ATTEMPTS = 3;
+    private static DevChain shared;
+
+    private DevChainFiles files;
+    private Path workDir;
+    private int port;
+    private ChainRpc rpc;
+    private AnvilNode node;
+    private long lastBlockTimestamp;
+    private List<String> accounts;
+
+    /** A chain not started yet; see {@link #start()}. */
+    public DevChain() {}
+
+    /** The chain shared by every test of this JVM: started on first use, killed when the JVM exits. */
+    public static synchronized DevChain shared() {
+        if (shared == null) {
+            DevChain chain = new DevChain().start();
+            Runtime.getRuntime().addShutdownHook(new Thread(chain::close, "dev-chain-shutdown"));
+            System.out.println("[test-support] dev chain for tests: anvil at " + chain.rpcUrl());
+            shared = chain;
+        }
+        return shared;
+    }
+
+    /**
+     * Prepares {@code dev-chain/} (npm install, compile), starts anvil on a free port and deploys the tokens: a
+     * zero-value transfer to itself burns the deployer's nonce 0, then the tokens at nonces 1 to 7.
+     *
+     * @return this chain
+     * @throws IllegalStateException if anything is missing or fails (never skipped silently)
+     */
+    public synchronized DevChain start() {
+        if (workDir != null) {
+            throw new IllegalStateException("this DevChain was already started");
+        }
+        files = DevChainFiles.prepare();
+        try {
+            workDir = Files.createTempDirectory("dev-chain-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        try {
+            for (int attempt = 1; node == null; attempt++) {
+                port = freePort();
+                rpc = new ChainRpc(rpcUrl());
+                try {
+                    node = AnvilNode.start(files.anvil(), port, stateFile(), anvilLog(), rpc.web3j());
+                } catch (IllegalStateException e) {
+                    rpc.shutdown();
+                    if (attempt == START_ATTEMPTS) { // e.g. the free port was taken before anvil bound it
+                        throw e;
+                    }
+                }
+            }
+            TokenDeployment.deploy(rpc, files.tokenArtifact());
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+        return this;
+    }
+
+    /** The JSON-RPC endpoint, e.g. {@code http://127.0.0.1:41234}. */
+    public String rpcUrl() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    /** The chain id the node reports ({@code eth_chainId}): 31337. */
+    public long chainId() {
+        return rpc.send(rpc.web3j().ethChainId()).getChainId().longValueExact();
+    }
+
+    /** A web3j client of this chain, for anything the methods here do not cover. */
+    public Web3j web3j() {
+        return rpc.web3j();
+    }
+
+    /** The node's ten unlocked dev accounts ({@code eth_accounts}), EIP-55 checksummed; account 0 first. */
+    public synchronized List<String> accounts() {
+        if (accounts == null) {
+            accounts = rpc.send(rpc.web3j().ethAccounts()).getAccounts().stream()
+                    .map(Keys::toChecksumAddress)
+                    .toList();
+        }
+        return accounts;
+    }
+
+    /** Mints {@code baseUnits} of a token to {@code to} (the deployer sends it) and returns the transaction hash. */
+    public String mint(DevTokens token, String to, BigInteger baseUnits) {
+        Function mint = new Function("mint", List.of(new Address(to), new Uint256(baseUnits)), List.of());
+        return send(DEPLOYER, token.address(), mint);
+    }
+
+    /**
+     * Transfers {@code baseUnits} of a token from an unlocked dev account and returns the transaction hash.
+     *
+     * @throws IllegalStateException if it reverts, e.g. on an insufficient balance (anvil still mines the reverted
+     *     transaction, so it uses the sender's nonce); the message gives the revert reason
+     */
+    public String transferToken(String from, DevTokens token, String to, BigInteger baseUnits) {
+        Function transfer = new Function("transfer", List.of(new Address(to), new Uint256(baseUnits)), List.of());
+        return send(from, token.address(), transfer);
+    }
+
+    /** Sends {@code wei} of the native coin from an unlocked dev account and returns the transaction hash. */
+    public String sendNative(String from, String to, BigInteger wei) {
+        return rpc.transact(from, null, to, wei, null).getTransactionHash();
+    }
+
+    /** A holder's token balance in base units at the latest block. */
+    public BigInteger tokenBalance(DevTokens token, String holder) {
+        Function balanceOf =
+                new Function("balanceOf", List.of(new Address(holder)), List.of(new TypeReference<Uint256>() {}));
+        return (BigInteger) call(token.address(), balanceOf).get(0).getValue();
+    }
+
+    /** Calls a view function at the latest block ({@code eth_call}) and decodes its outputs. */
+    @SuppressWarnings("rawtypes")
+    public List<Type> call(String contract, Function function) {
+        String result = rpc.call(contract, FunctionEncoder.encode(function));
+        return FunctionReturnDecoder.decode(result, function.getOutputParameters());
+    }
+
+    /** Sends a function call from an unlocked dev account, waits until it is mined and returns its hash. */
+    public String send(String from, String contract, Function function) {
+        return rpc.transact(from, null, contract, BigInteger.ZERO, FunctionEncoder.encode(function))
+                .getTransactionHash();
+    }
+
+    /** The receipt of a transaction, or empty when the chain has none (e.g. after {@link #reorg(int)}). */
+    public Optional<TransactionReceipt> receipt(String txHash) {
+        return rpc.receipt(txHash);
+    }
+
+    /** The number of the latest block. */
+    public long blockNumber() {
+        return rpc.send(rpc.web3j().ethBlockNumber()).getBlockNumber().longValueExact();
+    }
+
+    /** Mines {@code blocks} empty blocks ({@code anvil_mine}). */
+    public void mine(int blocks) {
+        rpc.custom("anvil_mine", Numeric.encodeQuantity(BigInteger.valueOf(blocks)));
+    }
+
+    /**
+     * Replaces the latest {@code depth} blocks with as many new empty blocks ({@code anvil_reorg} with no
+     * transactions): the block number stays, the block hashes change, and the transactions of the replaced blocks
+     * are gone (no receipt, not pending, their state changes undone). It rewrites history for every user of this
+     * chain: a test that reorgs while others may run should use a chain of its own.
+     */
+    public void reorg(int depth) {
+        rpc.custom("anvil_reorg", depth, List.of());
+    }
+
+    /** Takes a snapshot of the whole chain ({@code evm_snapshot}) and returns its id for {@link #revert(String)}. */
+    public String snapshot() {
+        return String.valueOf(rpc.custom("evm_snapshot"));
+    }
+
+    /**
+     * Returns the chain to a snapshot ({@code evm_revert}): later blocks and their transactions are gone. A snapshot
+     * can be reverted to once; snapshots do not survive {@link #pause()}.
+     */
+    public void revert(String snapshotId) {
+        if (!Boolean.TRUE.equals(rpc.custom("evm_revert", snapshotId))) {
+            throw new IllegalStateException("evm_revert refused snapshot " + snapshotId);
+        }
+    }
+
+    /** Moves the chain's clock forward ({@code evm_increaseTime}) and mines a block carrying the new time. */
+    public void increaseTime(long seconds) {
+        rpc.custom("evm_increaseTime", seconds);
+        mine(1);
+    }
+
+    /**
+     * Takes the node down: anvil is stopped (its state written to a file) and the port no longer answers, so every
+     * RPC call fails with a connection error until {@link #resume()}.
+     */
+    public synchronized void pause() {
+        if (node == null) {
+            throw new IllegalStateException("the dev chain is not running");
+        }
+        EthBlock.Block latest = rpc.send(rpc.web3j().ethGetBlockByNumber(DefaultBlockParameterName.LATEST, false))
+                .getBlock();
+        lastBlockTimestamp = latest.getTimestamp().longValueExact();
+        try {
+            Files.deleteIfExists(stateFile()); // anvil read it at start; it writes a fresh one on stop
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        node.stop();
+        node = null;
+        if (!Files.isRegularFile(stateFile())) {
+            throw new IllegalStateException("anvil stopped without writing its state to " + stateFile());
+        }
+    }
+
+    /**
+     * Brings the node back on the same port with the state it had at {@link #pause()}: accounts, contracts, blocks
+     * and receipts. The clock resumes no earlier than the last block (anvil itself would restart at wall-clock time,
+     * before it when {@link #increaseTime(long)} was used); snapshots are lost.
+     */
+    public synchronized void resume() {
+        if (node != null) {
+            throw new IllegalStateException("the dev chain is not paused");
+        }
+        node = AnvilNode.start(files.anvil(), port, stateFile(), anvilLog(), rpc.web3j());
+        long now = System.currentTimeMillis() / 1000;
+        if (lastBlockTimestamp >= now) {
+            rpc.custom("evm_setTime", lastBlockTimestamp + 1);
+        }
+    }
+
+    /** Kills anvil (and anything it started) and deletes its temporary files. */
+    @Override
+    public synchronized void close() {
+        if (node != null) {
+            node.kill();
+            node = null;
+        }
+        if (rpc != null) {
+            rpc.shutdown();
+        }
+        if (workDir != null) {
+            deleteQuietly(workDir);
+        }
+    }
+
+    private Path stateFile() {
+        return workDir.resolve("state.json");
+    }
+
+    private Path anvilLog() {
+        return workDir.resolve("anvil.log");
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("no free port on 127.0.0.1", e);
+        }
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try {
+            DirectoryTree.delete(dir);
+        } catch (IOException | RuntimeException e) {
+            System.err.println("[test-support] could not delete " + dir + ": " + e);
+        }
+    }
+}
