@@ -1,6 +1,7 @@
 package dev.cryptopay.paymentlinks.receiving;
 
 import dev.cryptopay.auth.Mode;
+import dev.cryptopay.auth.bip32.ExtendedPublicKey;
 import java.time.Instant;
 import java.util.UUID;
 

@@ -1,5 +1,6 @@
 package dev.cryptopay.paymentlinks.receiving;
 
+import dev.cryptopay.auth.bip32.ExtendedPublicKey;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.service.request.Field;
 import dev.cryptopay.service.request.JsonBody;
@@ -58,7 +59,7 @@ class ReceivingKeyController {
                     extended.network().wireName(),
                     extended.depth(),
                     String.format("%08x", extended.fingerprint()),
-                    extended.child(0).map(ExtendedPublicKey::address).orElse(null),
+                    extended.child(0).map(EthereumAddress::of).orElse(null),
                     key.nextIndex(),
                     key.createdAt(),
                     key.updatedAt());

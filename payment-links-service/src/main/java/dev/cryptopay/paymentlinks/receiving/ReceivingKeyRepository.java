@@ -1,6 +1,7 @@
 package dev.cryptopay.paymentlinks.receiving;
 
 import dev.cryptopay.auth.Mode;
+import dev.cryptopay.auth.bip32.ExtendedPublicKey;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import io.r2dbc.spi.Readable;
 import java.time.Instant;

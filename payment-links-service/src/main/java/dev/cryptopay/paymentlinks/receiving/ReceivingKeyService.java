@@ -1,9 +1,10 @@
 package dev.cryptopay.paymentlinks.receiving;
 
 import dev.cryptopay.auth.Mode;
+import dev.cryptopay.auth.bip32.ExtendedPublicKey;
+import dev.cryptopay.auth.bip32.ExtendedPublicKey.InvalidKeyText;
+import dev.cryptopay.auth.bip32.ExtendedPublicKey.KeyNetwork;
 import dev.cryptopay.auth.internal.MerchantIdentity;
-import dev.cryptopay.paymentlinks.receiving.ExtendedPublicKey.InvalidKeyText;
-import dev.cryptopay.paymentlinks.receiving.ExtendedPublicKey.KeyNetwork;
 import dev.cryptopay.service.error.ApiException;
 import dev.cryptopay.service.request.Violations;
 import java.time.Clock;
@@ -93,7 +94,7 @@ public class ReceivingKeyService {
             int index = Math.toIntExact(key.nextIndex());
             return key.key()
                     .child(index)
-                    .map(child -> Mono.just(new DepositAddress(key.id(), index, child.address())))
+                    .map(child -> Mono.just(new DepositAddress(key.id(), index, EthereumAddress.of(child))))
                     .orElseGet(() -> allocate(merchant));
         });
     }

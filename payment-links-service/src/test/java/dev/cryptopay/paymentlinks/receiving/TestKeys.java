@@ -1,5 +1,6 @@
 package dev.cryptopay.paymentlinks.receiving;
 
+import dev.cryptopay.auth.bip32.ExtendedPublicKey;
 import java.security.SecureRandom;
 import org.web3j.crypto.Bip32ECKeyPair;
 import org.web3j.crypto.Keys;
@@ -48,11 +49,8 @@ final class TestKeys {
 
     /** The same key written with test-network version bytes ({@code tpub…}). */
     static String asTpub(String xpub) {
-        byte[] payload = Base58Check.decode(xpub);
-        payload[0] = 0x04;
-        payload[1] = 0x35;
-        payload[2] = (byte) 0x87;
-        payload[3] = (byte) 0xCF;
-        return Base58Check.encode(payload);
+        return ExtendedPublicKey.parse(xpub)
+                .withNetwork(ExtendedPublicKey.KeyNetwork.TESTNET)
+                .serialize();
     }
 }

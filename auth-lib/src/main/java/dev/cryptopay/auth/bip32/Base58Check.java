@@ -1,4 +1,4 @@
-package dev.cryptopay.paymentlinks.receiving;
+package dev.cryptopay.auth.bip32;
 
 import java.math.BigInteger;
 import java.security.MessageDigest;
@@ -10,7 +10,7 @@ import java.util.Arrays;
  * SHA-256, written in Bitcoin's 58-letter alphabet (leading zero bytes as '1'). Only an encoding; the key checks and
  * curve arithmetic are in {@link ExtendedPublicKey}.
  */
-final class Base58Check {
+public final class Base58Check {
 
     private static final String ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
     private static final BigInteger BASE = BigInteger.valueOf(58);
@@ -20,7 +20,7 @@ final class Base58Check {
     private Base58Check() {}
 
     /** The payload, or an {@link IllegalArgumentException} naming what is wrong. */
-    static byte[] decode(String text) {
+    public static byte[] decode(String text) {
         if (text.isEmpty() || text.length() > MAX_TEXT) {
             throw new IllegalArgumentException("is not an extended public key (wrong length)");
         }
@@ -54,7 +54,7 @@ final class Base58Check {
         return payload;
     }
 
-    static String encode(byte[] payload) {
+    public static String encode(byte[] payload) {
         byte[] bytes = Arrays.copyOf(payload, payload.length + 4);
         System.arraycopy(checksum(payload), 0, bytes, payload.length, 4);
         StringBuilder text = new StringBuilder();

@@ -1,4 +1,4 @@
-package dev.cryptopay.paymentlinks.receiving;
+package dev.cryptopay.auth.bip32;
 
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -13,14 +13,12 @@ import org.bouncycastle.crypto.digests.RIPEMD160Digest;
 import org.bouncycastle.crypto.digests.SHA256Digest;
 import org.bouncycastle.crypto.ec.CustomNamedCurves;
 import org.bouncycastle.math.ec.ECPoint;
-import org.web3j.crypto.Keys;
-import org.web3j.utils.Numeric;
 
 /**
  * A BIP-32 extended public key on secp256k1 ({@code xpub…}, or {@code tpub…} for test networks) and public child
  * derivation (CKDpub) from it. Parsing checks everything BIP-32 asks of a serialized public key: Base58Check checksum,
  * length, version, a depth-0 key having no parent, and a compressed public key that is a point on the curve. The
- * curve arithmetic is BouncyCastle's; HMAC-SHA512 is the JDK's; Keccak and EIP-55 are web3j's.
+ * curve arithmetic is BouncyCastle's; HMAC-SHA512 is the JDK's.
  *
  * @param network    mainnet ({@code xpub}) or testnet ({@code tpub}) version bytes
  * @param publicKey  the 33-byte compressed point
@@ -117,11 +115,15 @@ public record ExtendedPublicKey(
                 network, depth + 1, fingerprint(), index, Arrays.copyOfRange(digest, 32, 64), child.getEncoded(true)));
     }
 
-    /** The EIP-55 Ethereum address of this key's public key (the same on every EVM network). */
-    public String address() {
+    /** The public key as an uncompressed point without its 0x04 prefix (64 bytes), as Ethereum hashes it. */
+    public byte[] uncompressedPublicKey() {
         byte[] uncompressed = CURVE.getCurve().decodePoint(publicKey).getEncoded(false);
-        return Keys.toChecksumAddress(
-                Numeric.toHexString(Keys.getAddress(Arrays.copyOfRange(uncompressed, 1, uncompressed.length))));
+        return Arrays.copyOfRange(uncompressed, 1, uncompressed.length);
+    }
+
+    /** The same key written with the other network's version bytes ({@code xpub} ↔ {@code tpub}). */
+    public ExtendedPublicKey withNetwork(KeyNetwork other) {
+        return new ExtendedPublicKey(other, depth, parentFingerprint, childNumber, chainCode, publicKey);
     }
 
     /** The key in its Base58Check text form. */
