@@ -18,7 +18,11 @@ import tools.jackson.databind.JsonNode;
         properties = {
             "payment-links.expiry-sweep-enabled=false",
             "payment-links.checkout-url=https://pay.test",
-            "outbox.poll-interval=50ms"
+            "outbox.poll-interval=50ms",
+            // Checkout streams: quick polls and heartbeats keep stream tests short; a small cap lets a test reach it.
+            "payment-links.checkout.poll-interval=200ms",
+            "payment-links.checkout.heartbeat-interval=1s",
+            "payment-links.checkout.max-streams=3"
         })
 public abstract class PaymentLinksTestBase extends ServiceTestBase {
 

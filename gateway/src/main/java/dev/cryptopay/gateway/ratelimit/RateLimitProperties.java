@@ -25,7 +25,7 @@ public record RateLimitProperties(
     public RateLimitProperties {
         enabled = enabled == null ? Boolean.TRUE : enabled;
         period = period == null ? Duration.ofMinutes(1) : period;
-        limits = limits == null ? new Limits(null, null, null, null, null, null, null, null, null, null) : limits;
+        limits = limits == null ? new Limits(null, null, null, null, null, null, null, null, null, null, null) : limits;
         if (period.isNegative() || period.isZero()) {
             throw new IllegalArgumentException("gateway.rate-limit.period must be positive");
         }
@@ -44,6 +44,7 @@ public record RateLimitProperties(
             case PUBLIC -> limits.publicPerIp();
             case WEBHOOKS -> limits.webhooks();
             case ACCOUNT -> limits.account();
+            case CHECKOUT -> limits.checkout();
         };
     }
 
@@ -60,6 +61,7 @@ public record RateLimitProperties(
      * @param publicPerIp            every other /public/** call, per client IP. Default 120.
      * @param webhooks               /webhook-endpoints/** and /webhook-deliveries/**, per API key. Default 30.
      * @param account                GET /account, per API key. Default 60.
+     * @param checkout               /checkout/** (page, status, events, assets), per client IP. Default 300.
      */
     public record Limits(
             @Positive Integer paymentLinksWrite,
@@ -71,7 +73,8 @@ public record RateLimitProperties(
             @Positive Integer publicLinkPayment,
             @Positive Integer publicPerIp,
             @Positive Integer webhooks,
-            @Positive Integer account) {
+            @Positive Integer account,
+            @Positive Integer checkout) {
 
         public Limits {
             paymentLinksWrite = paymentLinksWrite == null ? 10 : paymentLinksWrite;
@@ -84,6 +87,7 @@ public record RateLimitProperties(
             publicPerIp = publicPerIp == null ? 120 : publicPerIp;
             webhooks = webhooks == null ? 30 : webhooks;
             account = account == null ? 60 : account;
+            checkout = checkout == null ? 300 : checkout;
         }
     }
 }

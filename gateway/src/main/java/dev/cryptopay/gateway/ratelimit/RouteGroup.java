@@ -3,8 +3,9 @@ package dev.cryptopay.gateway.ratelimit;
 import java.util.Locale;
 
 /**
- * The buckets requests are counted in. A merchant has one bucket per group and API key; public routes are counted per
- * client IP, except the subscription payment call, which is counted per {@code merchant_key}.
+ * The buckets requests are counted in. A merchant has one bucket per group and API key; public routes (and the
+ * checkout) are counted per client IP, except the subscription payment call, which is counted per
+ * {@code merchant_key}.
  */
 public enum RouteGroup {
     /** POST /payment_links, DELETE /payment_links/{id} (and any other non-GET call there). */
@@ -26,7 +27,9 @@ public enum RouteGroup {
     /** /webhook-endpoints/**, /webhook-deliveries/**. */
     WEBHOOKS(Scope.API_KEY),
     /** GET /account. */
-    ACCOUNT(Scope.API_KEY);
+    ACCOUNT(Scope.API_KEY),
+    /** /checkout/** (the customer's checkout page, its status, events and assets), counted per client IP. */
+    CHECKOUT(Scope.CLIENT_IP);
 
     /** What a bucket of the group is keyed by. */
     public enum Scope {

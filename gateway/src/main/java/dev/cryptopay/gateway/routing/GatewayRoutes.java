@@ -10,11 +10,13 @@ import org.springframework.cloud.gateway.route.RouteLocator;
 import org.springframework.cloud.gateway.route.builder.BooleanSpec;
 import org.springframework.cloud.gateway.route.builder.Buildable;
 import org.springframework.cloud.gateway.route.builder.RouteLocatorBuilder;
+import org.springframework.cloud.gateway.route.builder.UriSpec;
 import org.springframework.http.HttpMethod;
 
 /**
- * The merchant-facing routes. Only these paths are forwarded, each with {@code /api/v1} stripped, so a service's
- * {@code /internal/**} and {@code /actuator/**} are unreachable from outside; anything else is a 404 problem.
+ * The routes. Only these paths are forwarded: the merchant API under {@code /api/v1} (stripped on the way) and the
+ * customer checkout {@code /checkout/**} (forwarded unchanged), so a service's {@code /internal/**} and
+ * {@code /actuator/**} are unreachable from outside; anything else is a 404 problem.
  */
 public final class GatewayRoutes {
 
@@ -24,6 +26,10 @@ public final class GatewayRoutes {
     public static final String PUBLIC_LINK_PAYMENT = "public-link-payment";
     public static final String PUBLIC = "public";
     public static final String WEBHOOKS = "webhooks";
+    public static final String CHECKOUT = "checkout";
+
+    /** The customer checkout's prefix; outside the merchant API, so it is forwarded as it is. */
+    public static final String CHECKOUT_PATH = "/checkout";
 
     private static final String ACCOUNT_PATH = GatewayAttributes.BASE_PATH + "/account";
 
@@ -88,16 +94,31 @@ public final class GatewayRoutes {
                                                 base + "/webhook-deliveries/**"),
                                 RouteAccess.SIGNED,
                                 upstreams.webhooks()))
+                // The customer's checkout page, its status and assets: public, path unchanged.
+                .route(
+                        CHECKOUT,
+                        r -> forwarding.unchanged(
+                                r.order(6).path(CHECKOUT_PATH + "/**"), RouteAccess.PUBLIC, upstreams.paymentLinks()))
                 .build();
     }
 
-    /** What every forwarded route shares: {@code /api/v1} stripped, its access rule, the upstream timeouts. */
+    /**
+     * What every forwarded route shares: its access rule and the upstream timeouts; merchant API routes also have
+     * {@code /api/v1} stripped.
+     */
     private record Forwarding(UpstreamProperties upstreams) {
 
         Buildable<Route> to(BooleanSpec predicates, RouteAccess access, URI uri) {
-            return predicates
-                    .filters(f -> f.stripPrefix(2))
-                    .metadata(RouteAccess.METADATA_KEY, access)
+            return settings(predicates.filters(f -> f.stripPrefix(2)), access, uri);
+        }
+
+        /** A route outside {@code /api/v1}: the service receives the path as requested. */
+        Buildable<Route> unchanged(BooleanSpec predicates, RouteAccess access, URI uri) {
+            return settings(predicates, access, uri);
+        }
+
+        private Buildable<Route> settings(UriSpec spec, RouteAccess access, URI uri) {
+            return spec.metadata(RouteAccess.METADATA_KEY, access)
                     .metadata(CONNECT_TIMEOUT_ATTR, (int)
                             upstreams.connectTimeout().toMillis())
                     .metadata(RESPONSE_TIMEOUT_ATTR, upstreams.responseTimeout().toMillis())

@@ -39,6 +39,8 @@ class PropertiesValidationTest {
         assertThat(limits.limitOf(RouteGroup.PUBLIC)).isEqualTo(120);
         assertThat(limits.limitOf(RouteGroup.WEBHOOKS)).isEqualTo(30);
         assertThat(limits.limitOf(RouteGroup.ACCOUNT)).isEqualTo(60);
+        assertThat(limits.limitOf(RouteGroup.RECEIVING_KEY)).isEqualTo(10);
+        assertThat(limits.limitOf(RouteGroup.CHECKOUT)).isEqualTo(300);
         assertThat(new AdminProperties(null, null, null, "a-long-enough-admin-token-123").port())
                 .isEqualTo(8090);
     }

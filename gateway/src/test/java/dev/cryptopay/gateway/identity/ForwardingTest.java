@@ -10,13 +10,18 @@ import dev.cryptopay.gateway.support.MerchantKey;
 import dev.cryptopay.gateway.support.SignedRequest;
 import dev.cryptopay.gateway.support.TestEnvironment;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.MediaType;
+import org.springframework.http.codec.ServerSentEvent;
+import reactor.core.publisher.Flux;
+import reactor.test.StepVerifier;
 import tools.jackson.databind.JsonNode;
 
 class ForwardingTest extends GatewayTestBase {
@@ -118,6 +123,80 @@ class ForwardingTest extends GatewayTestBase {
         String token = values(headers, "x-internal-auth").get(0);
         assertThat(TOKENS.verify(token, null, "GET", "/public/plans/pl_1", Instant.now()))
                 .isEqualTo(InternalTokenOutcome.VALID);
+    }
+
+    @Test
+    void forwardsTheCheckoutUnchangedWithoutSignatureToPaymentLinks() {
+        MerchantKey key = admin.newMerchantKey();
+        JsonNode echo = json(client.get()
+                .uri(baseUrl() + "/checkout/payment_link?payment_id=7f1c2a4e-0000-4000-8000-000000000001")
+                .header("X-Merchant-Id", key.merchantId().toString())
+                .header("X-API-Key", key.apiKey())
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectHeader()
+                .valueEquals("X-RateLimit-Limit", "300"));
+        assertThat(echo.get("service").stringValue()).isEqualTo("payment-links");
+        assertThat(echo.get("path").stringValue()).isEqualTo("/checkout/payment_link");
+        assertThat(echo.get("query").stringValue()).isEqualTo("payment_id=7f1c2a4e-0000-4000-8000-000000000001");
+        JsonNode headers = echo.get("headers");
+        assertThat(headers.has("x-merchant-id")).isFalse();
+        assertThat(headers.has("x-merchant-mode")).isFalse();
+        assertThat(headers.has("x-api-key")).isFalse();
+        assertThat(headers.has("x-api-signature")).isFalse();
+        assertThat(headers.has("x-api-timestamp")).isFalse();
+        assertThat(TOKENS.verify(
+                        values(headers, "x-internal-auth").get(0),
+                        null,
+                        "GET",
+                        "/checkout/payment_link",
+                        Instant.now()))
+                .isEqualTo(InternalTokenOutcome.VALID);
+
+        JsonNode asset = json(client.get()
+                .uri(baseUrl() + "/checkout/assets/checkout.js?v=0123456789abcdef")
+                .exchange()
+                .expectStatus()
+                .isOk());
+        assertThat(asset.get("path").stringValue()).isEqualTo("/checkout/assets/checkout.js");
+    }
+
+    @Test
+    void theCheckoutIsNotPartOfTheMerchantApi() {
+        client.get()
+                .uri(baseUrl() + "/api/v1/checkout/payment_link?payment_id=x")
+                .exchange()
+                .expectStatus()
+                .isNotFound();
+        client.get()
+                .uri(baseUrl() + "/checkout/../internal/payment_links/x/transactions")
+                .exchange()
+                .expectStatus()
+                .isBadRequest();
+    }
+
+    @Test
+    void passesTheCheckoutEventStreamOnAsItIsWritten() {
+        // The upstream writes one event and keeps the stream open: it arrives only if the gateway does not buffer.
+        Flux<ServerSentEvent<String>> events = client.get()
+                .uri(baseUrl() + "/checkout/payment_link/events?payment_id=abc")
+                .accept(MediaType.TEXT_EVENT_STREAM)
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectHeader()
+                .contentTypeCompatibleWith(MediaType.TEXT_EVENT_STREAM)
+                .returnResult(new ParameterizedTypeReference<ServerSentEvent<String>>() {})
+                .getResponseBody();
+        StepVerifier.create(events.take(1))
+                .assertNext(event -> {
+                    assertThat(event.event()).isEqualTo("echo");
+                    assertThat(JSON.readTree(event.data()).get("path").stringValue())
+                            .isEqualTo("/checkout/payment_link/events");
+                })
+                .expectComplete()
+                .verify(Duration.ofSeconds(20));
     }
 
     @Test

@@ -150,6 +150,32 @@ class RateLimitTest extends GatewayTestBase {
     }
 
     @Test
+    void countsTheCheckoutPerClientIpInItsOwnBucket() {
+        for (int remaining = 299; remaining >= 298; remaining--) {
+            client.get()
+                    .uri(baseUrl() + "/checkout/payment_link?payment_id=p" + remaining)
+                    .header("X-Forwarded-For", "203.0.113.60")
+                    .exchange()
+                    .expectStatus()
+                    .isOk()
+                    .expectHeader()
+                    .valueEquals("X-RateLimit-Limit", "300")
+                    .expectHeader()
+                    .valueEquals("X-RateLimit-Remaining", String.valueOf(remaining));
+        }
+        client.get()
+                .uri(baseUrl() + "/api/v1/public/plans/p1")
+                .header("X-Forwarded-For", "203.0.113.60")
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectHeader()
+                .valueEquals("X-RateLimit-Limit", "120")
+                .expectHeader()
+                .valueEquals("X-RateLimit-Remaining", "119");
+    }
+
+    @Test
     void limitsPublicPaymentPerMerchantKey() {
         MerchantKey key = admin.newMerchantKey();
         for (int i = 0; i < 10; i++) {

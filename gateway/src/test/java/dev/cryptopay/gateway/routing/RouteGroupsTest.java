@@ -48,4 +48,17 @@ class RouteGroupsTest {
         assertThat(RouteGroups.classify(GatewayRoutes.ACCOUNT, HttpMethod.GET, "/account"))
                 .isEqualTo(RouteGroup.ACCOUNT);
     }
+
+    @Test
+    void countsEveryCheckoutCallPerClientIp() {
+        for (String path :
+                new String[] {"/checkout/payment_link", "/checkout/payment_link/events", "/checkout/assets/checkout.js"
+                }) {
+            assertThat(RouteGroups.classify(GatewayRoutes.CHECKOUT, HttpMethod.GET, path))
+                    .as(path)
+                    .isEqualTo(RouteGroup.CHECKOUT);
+        }
+        assertThat(RouteGroup.CHECKOUT.scope()).isEqualTo(RouteGroup.Scope.CLIENT_IP);
+        assertThat(RouteGroup.CHECKOUT.wireName()).isEqualTo("checkout");
+    }
 }

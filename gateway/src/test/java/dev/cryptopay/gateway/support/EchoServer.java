@@ -1,5 +1,6 @@
 package dev.cryptopay.gateway.support;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -7,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.netty.DisposableServer;
 import reactor.netty.http.server.HttpServer;
@@ -15,6 +17,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * A real HTTP upstream for tests: answers every request with JSON describing exactly what arrived (method, raw path,
  * raw query, headers, Base64 of the body bytes). A path containing {@code /slow} answers after {@value #SLOW_MILLIS} ms.
+ * A path ending in {@code /events} answers a Server-Sent Events stream: one {@code echo} event carrying that JSON,
+ * then nothing, kept open until the caller goes away (to show that a stream is passed on as it is written).
  */
 public final class EchoServer implements AutoCloseable {
 
@@ -53,6 +57,12 @@ public final class EchoServer implements AutoCloseable {
                             echo.put("headers", headers);
                             echo.put("body_base64", Base64.getEncoder().encodeToString(body));
                             byte[] bytes = JSON.writeValueAsBytes(echo);
+                            if (echo.get("path").toString().endsWith("/events")) {
+                                String event = "event:echo\ndata:" + new String(bytes, StandardCharsets.UTF_8) + "\n\n";
+                                return response.header("Content-Type", "text/event-stream")
+                                        .sendString(Flux.concat(Mono.just(event), Flux.never()))
+                                        .then();
+                            }
                             Mono<Void> delay = uri.contains("/slow")
                                     ? Mono.delay(Duration.ofMillis(SLOW_MILLIS)).then()
                                     : Mono.empty();

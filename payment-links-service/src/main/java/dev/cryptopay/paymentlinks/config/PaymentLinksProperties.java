@@ -28,7 +28,24 @@ public record PaymentLinksProperties(
         /** Whether this instance runs the expiry sweeper (safe on several instances). */
         @DefaultValue("true") boolean expirySweepEnabled,
         /** Where test-mode links are paid (live-mode links use the currencies' own networks). */
-        @NotNull @Valid TestNetwork testNetwork) {
+        @NotNull @Valid TestNetwork testNetwork,
+        /** The customer checkout page's live status stream. */
+        @NotNull @Valid @DefaultValue Checkout checkout) {
+
+    /**
+     * How the checkout's event stream ({@code GET /checkout/payment_link/events}) behaves. Each open stream reads
+     * the link from the database on its own, so any number of service instances serve streams without a shared bus.
+     *
+     * @param pollInterval      how often an open stream reads the link's state
+     * @param heartbeatInterval how often a stream sends a comment line, so proxies keep an idle stream open
+     * @param streamLifetime    how long a stream stays open before the server ends it (the browser reconnects)
+     * @param maxStreams        streams one instance keeps open at most; beyond it a new one is answered 503
+     */
+    public record Checkout(
+            @NotNull @DefaultValue("2s") Duration pollInterval,
+            @NotNull @DefaultValue("15s") Duration heartbeatInterval,
+            @NotNull @DefaultValue("10m") Duration streamLifetime,
+            @Positive @DefaultValue("500") int maxStreams) {}
 
     /**
      * The network test-mode links are paid on: the local dev chain by default, a public test network in a hosted

@@ -23,12 +23,17 @@ public record ChainPayment(
      * {@code ethereum:<deposit>@<chain>?value=<wei>} for the native coin.
      */
     public String uri() {
+        return uri(amountBaseUnits);
+    }
+
+    /** As {@link #uri()}, for another amount in base units (the remainder of an underpaid link). */
+    public String uri(BigInteger baseUnits) {
         if (deposit == null) {
             return null;
         }
         return tokenContract == null
-                ? "ethereum:" + deposit.address() + "@" + chainId + "?value=" + amountBaseUnits
+                ? "ethereum:" + deposit.address() + "@" + chainId + "?value=" + baseUnits
                 : "ethereum:" + tokenContract + "@" + chainId + "/transfer?address=" + deposit.address() + "&uint256="
-                        + amountBaseUnits;
+                        + baseUnits;
     }
 }

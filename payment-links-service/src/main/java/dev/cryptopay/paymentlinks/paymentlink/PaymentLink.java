@@ -98,7 +98,8 @@ public record PaymentLink(
      *
      * @param wasPending       whether this transaction had been recorded as pending before (the link then already
      *                         moved to processing and must accept the confirmation even if it expired meanwhile)
-     * @param coversAmount     whether the confirmed crypto amount is at least the link amount
+     * @param coversAmount     whether the confirmed crypto amount, together with the link's earlier partial payments
+     *                         that no use has consumed, is at least the link amount
      * @param othersInFlight   whether other transactions of this link are still pending
      */
     public Transition transactionConfirmed(

@@ -124,6 +124,14 @@ public class PaymentLinkRepository {
                 .one();
     }
 
+    /** Reads a link by id alone, without a lock; for the customer's checkout, which has no merchant identity. */
+    public Mono<PaymentLink> findById(UUID id) {
+        return database.sql("SELECT " + COLUMNS + " FROM payment_link WHERE id = :id")
+                .bind("id", id)
+                .map(PaymentLinkRepository::read)
+                .one();
+    }
+
     /** Loads and row-locks a link by id alone; for internal callers that are not a merchant. */
     public Mono<PaymentLink> lockAnyMerchant(UUID id) {
         return database.sql("SELECT " + COLUMNS + " FROM payment_link WHERE id = :id FOR UPDATE")

@@ -53,8 +53,17 @@ class InternalTransactionController {
     private static final TextField STATUS = Field.string("status").required().length(1, 20);
     private static final WholeField CONFIRMATIONS =
             Field.integer("confirmations").range(0, Integer.MAX_VALUE);
-    private static final List<String> REPORT_FIELDS =
-            List.of("network", "tx_hash", "payer_address", "crypto_amount", "fiat_amount", "status", "confirmations");
+    private static final WholeField REQUIRED_CONFIRMATIONS =
+            Field.integer("required_confirmations").range(1, Integer.MAX_VALUE);
+    private static final List<String> REPORT_FIELDS = List.of(
+            "network",
+            "tx_hash",
+            "payer_address",
+            "crypto_amount",
+            "fiat_amount",
+            "status",
+            "confirmations",
+            "required_confirmations");
 
     @PostMapping("/internal/payment_links/{id}/transactions")
     Mono<ResponseEntity<Envelope<Recording>>> record(
@@ -99,9 +108,10 @@ class InternalTransactionController {
             violations.reject("status", "status must be one of pending, confirmed, failed");
         }
         Integer confirmations = CONFIRMATIONS.read(root, violations);
+        Integer required = REQUIRED_CONFIRMATIONS.read(root, violations);
         violations.throwIfAny();
         return new TransactionReport(
-                network, txHash, payer, crypto, fiat, status, confirmations == null ? 0 : confirmations);
+                network, txHash, payer, crypto, fiat, status, confirmations == null ? 0 : confirmations, required);
     }
 
     /** The transaction as stored and the link's state after it. */
@@ -117,6 +127,7 @@ class InternalTransactionController {
             BigDecimal fiatAmount,
             String status,
             int confirmations,
+            Integer requiredConfirmations,
             boolean countedAsUse) {}
 
     record LinkState(String id, String paymentStatus, int currentUses, int maxUses) {}
@@ -136,6 +147,7 @@ class InternalTransactionController {
                                 Amounts.jsonNumber(transaction.fiatAmount()),
                                 transaction.status().wireName(),
                                 transaction.confirmations(),
+                                transaction.requiredConfirmations(),
                                 transaction.countedAsUse()),
                         new LinkState(
                                 link.id().toString(),

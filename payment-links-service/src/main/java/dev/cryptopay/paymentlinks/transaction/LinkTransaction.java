@@ -4,7 +4,14 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.UUID;
 
-/** One blockchain transaction paying (or trying to pay) a link. */
+/**
+ * One blockchain transaction paying (or trying to pay) a link.
+ *
+ * @param requiredConfirmations how many confirmations the watcher waits for before reporting it confirmed; null when
+ *                              it did not say
+ * @param countedAsUse          whether a completed use of the link consumed this transaction (the one that completed
+ *                              it, and any partial payments it topped up)
+ */
 public record LinkTransaction(
         UUID id,
         UUID paymentLinkId,
@@ -15,6 +22,7 @@ public record LinkTransaction(
         BigDecimal fiatAmount,
         TransactionStatus status,
         int confirmations,
+        Integer requiredConfirmations,
         boolean countedAsUse,
         Instant createdAt,
         Instant updatedAt) {
@@ -30,7 +38,26 @@ public record LinkTransaction(
                 fiatAmount,
                 newStatus,
                 newConfirmations,
+                requiredConfirmations,
                 counted,
+                createdAt,
+                now);
+    }
+
+    /** The same transaction with the confirmation counts of a newer report (a null required count keeps ours). */
+    LinkTransaction withProgress(int newConfirmations, Integer newRequired, Instant now) {
+        return new LinkTransaction(
+                id,
+                paymentLinkId,
+                network,
+                txHash,
+                payerAddress,
+                cryptoAmount,
+                fiatAmount,
+                status,
+                newConfirmations,
+                newRequired == null ? requiredConfirmations : newRequired,
+                countedAsUse,
                 createdAt,
                 now);
     }

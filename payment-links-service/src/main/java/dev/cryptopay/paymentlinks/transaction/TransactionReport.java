@@ -2,7 +2,11 @@ package dev.cryptopay.paymentlinks.transaction;
 
 import java.math.BigDecimal;
 
-/** What a watcher reports about one on-chain transaction. */
+/**
+ * What a watcher reports about one on-chain transaction.
+ *
+ * @param requiredConfirmations how many confirmations the watcher waits for; null when not reported
+ */
 public record TransactionReport(
         String network,
         String txHash,
@@ -10,4 +14,5 @@ public record TransactionReport(
         BigDecimal cryptoAmount,
         BigDecimal fiatAmount,
         TransactionStatus status,
-        int confirmations) {}
+        int confirmations,
+        Integer requiredConfirmations) {}

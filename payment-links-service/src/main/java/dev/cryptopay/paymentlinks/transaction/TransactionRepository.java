@@ -3,6 +3,7 @@ package dev.cryptopay.paymentlinks.transaction;
 import dev.cryptopay.paymentlinks.paymentlink.Summary;
 import io.r2dbc.spi.Readable;
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.UUID;
@@ -15,7 +16,7 @@ import reactor.core.publisher.Mono;
 public class TransactionRepository {
 
     private static final String COLUMNS = "id, payment_link_id, network, tx_hash, payer_address, crypto_amount, "
-            + "fiat_amount, status, confirmations, counted_as_use, created_at, updated_at";
+            + "fiat_amount, status, confirmations, required_confirmations, counted_as_use, created_at, updated_at";
 
     private final DatabaseClient database;
 
@@ -34,7 +35,8 @@ public class TransactionRepository {
 
     public Mono<Void> insert(LinkTransaction tx) {
         var spec = database.sql("INSERT INTO link_transaction (" + COLUMNS + ") VALUES (:id, :link, :network, "
-                        + ":txHash, :payer, :crypto, :fiat, :status, :confirmations, :counted, :createdAt, :updatedAt)")
+                        + ":txHash, :payer, :crypto, :fiat, :status, :confirmations, :required, :counted, :createdAt, "
+                        + ":updatedAt)")
                 .bind("id", tx.id())
                 .bind("link", tx.paymentLinkId())
                 .bind("network", tx.network())
@@ -47,18 +49,76 @@ public class TransactionRepository {
                 .bind("createdAt", tx.createdAt().atOffset(ZoneOffset.UTC))
                 .bind("updatedAt", tx.updatedAt().atOffset(ZoneOffset.UTC));
         spec = tx.fiatAmount() == null ? spec.bindNull("fiat", BigDecimal.class) : spec.bind("fiat", tx.fiatAmount());
-        return spec.then();
+        return required(spec, tx).then();
     }
 
     public Mono<Void> update(LinkTransaction tx) {
-        return database.sql("UPDATE link_transaction SET status = :status, confirmations = :confirmations, "
-                        + "counted_as_use = :counted, updated_at = :updatedAt WHERE id = :id")
+        var spec = database.sql("UPDATE link_transaction SET status = :status, confirmations = :confirmations, "
+                        + "required_confirmations = :required, counted_as_use = :counted, updated_at = :updatedAt "
+                        + "WHERE id = :id")
                 .bind("status", tx.status().wireName())
                 .bind("confirmations", tx.confirmations())
                 .bind("counted", tx.countedAsUse())
                 .bind("updatedAt", tx.updatedAt().atOffset(ZoneOffset.UTC))
-                .bind("id", tx.id())
+                .bind("id", tx.id());
+        return required(spec, tx).then();
+    }
+
+    private static DatabaseClient.GenericExecuteSpec required(
+            DatabaseClient.GenericExecuteSpec spec, LinkTransaction tx) {
+        return tx.requiredConfirmations() == null
+                ? spec.bindNull("required", Integer.class)
+                : spec.bind("required", tx.requiredConfirmations());
+    }
+
+    /**
+     * The sum of the link's partial payments: confirmed transactions other than {@code except} that no completed use
+     * has consumed yet (underpayments waiting for a top-up).
+     */
+    public Mono<BigDecimal> partialTotal(UUID linkId, UUID except) {
+        return database.sql("SELECT coalesce(sum(crypto_amount), 0) AS partial FROM link_transaction "
+                        + "WHERE payment_link_id = :link AND status = 'confirmed' AND NOT counted_as_use "
+                        + "AND id <> :except")
+                .bind("link", linkId)
+                .bind("except", except)
+                .map(row -> row.get("partial", BigDecimal.class))
+                .one();
+    }
+
+    /** Marks the link's partial payments (other than {@code except}) as consumed by the use just completed. */
+    public Mono<Void> consumePartials(UUID linkId, UUID except, Instant now) {
+        return database.sql("UPDATE link_transaction SET counted_as_use = TRUE, updated_at = :now "
+                        + "WHERE payment_link_id = :link AND status = 'confirmed' AND NOT counted_as_use "
+                        + "AND id <> :except")
+                .bind("now", now.atOffset(ZoneOffset.UTC))
+                .bind("link", linkId)
+                .bind("except", except)
                 .then();
+    }
+
+    /**
+     * What a checkout shows about a link's payments, in one query: confirmed and partial totals, how many are in
+     * flight, and the confirmations of the most advanced pending transaction.
+     */
+    public Mono<PaymentProgress> progress(UUID linkId) {
+        return database.sql("""
+                        SELECT t.confirmed, t.partial, t.pending, p.confirmations, p.required_confirmations
+                        FROM (SELECT coalesce(sum(crypto_amount) FILTER (WHERE status = 'confirmed'), 0) AS confirmed,
+                                     coalesce(sum(crypto_amount) FILTER (WHERE status = 'confirmed'
+                                                                         AND NOT counted_as_use), 0) AS partial,
+                                     count(*) FILTER (WHERE status = 'pending') AS pending
+                              FROM link_transaction WHERE payment_link_id = :link) t
+                        LEFT JOIN LATERAL (SELECT confirmations, required_confirmations FROM link_transaction
+                                           WHERE payment_link_id = :link AND status = 'pending'
+                                           ORDER BY confirmations DESC, created_at, id LIMIT 1) p ON TRUE""")
+                .bind("link", linkId)
+                .map(row -> new PaymentProgress(
+                        row.get("confirmed", BigDecimal.class),
+                        row.get("partial", BigDecimal.class),
+                        row.get("pending", Long.class),
+                        row.get("confirmations", Integer.class),
+                        row.get("required_confirmations", Integer.class)))
+                .one();
     }
 
     /** Whether the link has pending transactions other than {@code except}. */
@@ -104,6 +164,7 @@ public class TransactionRepository {
                 row.get("fiat_amount", BigDecimal.class),
                 TransactionStatus.fromWireName(row.get("status", String.class)),
                 row.get("confirmations", Integer.class),
+                row.get("required_confirmations", Integer.class),
                 row.get("counted_as_use", Boolean.class),
                 row.get("created_at", OffsetDateTime.class).toInstant(),
                 row.get("updated_at", OffsetDateTime.class).toInstant());

@@ -90,25 +90,32 @@ public class TransactionService {
                 report.fiatAmount(),
                 report.status(),
                 report.confirmations(),
+                report.requiredConfirmations(),
                 false,
                 now,
                 now);
-        return transactions.othersPending(link.id(), recorded.id()).flatMap(othersPending -> {
-            Transition transition = switch (report.status()) {
-                case PENDING -> link.transactionPending(now);
-                case CONFIRMED -> link.transactionConfirmed(false, covers(link, recorded), othersPending, now);
-                case FAILED -> link.transactionFailed(othersPending, now);
-                case REFUNDED ->
-                    throw ApiException.badRequest(
-                            "invalid_status", "Record the transaction first; refunds go to the refunds route");
-            };
-            LinkTransaction stored = counted(recorded, transition, link);
-            return transactions
-                    .insert(stored)
-                    .then(links.updateState(transition.link()))
-                    .then(events.append(transition, stored.txHash(), now))
-                    .thenReturn(new Recorded(stored, transition.link(), true));
-        });
+        if (report.status() == TransactionStatus.REFUNDED) {
+            throw ApiException.badRequest(
+                    "invalid_status", "Record the transaction first; refunds go to the refunds route");
+        }
+        Mono<Boolean> covers =
+                report.status() == TransactionStatus.CONFIRMED ? covers(link, recorded) : Mono.just(Boolean.FALSE);
+        return Mono.zip(transactions.othersPending(link.id(), recorded.id()), covers)
+                .flatMap(found -> {
+                    boolean othersPending = found.getT1();
+                    Transition transition = switch (report.status()) {
+                        case PENDING -> link.transactionPending(now);
+                        case CONFIRMED -> link.transactionConfirmed(false, found.getT2(), othersPending, now);
+                        default -> link.transactionFailed(othersPending, now);
+                    };
+                    LinkTransaction stored = counted(recorded, transition, link);
+                    return transactions
+                            .insert(stored)
+                            .then(consumePartials(stored, now))
+                            .then(links.updateState(transition.link()))
+                            .then(events.append(transition, stored.txHash(), now))
+                            .thenReturn(new Recorded(stored, transition.link(), true));
+                });
     }
 
     private Mono<Recorded> update(PaymentLink link, LinkTransaction existing, TransactionReport report, Instant now) {
@@ -117,7 +124,7 @@ public class TransactionService {
                     "transaction_conflict", "This transaction is already recorded against another payment link");
         }
         if (existing.status() == report.status()) {
-            return Mono.just(new Recorded(existing, link, false));
+            return progressed(link, existing, report, now);
         }
         if (existing.status() != TransactionStatus.PENDING || report.status() == TransactionStatus.REFUNDED) {
             throw ApiException.conflict(
@@ -125,13 +132,33 @@ public class TransactionService {
                     "Transaction is already " + existing.status().wireName() + " and cannot become "
                             + report.status().wireName());
         }
-        LinkTransaction changed = existing.withStatus(report.status(), report.confirmations(), false, now);
-        return transactions.othersPending(link.id(), existing.id()).flatMap(othersPending -> {
-            Transition transition = report.status() == TransactionStatus.CONFIRMED
-                    ? link.transactionConfirmed(true, covers(link, changed), othersPending, now)
-                    : link.transactionFailed(othersPending, now);
-            return save(transition, counted(changed, transition, link), false, now);
-        });
+        LinkTransaction changed = existing.withStatus(report.status(), report.confirmations(), false, now)
+                .withProgress(report.confirmations(), report.requiredConfirmations(), now);
+        Mono<Boolean> covers =
+                report.status() == TransactionStatus.CONFIRMED ? covers(link, changed) : Mono.just(Boolean.FALSE);
+        return Mono.zip(transactions.othersPending(link.id(), existing.id()), covers)
+                .flatMap(found -> {
+                    Transition transition = report.status() == TransactionStatus.CONFIRMED
+                            ? link.transactionConfirmed(true, found.getT2(), found.getT1(), now)
+                            : link.transactionFailed(found.getT1(), now);
+                    LinkTransaction stored = counted(changed, transition, link);
+                    return consumePartials(stored, now).then(save(transition, stored, false, now));
+                });
+    }
+
+    /**
+     * The same status again: a repeat changes nothing, except that a pending transaction takes the newer
+     * confirmation counts (no event; the checkout shows them).
+     */
+    private Mono<Recorded> progressed(
+            PaymentLink link, LinkTransaction existing, TransactionReport report, Instant now) {
+        LinkTransaction progressed =
+                existing.withProgress(report.confirmations(), report.requiredConfirmations(), existing.updatedAt());
+        if (existing.status() != TransactionStatus.PENDING || progressed.equals(existing)) {
+            return Mono.just(new Recorded(existing, link, false));
+        }
+        LinkTransaction stored = existing.withProgress(report.confirmations(), report.requiredConfirmations(), now);
+        return transactions.update(stored).thenReturn(new Recorded(stored, link, false));
     }
 
     private Mono<Recorded> save(Transition transition, LinkTransaction transaction, boolean created, Instant now) {
@@ -142,8 +169,22 @@ public class TransactionService {
                 .thenReturn(new Recorded(transaction, transition.link(), created));
     }
 
-    private static boolean covers(PaymentLink link, LinkTransaction transaction) {
-        return transaction.cryptoAmount().compareTo(link.amount()) >= 0;
+    /**
+     * Whether a confirmed transaction completes a use: its amount together with the link's partial payments (earlier
+     * confirmed underpayments no use has consumed) reaches the link amount. A customer who sent too little can
+     * therefore top up with the remainder the checkout shows.
+     */
+    private Mono<Boolean> covers(PaymentLink link, LinkTransaction transaction) {
+        return transactions
+                .partialTotal(link.id(), transaction.id())
+                .map(partial -> partial.add(transaction.cryptoAmount()).compareTo(link.amount()) >= 0);
+    }
+
+    /** When the transaction completed a use, the partial payments it topped up are consumed by that use too. */
+    private Mono<Void> consumePartials(LinkTransaction transaction, Instant now) {
+        return transaction.countedAsUse()
+                ? transactions.consumePartials(transaction.paymentLinkId(), transaction.id(), now)
+                : Mono.empty();
     }
 
     /** Marks the transaction as having completed one use of the link when the transition counted one. */

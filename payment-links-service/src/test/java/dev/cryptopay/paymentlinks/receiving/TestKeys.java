@@ -10,20 +10,20 @@ import org.web3j.crypto.Keys;
  * m/44'/60'/0'/0 from a random seed, and its public half is written as an xpub. A key can be registered by one
  * merchant only, so each test takes its own.
  */
-final class TestKeys {
+public final class TestKeys {
 
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final int HARDENED = Bip32ECKeyPair.HARDENED_BIT;
 
     /** A receiving chain and the private key it came from (to check addresses against web3j's own derivation). */
-    record Wallet(Bip32ECKeyPair privateChain, ExtendedPublicKey publicChain) {
+    public record Wallet(Bip32ECKeyPair privateChain, ExtendedPublicKey publicChain) {
 
-        String xpub() {
+        public String xpub() {
             return publicChain.serialize();
         }
 
         /** The address of account {@code index}, derived from the private key by web3j. */
-        String account(int index) {
+        public String account(int index) {
             return Keys.toChecksumAddress(
                     Keys.getAddress(Bip32ECKeyPair.deriveKeyPair(privateChain, new int[] {index})));
         }
@@ -31,7 +31,7 @@ final class TestKeys {
 
     private TestKeys() {}
 
-    static Wallet wallet() {
+    public static Wallet wallet() {
         byte[] seed = new byte[32];
         RANDOM.nextBytes(seed);
         Bip32ECKeyPair master = Bip32ECKeyPair.generateKeyPair(seed);

@@ -1,0 +1,119 @@
+package dev.cryptopay.paymentlinks.checkout;
+
+import dev.cryptopay.paymentlinks.config.PaymentLinksProperties;
+import dev.cryptopay.service.error.ApiException;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.codec.ServerSentEvent;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * The customer's checkout routes, public through the gateway ({@code /checkout/**}, no merchant signature): the page,
+ * its status as JSON, and the status as Server-Sent Events. An unknown or malformed {@code payment_id} is a 404 (an
+ * HTML page for the page route, the problem body otherwise), never a 500.
+ */
+@RestController
+class CheckoutController {
+
+    static final MediaType HTML = MediaType.parseMediaType("text/html;charset=utf-8");
+    /** Seconds a browser refused a stream should wait before trying again. */
+    static final int RETRY_AFTER_SECONDS = 10;
+
+    private final CheckoutService service;
+    private final CheckoutPage page;
+    private final CheckoutStreams streams;
+    private final PaymentLinksProperties.Checkout settings;
+
+    CheckoutController(
+            CheckoutService service, CheckoutPage page, CheckoutStreams streams, PaymentLinksProperties properties) {
+        this.service = service;
+        this.page = page;
+        this.streams = streams;
+        this.settings = properties.checkout();
+    }
+
+    @GetMapping("/checkout/payment_link")
+    Mono<ResponseEntity<String>> page(@RequestParam(name = "payment_id", required = false) String paymentId) {
+        return paymentId(paymentId)
+                .map(id -> service.view(id)
+                        .map(view -> ResponseEntity.ok().contentType(HTML).body(page.render(view))))
+                .orElseGet(Mono::empty)
+                .switchIfEmpty(Mono.fromSupplier(() -> ResponseEntity.status(HttpStatus.NOT_FOUND)
+                        .contentType(HTML)
+                        .body(page.notFound())));
+    }
+
+    @GetMapping(path = "/checkout/payment_link/status", produces = MediaType.APPLICATION_JSON_VALUE)
+    Mono<CheckoutStatus> status(@RequestParam(name = "payment_id", required = false) String paymentId) {
+        return found(paymentId).map(CheckoutStatus::of);
+    }
+
+    /**
+     * The current status at once, then one {@code status} event per visible change (read every
+     * {@code payment-links.checkout.poll-interval}), a comment line every {@code heartbeat-interval}; the stream ends
+     * after a terminal state or after {@code stream-lifetime}. Beyond {@code max-streams} open streams on this
+     * instance: 503 with {@code Retry-After}.
+     */
+    @GetMapping(path = "/checkout/payment_link/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
+    Flux<ServerSentEvent<CheckoutStatus>> events(
+            @RequestParam(name = "payment_id", required = false) String paymentId, ServerWebExchange exchange) {
+        return found(paymentId).flatMapMany(first -> {
+            if (!streams.tryOpen()) {
+                exchange.getResponse().getHeaders().set(HttpHeaders.RETRY_AFTER, String.valueOf(RETRY_AFTER_SECONDS));
+                return Flux.error(new ApiException(
+                        HttpStatus.SERVICE_UNAVAILABLE,
+                        "too_many_streams",
+                        "Too many open status streams; poll /checkout/payment_link/status instead"));
+            }
+            return stream(first).doFinally(signal -> streams.close());
+        });
+    }
+
+    private Flux<ServerSentEvent<CheckoutStatus>> stream(CheckoutView first) {
+        ServerSentEvent<CheckoutStatus> end =
+                ServerSentEvent.<CheckoutStatus>builder().build();
+        Flux<ServerSentEvent<CheckoutStatus>> statuses = service.watch(first)
+                .map(status -> ServerSentEvent.builder(status)
+                        .event("status")
+                        .retry(Duration.ofSeconds(5))
+                        .build());
+        Flux<ServerSentEvent<CheckoutStatus>> heartbeats = Flux.interval(
+                        settings.heartbeatInterval(), settings.heartbeatInterval())
+                .map(tick -> ServerSentEvent.<CheckoutStatus>builder()
+                        .comment("heartbeat")
+                        .build());
+        // The marker after the last status ends the heartbeats too; it is never sent.
+        return Flux.merge(statuses.concatWithValues(end), heartbeats)
+                .takeWhile(event -> event != end)
+                .take(settings.streamLifetime());
+    }
+
+    private Mono<CheckoutView> found(String paymentId) {
+        return paymentId(paymentId)
+                .map(service::view)
+                .orElseGet(Mono::empty)
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("Payment not found")));
+    }
+
+    /** The id when the text is a UUID; anything else names no payment. */
+    private static Optional<UUID> paymentId(String text) {
+        if (text == null || text.length() != 36) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(UUID.fromString(text));
+        } catch (IllegalArgumentException malformed) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package dev.cryptopay.paymentlinks.checkout;
+
+import dev.cryptopay.paymentlinks.config.PaymentLinksProperties;
+import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkRepository;
+import dev.cryptopay.paymentlinks.transaction.TransactionRepository;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.UUID;
+import org.springframework.stereotype.Service;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * Reads what a customer's checkout shows. Everything comes from the database on each read (two queries), so any
+ * service instance answers any customer and a stream sees changes made through any other instance.
+ */
+@Service
+public class CheckoutService {
+
+    private final PaymentLinkRepository links;
+    private final TransactionRepository transactions;
+    private final Clock clock;
+    private final Duration pollInterval;
+
+    public CheckoutService(
+            PaymentLinkRepository links,
+            TransactionRepository transactions,
+            Clock clock,
+            PaymentLinksProperties properties) {
+        this.links = links;
+        this.transactions = transactions;
+        this.clock = clock;
+        this.pollInterval = properties.checkout().pollInterval();
+    }
+
+    /** The checkout of one link now; empty when there is no such link. */
+    public Mono<CheckoutView> view(UUID paymentId) {
+        return links.findById(paymentId)
+                .flatMap(link -> transactions
+                        .progress(link.id())
+                        .map(progress -> CheckoutView.of(link, progress, clock.instant())));
+    }
+
+    /**
+     * The status of {@code first} and then each visible change, read every poll interval; completes after a terminal
+     * state. A read still running when the next tick comes lets that tick pass, so a slow database never queues
+     * reads up.
+     */
+    public Flux<CheckoutStatus> watch(CheckoutView first) {
+        return Flux.interval(pollInterval)
+                .onBackpressureDrop()
+                .concatMap(tick -> view(first.paymentId()), 1)
+                .map(CheckoutStatus::of)
+                .startWith(CheckoutStatus.of(first))
+                .distinctUntilChanged()
+                .takeUntil(CheckoutStatus::terminal);
+    }
+}
