@@ -3,6 +3,7 @@ package dev.cryptopay.paymentlinks.checkout;
 import dev.cryptopay.paymentlinks.config.PaymentLinksProperties;
 import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkRepository;
 import dev.cryptopay.paymentlinks.transaction.TransactionRepository;
+import dev.cryptopay.service.db.Uncancellable;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.UUID;
@@ -49,7 +50,8 @@ public class CheckoutService {
     public Flux<CheckoutStatus> watch(CheckoutView first) {
         return Flux.interval(pollInterval)
                 .onBackpressureDrop()
-                .concatMap(tick -> view(first.paymentId()), 1)
+                // The stream ends (client gone, terminal state, lifetime) whenever it likes; a read under way finishes.
+                .concatMap(tick -> Uncancellable.read(view(first.paymentId())), 1)
                 .map(CheckoutStatus::of)
                 .startWith(CheckoutStatus.of(first))
                 .distinctUntilChanged()

@@ -85,6 +85,20 @@ public record PaymentLink(
         return new Transition(with(PaymentStatus.EXPIRED, currentUses, active, now), List.of(EventType.PAYMENT_FAILED));
     }
 
+    /** Whether a new transaction moves this link: it is pending or processing (not past expiry) and active. */
+    public boolean acceptsPayments(Instant now) {
+        PaymentStatus current = effectiveStatus(now);
+        return active && (current == PaymentStatus.PENDING || current == PaymentStatus.PROCESSING);
+    }
+
+    /**
+     * A payment that arrived after the link stopped taking payments (expired, completed or cancelled): it is
+     * recorded and announced with {@code event}, marked late, and the link stays as it is.
+     */
+    public Transition latePayment(EventType event) {
+        return new Transition(this, List.of(event), true);
+    }
+
     /** A transaction was seen on chain but is not confirmed yet. */
     public Transition transactionPending(Instant now) {
         requireAcceptingPayments(now);

@@ -36,6 +36,8 @@ public class PaymentLinkEvents {
      * @param depositAddress where the link is paid (null when the merchant had no receiving key); with
      *     {@code chainId}, {@code tokenContract} (null for a native coin), {@code decimals}, {@code amountBaseUnits} and
      *     {@code expiresAt} it is what a chain watcher needs to watch for the payment
+     * @param late true when the event is about a payment that arrived after the link stopped taking payments
+     *     (the link's status did not change)
      */
     record PaymentEventData(
             String id,
@@ -52,7 +54,8 @@ public class PaymentLinkEvents {
             String tokenContract,
             Integer decimals,
             String amountBaseUnits,
-            Instant expiresAt) {}
+            Instant expiresAt,
+            boolean late) {}
 
     /** Appends the transition's events; call inside the transaction that saves the link. */
     public Mono<Void> append(Transition transition, String transactionHash, Instant now) {
@@ -67,11 +70,11 @@ public class PaymentLinkEvents {
                                 link.mode(),
                                 AGGREGATE_TYPE,
                                 link.id().toString(),
-                                data(link, transactionHash, now))))
+                                data(link, transactionHash, transition.late(), now))))
                 .then();
     }
 
-    PaymentEventData data(PaymentLink link, String transactionHash, Instant now) {
+    PaymentEventData data(PaymentLink link, String transactionHash, boolean late, Instant now) {
         ChainPayment payment = link.payment();
         return new PaymentEventData(
                 link.id().toString(),
@@ -88,6 +91,7 @@ public class PaymentLinkEvents {
                 payment == null ? null : payment.tokenContract(),
                 payment == null ? null : payment.decimals(),
                 payment == null ? null : payment.amountBaseUnits().toString(),
-                link.expiresAt());
+                link.expiresAt(),
+                late);
     }
 }

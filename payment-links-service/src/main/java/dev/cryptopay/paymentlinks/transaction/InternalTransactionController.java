@@ -128,7 +128,8 @@ class InternalTransactionController {
             String status,
             int confirmations,
             Integer requiredConfirmations,
-            boolean countedAsUse) {}
+            boolean countedAsUse,
+            boolean late) {}
 
     record LinkState(String id, String paymentStatus, int currentUses, int maxUses) {}
 
@@ -148,7 +149,8 @@ class InternalTransactionController {
                                 transaction.status().wireName(),
                                 transaction.confirmations(),
                                 transaction.requiredConfirmations(),
-                                transaction.countedAsUse()),
+                                transaction.countedAsUse(),
+                                transaction.late()),
                         new LinkState(
                                 link.id().toString(),
                                 link.effectiveStatus(clock.instant()).wireName(),

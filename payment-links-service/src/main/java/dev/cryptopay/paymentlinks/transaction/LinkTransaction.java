@@ -11,6 +11,7 @@ import java.util.UUID;
  *                              it did not say
  * @param countedAsUse          whether a completed use of the link consumed this transaction (the one that completed
  *                              it, and any partial payments it topped up)
+ * @param late                  it arrived after the link stopped taking payments: recorded, but it moves nothing
  */
 public record LinkTransaction(
         UUID id,
@@ -24,6 +25,7 @@ public record LinkTransaction(
         int confirmations,
         Integer requiredConfirmations,
         boolean countedAsUse,
+        boolean late,
         Instant createdAt,
         Instant updatedAt) {
 
@@ -40,6 +42,7 @@ public record LinkTransaction(
                 newConfirmations,
                 requiredConfirmations,
                 counted,
+                late,
                 createdAt,
                 now);
     }
@@ -58,6 +61,7 @@ public record LinkTransaction(
                 newConfirmations,
                 newRequired == null ? requiredConfirmations : newRequired,
                 countedAsUse,
+                late,
                 createdAt,
                 now);
     }

@@ -16,7 +16,7 @@ import reactor.core.publisher.Mono;
 public class TransactionRepository {
 
     private static final String COLUMNS = "id, payment_link_id, network, tx_hash, payer_address, crypto_amount, "
-            + "fiat_amount, status, confirmations, required_confirmations, counted_as_use, created_at, updated_at";
+            + "fiat_amount, status, confirmations, required_confirmations, counted_as_use, late, created_at, updated_at";
 
     private final DatabaseClient database;
 
@@ -35,8 +35,8 @@ public class TransactionRepository {
 
     public Mono<Void> insert(LinkTransaction tx) {
         var spec = database.sql("INSERT INTO link_transaction (" + COLUMNS + ") VALUES (:id, :link, :network, "
-                        + ":txHash, :payer, :crypto, :fiat, :status, :confirmations, :required, :counted, :createdAt, "
-                        + ":updatedAt)")
+                        + ":txHash, :payer, :crypto, :fiat, :status, :confirmations, :required, :counted, :late, "
+                        + ":createdAt, :updatedAt)")
                 .bind("id", tx.id())
                 .bind("link", tx.paymentLinkId())
                 .bind("network", tx.network())
@@ -46,6 +46,7 @@ public class TransactionRepository {
                 .bind("status", tx.status().wireName())
                 .bind("confirmations", tx.confirmations())
                 .bind("counted", tx.countedAsUse())
+                .bind("late", tx.late())
                 .bind("createdAt", tx.createdAt().atOffset(ZoneOffset.UTC))
                 .bind("updatedAt", tx.updatedAt().atOffset(ZoneOffset.UTC));
         spec = tx.fiatAmount() == null ? spec.bindNull("fiat", BigDecimal.class) : spec.bind("fiat", tx.fiatAmount());
@@ -77,7 +78,7 @@ public class TransactionRepository {
      */
     public Mono<BigDecimal> partialTotal(UUID linkId, UUID except) {
         return database.sql("SELECT coalesce(sum(crypto_amount), 0) AS partial FROM link_transaction "
-                        + "WHERE payment_link_id = :link AND status = 'confirmed' AND NOT counted_as_use "
+                        + "WHERE payment_link_id = :link AND status = 'confirmed' AND NOT counted_as_use AND NOT late "
                         + "AND id <> :except")
                 .bind("link", linkId)
                 .bind("except", except)
@@ -88,7 +89,7 @@ public class TransactionRepository {
     /** Marks the link's partial payments (other than {@code except}) as consumed by the use just completed. */
     public Mono<Void> consumePartials(UUID linkId, UUID except, Instant now) {
         return database.sql("UPDATE link_transaction SET counted_as_use = TRUE, updated_at = :now "
-                        + "WHERE payment_link_id = :link AND status = 'confirmed' AND NOT counted_as_use "
+                        + "WHERE payment_link_id = :link AND status = 'confirmed' AND NOT counted_as_use AND NOT late "
                         + "AND id <> :except")
                 .bind("now", now.atOffset(ZoneOffset.UTC))
                 .bind("link", linkId)
@@ -166,6 +167,7 @@ public class TransactionRepository {
                 row.get("confirmations", Integer.class),
                 row.get("required_confirmations", Integer.class),
                 row.get("counted_as_use", Boolean.class),
+                row.get("late", Boolean.class),
                 row.get("created_at", OffsetDateTime.class).toInstant(),
                 row.get("updated_at", OffsetDateTime.class).toInstant());
     }

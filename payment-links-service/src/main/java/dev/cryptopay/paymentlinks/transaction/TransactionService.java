@@ -5,6 +5,7 @@ import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkEvents;
 import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkRepository;
 import dev.cryptopay.paymentlinks.paymentlink.Transition;
 import dev.cryptopay.service.error.ApiException;
+import dev.cryptopay.service.events.EventType;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.UUID;
@@ -92,11 +93,19 @@ public class TransactionService {
                 report.confirmations(),
                 report.requiredConfirmations(),
                 false,
+                !link.acceptsPayments(now),
                 now,
                 now);
         if (report.status() == TransactionStatus.REFUNDED) {
             throw ApiException.badRequest(
                     "invalid_status", "Record the transaction first; refunds go to the refunds route");
+        }
+        if (recorded.late()) {
+            Transition late = link.latePayment(eventOf(report.status()));
+            return transactions
+                    .insert(recorded)
+                    .then(events.append(late, recorded.txHash(), now))
+                    .thenReturn(new Recorded(recorded, link, true));
         }
         Mono<Boolean> covers =
                 report.status() == TransactionStatus.CONFIRMED ? covers(link, recorded) : Mono.just(Boolean.FALSE);
@@ -134,6 +143,9 @@ public class TransactionService {
         }
         LinkTransaction changed = existing.withStatus(report.status(), report.confirmations(), false, now)
                 .withProgress(report.confirmations(), report.requiredConfirmations(), now);
+        if (existing.late()) {
+            return save(link.latePayment(eventOf(report.status())), changed, false, now);
+        }
         Mono<Boolean> covers =
                 report.status() == TransactionStatus.CONFIRMED ? covers(link, changed) : Mono.just(Boolean.FALSE);
         return Mono.zip(transactions.othersPending(link.id(), existing.id()), covers)
@@ -185,6 +197,15 @@ public class TransactionService {
         return transaction.countedAsUse()
                 ? transactions.consumePartials(transaction.paymentLinkId(), transaction.id(), now)
                 : Mono.empty();
+    }
+
+    /** The event a late payment's status is announced with. */
+    private static EventType eventOf(TransactionStatus status) {
+        return switch (status) {
+            case PENDING -> EventType.PAYMENT_PENDING;
+            case CONFIRMED -> EventType.PAYMENT_COMPLETED;
+            default -> EventType.PAYMENT_FAILED;
+        };
     }
 
     /** Marks the transaction as having completed one use of the link when the transition counted one. */

@@ -49,6 +49,18 @@ class PaymentLinkLifecycleTest extends PaymentLinksTestBase {
         return read(get(merchant, "/payment_links/" + id).expectStatus().isOk()).get("data");
     }
 
+    private List<Boolean> lateFlags(String linkId) {
+        return database.sql("SELECT payload FROM outbox_event WHERE aggregate_id = :id ORDER BY position")
+                .bind("id", linkId)
+                .map(row -> json.readTree(row.get("payload", String.class))
+                        .get("data")
+                        .get("late")
+                        .asBoolean())
+                .all()
+                .collectList()
+                .block();
+    }
+
     private List<String> eventTypes(String linkId) {
         return database.sql("SELECT event_type FROM outbox_event WHERE aggregate_id = :id ORDER BY position")
                 .bind("id", linkId)
@@ -96,9 +108,11 @@ class PaymentLinkLifecycleTest extends PaymentLinksTestBase {
         assertThat(afterSecond.get("payment_status").asString()).isEqualTo("completed");
         assertThat(afterSecond.get("current_uses").asInt()).isEqualTo(2);
 
-        JsonNode refused = report(id, "0x13", "10", "pending", 409);
-        assertThat(refused.get("message").asString())
-                .isEqualTo("Payment link is completed and does not accept payments");
+        // A third payment is recorded, never lost, but moves nothing: it is late.
+        JsonNode extra = report(id, "0x13", "10", "pending", 201).get("data");
+        assertThat(extra.get("transaction").get("late").asBoolean()).isTrue();
+        assertThat(extra.get("payment_link").get("payment_status").asString()).isEqualTo("completed");
+        assertThat(extra.get("payment_link").get("current_uses").asInt()).isEqualTo(2);
     }
 
     @Test
@@ -133,21 +147,30 @@ class PaymentLinkLifecycleTest extends PaymentLinksTestBase {
     }
 
     @Test
-    void cancelledAndExpiredLinksRefusePayments() {
+    void paymentsToCancelledAndExpiredLinksAreRecordedAsLateAndMoveNothing() {
         MerchantIdentity merchant = newMerchant();
         String cancelled = newLink(merchant, 1);
         delete(merchant, "/payment_links/" + cancelled).expectStatus().isOk();
-        assertThat(report(cancelled, "0x41", "10", "pending", 409)
-                        .get("message")
-                        .asString())
-                .isEqualTo("Payment link is cancelled and does not accept payments");
+        JsonNode toCancelled = report(cancelled, "0x41", "10", "pending", 201).get("data");
+        assertThat(toCancelled.get("transaction").get("late").asBoolean()).isTrue();
+        assertThat(toCancelled.get("payment_link").get("payment_status").asString())
+                .isEqualTo("cancelled");
 
         String expiring = newLink(merchant, 1);
         clock.advance(Duration.ofHours(24));
-        assertThat(report(expiring, "0x42", "10", "confirmed", 409)
-                        .get("message")
-                        .asString())
-                .isEqualTo("Payment link is expired and does not accept payments");
+        report(expiring, "0x42", "10", "pending", 201);
+        JsonNode confirmed = report(expiring, "0x42", "10", "confirmed", 200).get("data");
+        assertThat(confirmed.get("transaction").get("late").asBoolean()).isTrue();
+        assertThat(confirmed.get("transaction").get("status").asString()).isEqualTo("confirmed");
+        assertThat(confirmed.get("payment_link").get("payment_status").asString())
+                .isEqualTo("expired");
+        assertThat(confirmed.get("payment_link").get("current_uses").asInt()).isZero();
+        // The merchant hears of it: the usual events, marked late.
+        assertThat(eventTypes(expiring)).containsExactly("payment.created", "payment.pending", "payment.completed");
+        assertThat(lateFlags(expiring)).containsExactly(false, true, true);
+        JsonNode summary = link(merchant, expiring).get("summary");
+        assertThat(summary.get("total_transactions").asInt()).isEqualTo(1);
+        assertThat(summary.get("completed_transactions").asInt()).isEqualTo(1);
     }
 
     @Test

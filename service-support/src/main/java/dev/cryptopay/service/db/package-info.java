@@ -1,0 +1,2 @@
+/** Database helpers every service shares. */
+package dev.cryptopay.service.db;
