@@ -39,7 +39,7 @@ public class PaymentLinksReporter {
         this.clock = clock;
     }
 
-    public Mono<Boolean> report(DetectedTransfer transfer) {
+    public Mono<Boolean> report(DetectedTransfer transfer, int requiredConfirmations) {
         String path = "/internal/payment_links/" + transfer.paymentLinkId() + "/transactions";
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("network", transfer.network());
@@ -48,6 +48,7 @@ public class PaymentLinksReporter {
         body.put("crypto_amount", transfer.amount());
         body.put("status", transfer.status());
         body.put("confirmations", transfer.confirmations());
+        body.put("required_confirmations", requiredConfirmations);
         return web.post()
                 .uri(path)
                 .header(InternalHeaders.INTERNAL_AUTH, tokens.issue(null, "POST", path, clock.instant()))

@@ -239,7 +239,7 @@ class ChainScanner extends BackgroundLoop {
     private Mono<Void> report() {
         return transfers
                 .unreported(network.chainId())
-                .concatMap(transfer -> reporter.report(transfer)
+                .concatMap(transfer -> reporter.report(transfer, network.confirmations())
                         .filter(acknowledged -> acknowledged)
                         .flatMap(acknowledged ->
                                 transfers.markReported(transfer.id(), transfer.status(), transfer.confirmations())))

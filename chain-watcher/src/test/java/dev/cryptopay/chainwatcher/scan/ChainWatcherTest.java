@@ -59,6 +59,7 @@ class ChainWatcherTest extends ChainWatcherTestBase {
         assertThat(pending.get("payer_address").asString()).isEqualTo(payer.toLowerCase());
         assertThat(pending.get("crypto_amount").decimalValue()).isEqualByComparingTo("2.5");
         assertThat(pending.get("confirmations").asInt()).isEqualTo(1);
+        assertThat(pending.get("required_confirmations").asInt()).isEqualTo(3);
 
         CHAIN.mine(1);
         scan();
