@@ -30,6 +30,9 @@ import org.web3j.utils.Numeric;
  */
 public final class DevChain implements AutoCloseable {
 
+    /** The chain id of every dev chain (anvil's default). */
+    public static final long CHAIN_ID = AnvilNode.CHAIN_ID;
+
     /** Dev account 0, which deploys the tokens. Its nonce 0 is reserved for the subscription contract. */
     public static final String DEPLOYER = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 
