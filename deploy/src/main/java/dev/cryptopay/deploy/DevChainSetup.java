@@ -24,6 +24,7 @@ public final class DevChainSetup {
     private DevChainSetup() {}
 
     public static void main(String[] args) {
+        ToolLogging.quiet();
         System.exit(run(System.getenv(), System.out));
     }
 

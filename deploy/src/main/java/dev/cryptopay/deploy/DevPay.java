@@ -26,6 +26,7 @@ public final class DevPay {
     private DevPay() {}
 
     public static void main(String[] args) {
+        ToolLogging.quiet();
         System.exit(run(args, System.getenv(), System.out, System.err));
     }
 
