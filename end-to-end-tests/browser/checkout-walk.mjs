@@ -67,6 +67,10 @@ const browser = await chromium.launch({
 const result = { states: [], walletCalls };
 try {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } }); // a phone
+  // The merchant's success_url: answered here, so the redirect after payment can be seen offline.
+  await context.route("https://shop.example/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<h1>Thanks for your order</h1>" }),
+  );
   const page = await context.newPage();
   const consoleErrors = [];
   page.on("console", (message) => message.type() === "error" && consoleErrors.push(message.text()));
@@ -101,7 +105,7 @@ try {
   result.amount = (await page.locator("#amount").textContent()).trim();
   result.currency = (await page.locator("#currency").textContent()).trim();
   result.depositAddress = (await page.locator("#deposit-address").textContent()).trim();
-  result.paymentUri = (await page.locator("#payment-uri").textContent()).trim();
+  result.paymentUri = await page.locator("#payment-uri").getAttribute("href");
   result.qrVisible = await page.locator("#qr-code svg, svg#qr-code").first().isVisible();
   result.announcer = await page.locator("#announcer").getAttribute("aria-live");
   await page.screenshot({ path: `${screenshots}/1-awaiting-payment.png`, fullPage: true });
@@ -120,6 +124,8 @@ try {
   await waitForState("paid");
   result.announced = (await page.locator("#announcer").textContent()).trim();
   await page.screenshot({ path: `${screenshots}/3-paid.png`, fullPage: true });
+  await page.waitForURL("https://shop.example/**", { timeout: 20000 });
+  result.redirectedTo = page.url();
   result.consoleErrors = consoleErrors;
   console.log(JSON.stringify(result));
 } catch (error) {

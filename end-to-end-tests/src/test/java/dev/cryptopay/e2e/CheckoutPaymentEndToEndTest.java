@@ -54,7 +54,8 @@ class CheckoutPaymentEndToEndTest {
     @Test
     void aCustomerPaysALinkFromTheCheckoutPageWithABrowserWallet() throws Exception {
         DevChain chain = stack.devChain()
-                .orElseThrow(() -> new AssertionError("the stack runs without its dev chain: Node.js 20 and npm are needed"));
+                .orElseThrow(() ->
+                        new AssertionError("the stack runs without its dev chain: Node.js 20 and npm are needed"));
         HttpResponse<String> keyed = merchant.send(
                 "PUT", "/payment_links/receiving_key", "{\"extended_public_key\":\"" + freshReceivingKey() + "\"}");
         assertThat(keyed.statusCode()).as(keyed.body()).isEqualTo(201);
@@ -83,26 +84,30 @@ class CheckoutPaymentEndToEndTest {
             assertThat(walk.get("states").values().stream().map(JsonNode::asString))
                     .containsExactly("awaiting_payment", "detected", "paid");
             assertThat(walk.get("depositAddress").asString()).isEqualTo(deposit);
-            assertThat(walk.get("paymentUri").asString()).isEqualTo(link.get("payment_uri").asString());
+            assertThat(walk.get("paymentUri").asString())
+                    .isEqualTo(link.get("payment_uri").asString());
             assertThat(walk.get("qrVisible").asBoolean()).isTrue();
+            assertThat(walk.get("redirectedTo").asString()).isEqualTo("https://shop.example/thanks");
             assertThat(walk.get("announcer").asString()).isEqualTo("polite");
             assertThat(walk.get("walletCalls").values().stream().map(JsonNode::asString))
-                    .contains("eth_requestAccounts", "wallet_switchEthereumChain", "eth_sendTransaction");
+                    .contains("eth_requestAccounts", "eth_sendTransaction");
             assertThat(walk.get("consoleErrors").values()).isEmpty();
             assertThat(chain.tokenBalance(DevTokens.USDC, deposit)).isEqualTo(new BigInteger("2500000"));
             for (String state : List.of("1-awaiting-payment", "2-detected", "3-paid")) {
                 assertThat(SCREENSHOTS.resolve(state + ".png")).isNotEmptyFile();
             }
 
-            JsonNode paid = JSON.readTree(merchant.get("/payment_links/" + id).body()).get("data");
+            JsonNode paid =
+                    JSON.readTree(merchant.get("/payment_links/" + id).body()).get("data");
             assertThat(paid.get("payment_status").asString()).isEqualTo("completed");
             assertThat(paid.get("summary").get("total_amount_received_crypto").decimalValue())
                     .isEqualByComparingTo("2.5");
             assertThat(page(paymentUrl)).contains("data-state=\"paid\"");
 
-            await("payment.pending and payment.completed", Duration.ofSeconds(60), () -> deliveriesOf(receiver, id)
-                            .size()
-                    >= 2);
+            await(
+                    "payment.pending and payment.completed",
+                    Duration.ofSeconds(60),
+                    () -> deliveriesOf(receiver, id).size() >= 2);
             List<WebhookReceiver.Received> deliveries = deliveriesOf(receiver, id);
             assertThat(deliveries)
                     .extracting(d -> JSON.readTree(d.body()).get("type").asString())
@@ -124,7 +129,8 @@ class CheckoutPaymentEndToEndTest {
     }
 
     /** Runs the browser script; answers the JSON line it prints. */
-    private static JsonNode walk(String paymentUrl, String rpcUrl, String payer) throws IOException, InterruptedException {
+    private static JsonNode walk(String paymentUrl, String rpcUrl, String payer)
+            throws IOException, InterruptedException {
         installBrowserPackages();
         Path log = Files.createTempFile("checkout-walk", ".log");
         Process process = new ProcessBuilder(
@@ -140,7 +146,8 @@ class CheckoutPaymentEndToEndTest {
                 .start();
         if (!process.waitFor(WALK_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
             process.destroyForcibly();
-            throw new AssertionError("the checkout walk did not finish in " + WALK_LIMIT + ": " + Files.readString(log));
+            throw new AssertionError(
+                    "the checkout walk did not finish in " + WALK_LIMIT + ": " + Files.readString(log));
         }
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         assertThat(process.exitValue())

@@ -35,7 +35,11 @@ final class SuiteStack {
     static synchronized LocalStack get() {
         if (stack == null) {
             // Generous limits: the backlog scenario creates a thousand links through the gateway in seconds.
+            // With the dev chain and chain-watcher: the checkout walk pays on chain.
             stack = LocalStack.start(StackOptions.forTests()
+                    .devChain(true)
+                    // Two confirmations, so the checkout shows the payment detected before it is paid.
+                    .serviceEnv("chain-watcher", "DEV_CHAIN_CONFIRMATIONS", "2")
                     .serviceEnv("gateway", "GATEWAY_RATELIMIT_LIMITS_PAYMENTLINKSWRITE", "100000")
                     .serviceEnv("gateway", "GATEWAY_RATELIMIT_LIMITS_PAYMENTLINKSREAD", "100000")
                     .serviceEnv("gateway", "GATEWAY_RATELIMIT_LIMITS_WEBHOOKS", "100000")
