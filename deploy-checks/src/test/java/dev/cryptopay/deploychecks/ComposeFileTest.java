@@ -32,6 +32,18 @@ class ComposeFileTest {
         return Repo.environment(at(CONTAINERS, service, "environment"));
     }
 
+    /** A container that runs once and exits (restart "no"), like dev-chain-setup: others wait for its success. */
+    static boolean isOneShot(String container) {
+        return "no".equals(String.valueOf(at(CONTAINERS, container, "restart")));
+    }
+
+    /** The value after {@code option} in a container's command list, or null. */
+    static String commandOption(String container, String option) {
+        List<Object> command = list(at(CONTAINERS, container, "command"));
+        int at = command.indexOf(option);
+        return at < 0 || at + 1 >= command.size() ? null : String.valueOf(command.get(at + 1));
+    }
+
     /** The port a service of ours listens on by default: {@code ${PORT:8081}} in its application.yml. */
     static int defaultPort(String service) {
         Matcher port = Pattern.compile("\\$\\{PORT:(\\d+)}")
@@ -57,6 +69,10 @@ class ComposeFileTest {
                     ports.add(Integer.parseInt(env.get(key)));
                 }
             }
+        } else if (container.equals("anvil")) {
+            ports.add(Integer.parseInt(commandOption("anvil", "--port")));
+        } else if (isOneShot(container)) {
+            return ports; // listens on nothing
         } else if (container.equals("kafka")) {
             Matcher listener = Pattern.compile("\\w+://kafka:(\\d+)").matcher(env.get("KAFKA_ADVERTISED_LISTENERS"));
             while (listener.find()) {
@@ -71,14 +87,20 @@ class ComposeFileTest {
     }
 
     @Test
-    void definesTheInfrastructureAndTheFourServices() {
-        assertThat(CONTAINERS).containsKeys("postgres", "kafka", "redis");
+    void definesTheInfrastructureTheDevChainAndTheFiveServices() {
+        assertThat(CONTAINERS).containsKeys("postgres", "kafka", "redis", "anvil", "dev-chain-setup");
         assertThat(CONTAINERS).containsKeys(SERVICES.toArray(String[]::new));
     }
 
     @Test
     void everyContainerHasAHealthcheck() {
         CONTAINERS.forEach((name, definition) -> {
+            if (isOneShot(name)) {
+                assertThat(at(definition, "healthcheck"))
+                        .as(name + " runs once: its exit status is its health")
+                        .isNull();
+                return;
+            }
             Object test = at(definition, "healthcheck", "test");
             assertThat(test).as(name + " healthcheck.test").isNotNull();
             assertThat(String.valueOf(test)).as(name).doesNotContain("NONE");
@@ -95,6 +117,12 @@ class ComposeFileTest {
                     .isTrue();
             map(dependsOn).forEach((dependency, settings) -> {
                 assertThat(CONTAINERS).as(name + " depends on " + dependency).containsKey(dependency);
+                if (isOneShot(dependency)) {
+                    assertThat(at(settings, "condition"))
+                            .as(name + " → " + dependency + " (runs once)")
+                            .isEqualTo("service_completed_successfully");
+                    return;
+                }
                 assertThat(at(CONTAINERS, dependency, "healthcheck"))
                         .as(dependency + " healthcheck")
                         .isNotNull();
@@ -211,7 +239,8 @@ class ComposeFileTest {
         while (create.find()) {
             databases.put(create.group(3), new String[] {create.group(1), create.group(2)});
         }
-        assertThat(databases).containsOnlyKeys("gateway", "payment_links", "webhooks", "subscriptions");
+        assertThat(databases)
+                .containsOnlyKeys("gateway", "payment_links", "webhooks", "subscriptions", "chain_watcher");
 
         Map<String, String> postgres = env("postgres");
         Map<String, String[]> users = Map.of(
@@ -224,6 +253,8 @@ class ComposeFileTest {
                 "subscriptions-service",
                         new String[] {"DATABASE_JDBC_URL", "DATABASE_R2DBC_URL", "DATABASE_USER", "DATABASE_PASSWORD"},
                 "webhook-service",
+                        new String[] {"DATABASE_JDBC_URL", "DATABASE_R2DBC_URL", "DATABASE_USER", "DATABASE_PASSWORD"},
+                "chain-watcher",
                         new String[] {"DATABASE_JDBC_URL", "DATABASE_R2DBC_URL", "DATABASE_USER", "DATABASE_PASSWORD"});
         assertThat(users).as("every service has a database").containsOnlyKeys(SERVICES.toArray(String[]::new));
         Map<String, String> owners = new LinkedHashMap<>();
@@ -256,7 +287,7 @@ class ComposeFileTest {
     @FieldSource("SERVICES")
     void settingsThatDefaultToTheLocalMachineAreSetToAnotherContainer(String service) {
         Map<String, String> env = env(service);
-        for (String variable : ServiceConfiguration.of(service).loopbackDefaults()) {
+        for (String variable : ServiceConfiguration.of(service).loopbackDefaultsLeftWith(env.keySet())) {
             assertThat(env)
                     .as(service + ": " + variable + " defaults to this machine, which in a container is itself")
                     .containsKey(variable);
@@ -345,7 +376,7 @@ class ComposeFileTest {
         }
         assertThat(SERVICES.stream().filter(service -> env(service).containsKey("KAFKA_BOOTSTRAP_SERVERS")))
                 .as("the services that publish or consume events")
-                .containsExactly("payment-links-service", "subscriptions-service", "webhook-service");
+                .containsExactly("payment-links-service", "subscriptions-service", "webhook-service", "chain-watcher");
     }
 
     @Test

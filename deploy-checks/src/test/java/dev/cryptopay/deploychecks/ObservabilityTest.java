@@ -127,7 +127,9 @@ class ObservabilityTest {
                         "webhook_delivery_attempts_total",
                         "webhook_parked_records",
                         "gateway_ratelimit_rejected_total",
-                        "webhook_deliveries_oldest_due_age_seconds");
+                        "webhook_deliveries_oldest_due_age_seconds",
+                        "chain_watcher_head_lag_seconds",
+                        "chain_watcher_rpc_errors_total");
         assertThat(expressions).containsPattern("http_server_requests_seconds_count\\{status=~\"5\\.\\.\"");
         Map<String, Object> fallingBehind = alerts().stream()
                 .filter(a -> "WebhookConsumerFallingBehind".equals(a.get("alert")))
@@ -137,6 +139,26 @@ class ObservabilityTest {
                 .as("age counts only while records wait")
                 .containsPattern("webhook_consumer_newest_event_age_seconds\\)\\s*>\\s*\\d+\\s+and on \\(job\\)")
                 .containsPattern("webhook_consumer_lag_total_records\\)\\s*>\\s*0");
+        Map<String, Object> stalled = alerts().stream()
+                .filter(a -> "ChainWatcherStalled".equals(a.get("alert")))
+                .findFirst()
+                .orElseThrow();
+        assertThat(String.valueOf(stalled.get("expr")))
+                .as("per chain, and the instance holding the lease (the others' gauges stand still) decides")
+                .startsWith("min by (job, chain_id, network) (chain_watcher_head_lag_seconds)");
+    }
+
+    @Test
+    void theDashboardShowsEveryChainWatcherMetric() {
+        String dashboard = Repo.read(DIR.resolve("grafana-dashboard.json"));
+        assertThat(dashboard)
+                .contains(
+                        "chain_watcher_head_lag_blocks",
+                        "chain_watcher_head_lag_seconds",
+                        "chain_watcher_rpc_errors_total",
+                        "chain_watcher_watched_addresses",
+                        "chain_watcher_detections_total",
+                        "chain_watcher_reorgs_total");
     }
 
     @Test

@@ -56,6 +56,8 @@ final class ServiceConfiguration {
     private static final Pattern CONFIGURATION_PROPERTIES =
             Pattern.compile("@ConfigurationProperties\\(\\s*(?:(?:value|prefix)\\s*=\\s*)?\"([^\"]+)\"\\s*\\)");
     private static final Pattern RECORD = Pattern.compile("\\brecord\\s+(\\w+)\\s*\\(");
+    private static final Pattern LIST_OF =
+            Pattern.compile("(?:java\\.util\\.)?List\\s*<\\s*(?:[\\w.]+\\.)?(\\w+)\\s*>");
     static final Pattern LOOPBACK = Pattern.compile("(?<![\\w.-])(127\\.0\\.0\\.1|localhost)(?![\\w.-])");
     static final Pattern DATABASE_VARIABLE =
             Pattern.compile("(DATABASE|[A-Z0-9]+_DB)_(R2DBC_URL|JDBC_URL|USER|PASSWORD)");
@@ -67,6 +69,14 @@ final class ServiceConfiguration {
     final Map<String, String> defaults = new HashMap<>();
     /** Canonical property names bound by the module's records, e.g. {@code webhooks.delivery.retry-schedule}. */
     final Set<String> recordProperties = new TreeSet<>();
+    /** Placeholder name → the property whose value holds it, e.g. {@code chain-watcher.networks[0].rpc-url}. */
+    final Map<String, String> placeholderProperties = new HashMap<>();
+
+    /**
+     * Indexes a list of records may be given by environment variables ({@code CHAINWATCHER_NETWORKS_0_NAME}): a
+     * {@code List<SomeRecord>} component binds {@code name[0].field} up to {@code name[9].field}.
+     */
+    static final int LIST_INDEXES = 10;
 
     private ServiceConfiguration(String module) {
         this.module = module;
@@ -76,6 +86,9 @@ final class ServiceConfiguration {
         ServiceConfiguration configuration = new ServiceConfiguration(module);
         Path resources = Repo.path(module + "/src/main/resources");
         for (Path yml : Repo.walk(resources, ".yml")) {
+            for (Object document : Repo.yaml().loadAll(Repo.read(yml))) {
+                configuration.collectPlaceholderProperties("", document);
+            }
             Matcher matcher = PLACEHOLDER.matcher(Repo.read(yml));
             while (matcher.find()) {
                 configuration.placeholders.merge(matcher.group(1), matcher.group(2) != null, Boolean::logicalAnd);
@@ -123,6 +136,32 @@ final class ServiceConfiguration {
         return loopback;
     }
 
+    /**
+     * {@link #loopbackDefaults()} that a deployment setting {@code variables} still needs. Spring Boot binds a list
+     * from the one property source that has elements of it, environment variables first; so a placeholder inside a
+     * list of {@code application.yml} ({@code chain-watcher.networks[0].rpc-url}) is not read at all when the
+     * variables give that list ({@code CHAINWATCHER_NETWORKS_0_…}).
+     */
+    Set<String> loopbackDefaultsLeftWith(Set<String> variables) {
+        Set<String> replacedLists = new TreeSet<>();
+        for (String variable : variables) {
+            String property = boundRecordProperty(variable);
+            if (property != null && property.contains("[")) {
+                replacedLists.add(property.substring(0, property.indexOf('[')));
+            }
+        }
+        Set<String> left = new TreeSet<>();
+        for (String name : loopbackDefaults()) {
+            String property = placeholderProperties.getOrDefault(name, "");
+            boolean inReplacedList =
+                    property.contains("[") && replacedLists.contains(property.substring(0, property.indexOf('[')));
+            if (!inReplacedList) {
+                left.add(name);
+            }
+        }
+        return left;
+    }
+
     /** Placeholders of a database connection: {@code DATABASE_*} or {@code <NAME>_DB_*} URL, user and password. */
     Set<String> databaseVariables() {
         Set<String> database = new TreeSet<>();
@@ -142,20 +181,51 @@ final class ServiceConfiguration {
         if (JVM_VARIABLES.contains(variable)) {
             return "read by the JVM";
         }
-        // Spring Boot applies its environment-variable mapping only to a source with this name.
-        ConfigurationPropertySource environment = ConfigurationPropertySource.from(new SystemEnvironmentPropertySource(
-                StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, Map.of(variable, "value")));
-        for (String property : recordProperties) {
-            if (environment.getConfigurationProperty(ConfigurationPropertyName.of(property)) != null) {
-                return "binds " + property + " (a @ConfigurationProperties record component)";
-            }
+        String property = boundRecordProperty(variable);
+        if (property != null) {
+            return "binds " + property + " (a @ConfigurationProperties record component)";
         }
-        for (String property : SPRING_BOOT_PROPERTIES) {
-            if (environment.getConfigurationProperty(ConfigurationPropertyName.of(property)) != null) {
-                return "binds Spring Boot's " + property;
+        for (String bootProperty : SPRING_BOOT_PROPERTIES) {
+            if (environment(variable).getConfigurationProperty(ConfigurationPropertyName.of(bootProperty)) != null) {
+                return "binds Spring Boot's " + bootProperty;
             }
         }
         return null;
+    }
+
+    /** The record component property the variable binds (Spring Boot's own lookup), or null. */
+    String boundRecordProperty(String variable) {
+        ConfigurationPropertySource environment = environment(variable);
+        for (String property : recordProperties) {
+            if (environment.getConfigurationProperty(ConfigurationPropertyName.of(property)) != null) {
+                return property;
+            }
+        }
+        return null;
+    }
+
+    /** A source holding only this variable, with Spring Boot's environment-variable mapping. */
+    private static ConfigurationPropertySource environment(String variable) {
+        // Spring Boot applies its environment-variable mapping only to a source with this name.
+        return ConfigurationPropertySource.from(new SystemEnvironmentPropertySource(
+                StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, Map.of(variable, "value")));
+    }
+
+    /** Walks a parsed YAML document and notes under which property each placeholder sits. */
+    private void collectPlaceholderProperties(String path, Object node) {
+        if (node instanceof Map<?, ?> map) {
+            map.forEach((key, value) ->
+                    collectPlaceholderProperties(path.isEmpty() ? String.valueOf(key) : path + "." + key, value));
+        } else if (node instanceof List<?> list) {
+            for (int i = 0; i < list.size(); i++) {
+                collectPlaceholderProperties(path + "[" + i + "]", list.get(i));
+            }
+        } else if (node != null) {
+            Matcher matcher = PLACEHOLDER.matcher(String.valueOf(node));
+            while (matcher.find()) {
+                placeholderProperties.putIfAbsent(matcher.group(1), path);
+            }
+        }
     }
 
     /** Names of every property in the Spring Boot configuration metadata on the class path. */
@@ -216,6 +286,12 @@ final class ServiceConfiguration {
             properties.add(name);
             if (records.containsKey(simpleType)) {
                 addComponents(name, records.get(simpleType), records, properties);
+            }
+            Matcher listOf = LIST_OF.matcher(type);
+            if (listOf.matches() && records.containsKey(listOf.group(1))) {
+                for (int index = 0; index < LIST_INDEXES; index++) {
+                    addComponents(name + "[" + index + "]", records.get(listOf.group(1)), records, properties);
+                }
             }
         }
     }

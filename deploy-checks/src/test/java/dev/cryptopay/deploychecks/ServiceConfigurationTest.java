@@ -92,6 +92,42 @@ class ServiceConfigurationTest {
     }
 
     @Test
+    void chainWatcherReadsItsSettingsAndItsNetworksListByIndex() {
+        ServiceConfiguration watcher = ServiceConfiguration.of("chain-watcher");
+
+        assertThat(watcher.placeholders)
+                .containsKeys(
+                        "PORT",
+                        "INTERNAL_AUTH_SECRET",
+                        "DATABASE_JDBC_URL",
+                        "KAFKA_BOOTSTRAP_SERVERS",
+                        "PAYMENT_LINKS_URL",
+                        "DEV_CHAIN_RPC_URL",
+                        "DEV_CHAIN_CONFIRMATIONS");
+        assertThat(watcher.requiredVariables()).containsExactly("INTERNAL_AUTH_SECRET");
+        assertThat(watcher.placeholderProperties)
+                .containsEntry("DEV_CHAIN_RPC_URL", "chain-watcher.networks[0].rpc-url")
+                .containsEntry("PAYMENT_LINKS_URL", "chain-watcher.payment-links-url");
+        assertThat(watcher.explain("CHAINWATCHER_NETWORKS_0_RPCURL")).contains("chain-watcher.networks[0].rpc-url");
+        assertThat(watcher.explain("CHAINWATCHER_NETWORKS_2_CHAINID")).contains("chain-watcher.networks[2].chain-id");
+        assertThat(watcher.explain("CHAINWATCHER_NETWORKS_0_POLLINTERVAL"))
+                .contains("chain-watcher.networks[0].poll-interval");
+        assertThat(watcher.explain("CHAIN_WATCHER_NETWORKS_1_RPC_URL"))
+                .as("legacy form, also bound by Spring Boot")
+                .contains("chain-watcher.networks[1].rpc-url");
+        assertThat(watcher.explain("CHAINWATCHER_NETWORKS_0_RPC"))
+                .as("no such field")
+                .isNull();
+        assertThat(watcher.explain("CHAINWATCHER_NETWORKS_10_NAME"))
+                .as("indexes 0 to " + (ServiceConfiguration.LIST_INDEXES - 1))
+                .isNull();
+        assertThat(watcher.loopbackDefaultsLeftWith(java.util.Set.of("CHAINWATCHER_NETWORKS_0_NAME")))
+                .as("the networks list of the environment replaces application.yml's, and its DEV_CHAIN_RPC_URL")
+                .containsExactly(
+                        "DATABASE_JDBC_URL", "DATABASE_R2DBC_URL", "KAFKA_BOOTSTRAP_SERVERS", "PAYMENT_LINKS_URL");
+    }
+
+    @Test
     void findsDatabaseSettingsAndLoopbackDefaults() {
         ServiceConfiguration gateway = ServiceConfiguration.of("gateway");
 

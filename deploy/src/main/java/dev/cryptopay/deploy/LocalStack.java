@@ -1,17 +1,21 @@
 package dev.cryptopay.deploy;
 
 import dev.cryptopay.auth.Mode;
+import dev.cryptopay.deploy.infrastructure.StackChain;
 import dev.cryptopay.deploy.process.CrashWatch;
 import dev.cryptopay.deploy.process.ServiceProcess;
 import dev.cryptopay.deploy.sandbox.AdminClient;
+import dev.cryptopay.testsupport.chain.DevChain;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * The local stack: PostgreSQL (the local server or an embedded one), a real KRaft Kafka broker in this JVM, and
- * gateway, payment-links-service, subscriptions-service and webhook-service each as its own {@code java -jar}
- * process, plus a sandbox merchant whose credentials are printed and written to {@code <data dir>/stack.env}.
+ * The local stack: PostgreSQL (the local server or an embedded one), a real KRaft Kafka broker in this JVM, the dev
+ * chain (anvil, when Node.js and npm are there), and gateway, payment-links-service, subscriptions-service,
+ * webhook-service and chain-watcher each as its own {@code java -jar} process, plus a sandbox merchant with a wallet
+ * whose credentials are printed and written to {@code <data dir>/stack.env}.
  *
  * <p>{@code java -jar deploy/target/deploy-0.1.0-SNAPSHOT-exec.jar} (what {@code ./run-local} runs) starts it and stops it
  * on Ctrl-C ({@link StackCommandLine}). Tests use {@link #start(StackOptions)} with {@link StackOptions#forTests()}
@@ -127,7 +131,17 @@ public final class LocalStack implements AutoCloseable {
         return run.layout().serviceLog(StackService.byName(service));
     }
 
-    /** {@code <data dir>/stack.env}: BASE_URL, API_KEY, PRIVATE_KEY, ADMIN_URL, ADMIN_TOKEN. */
+    /** The dev chain's JSON-RPC URL; empty when the stack runs without it. */
+    public Optional<String> devChainUrl() {
+        return Optional.ofNullable(run.chain()).map(StackChain::rpcUrl);
+    }
+
+    /** The dev chain itself (balances, blocks), when the stack runs one. */
+    public Optional<DevChain> devChain() {
+        return Optional.ofNullable(run.chain()).map(StackChain::devChain);
+    }
+
+    /** {@code <data dir>/stack.env}: BASE_URL, API_KEY, PRIVATE_KEY, ADMIN_URL, ADMIN_TOKEN, wallet, dev chain. */
     public Path stackEnvFile() {
         return run.layout().stackEnvFile();
     }
@@ -180,8 +194,8 @@ public final class LocalStack implements AutoCloseable {
     }
 
     /**
-     * Stops everything: the services (SIGTERM, all at once, SIGKILL after 20 s), then Kafka, then the embedded
-     * PostgreSQL. Drops the databases / deletes the data directory when the options say so. Safe to call twice.
+     * Stops everything: the services (SIGTERM, all at once, SIGKILL after 20 s), then Kafka, the embedded
+     * PostgreSQL and the dev chain. Drops the databases / deletes the data directory when the options say so. Safe to call twice.
      */
     @Override
     public void close() {

@@ -12,6 +12,12 @@ import java.util.Map;
  */
 final class ServiceEnvironment {
 
+    /**
+     * chain-watcher's confirmations on the local dev chain. anvil mines a block only when a transaction arrives, so a
+     * payment would wait for later transactions to gain more; with 1 it is confirmed in its own block, at once.
+     */
+    static final int DEV_CHAIN_CONFIRMATIONS = 1;
+
     private ServiceEnvironment() {}
 
     static Map<String, String> of(
@@ -36,6 +42,15 @@ final class ServiceEnvironment {
             env.put("DATABASE_JDBC_URL", postgres.jdbcUrl(database));
             env.put("DATABASE_USER", postgres.user());
             env.put("DATABASE_PASSWORD", postgres.password());
+        }
+        if (service == StackService.PAYMENT_LINKS) {
+            // payment_url points at the checkout page, which the gateway serves at /checkout.
+            env.put("CHECKOUT_URL", ports.url(StackPort.GATEWAY) + "/checkout");
+        }
+        if (service == StackService.CHAIN_WATCHER) {
+            env.put("PAYMENT_LINKS_URL", ports.url(StackPort.PAYMENT_LINKS));
+            env.put("DEV_CHAIN_RPC_URL", ports.url(StackPort.DEV_CHAIN));
+            env.put("DEV_CHAIN_CONFIRMATIONS", String.valueOf(DEV_CHAIN_CONFIRMATIONS));
         }
         if (service == StackService.SUBSCRIPTIONS) {
             // NFT metadata links point at the local gateway.

@@ -68,7 +68,8 @@ public final class SignedRequest {
         return response.statusCode() < 400 ? 0 : 1;
     }
 
-    private static Path stackEnvFile(Map<String, String> env) {
+    /** {@code STACK_ENV}, else {@code $STACK_DATA_DIR/stack.env}, else {@code <repository>/.local/stack.env}. */
+    static Path stackEnvFile(Map<String, String> env) {
         if (env.get("STACK_ENV") != null && !env.get("STACK_ENV").isBlank()) {
             return Path.of(env.get("STACK_ENV"));
         }

@@ -20,7 +20,9 @@ final class StackEnvironmentVariables {
             StackPort.ADMIN,
             StackPort.PAYMENT_LINKS,
             StackPort.SUBSCRIPTIONS,
-            StackPort.WEBHOOKS);
+            StackPort.WEBHOOKS,
+            StackPort.CHAIN_WATCHER,
+            StackPort.DEV_CHAIN);
 
     private StackEnvironmentVariables() {}
 
@@ -50,6 +52,12 @@ final class StackEnvironmentVariables {
                 throw new IllegalArgumentException("STACK_FAST_WEBHOOK_RETRIES must be true or false, not '" + v + "'");
             }
             options.fastWebhookRetries(Boolean.parseBoolean(v));
+        });
+        string(env, "STACK_CHAIN").ifPresent(v -> {
+            if (!v.equalsIgnoreCase("auto") && !v.equalsIgnoreCase("off")) {
+                throw new IllegalArgumentException("STACK_CHAIN must be auto or off, not '" + v + "'");
+            }
+            options.devChain(v.equalsIgnoreCase("auto"));
         });
         integer(env, "STACK_READY_TIMEOUT").ifPresent(s -> options.readyTimeout(Duration.ofSeconds(s)));
         string(env, "STACK_SKIP").ifPresent(v -> {

@@ -1,5 +1,6 @@
 package dev.cryptopay.deploy;
 
+import dev.cryptopay.deploy.chain.DevChainTools;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -12,7 +13,6 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -22,7 +22,7 @@ import java.util.UUID;
  * {@code STACK_*} environment variables applied); {@link #forTests()} picks free ports, a temporary data directory
  * and uniquely named databases that are dropped on close, so several stacks can run side by side.
  */
-public final class StackOptions {
+public final class StackOptions implements Cloneable {
 
     /** Lean flags for the service JVMs: measured to start the suite faster on 2 cores than the JVM defaults. */
     public static final List<String> DEFAULT_JVM_OPTIONS =
@@ -33,20 +33,18 @@ public final class StackOptions {
 
     private Path home;
     private Path dataDir;
-    private final Map<StackPort, Integer> ports = new EnumMap<>(StackPort.class);
-    private PostgresMode postgresMode = PostgresMode.AUTO;
-    private String pgHost = "127.0.0.1";
-    private int pgPort = 5432;
-    private String pgUser = "postgres";
-    private String pgPassword = "";
+    private Map<StackPort, Integer> ports = new EnumMap<>(StackPort.class);
+    private PostgresTarget postgres = PostgresTarget.defaults();
     private String databasePrefix = "";
     private boolean dropDatabasesOnClose;
     private boolean deleteDataDirOnClose;
     private List<String> jvmOptions = DEFAULT_JVM_OPTIONS;
     private boolean fastWebhookRetries = true;
     private Duration readyTimeout = Duration.ofSeconds(180);
-    private final Map<StackService, Map<String, String>> serviceEnvironment = new EnumMap<>(StackService.class);
-    private final Set<StackService> skipped = EnumSet.noneOf(StackService.class);
+    private boolean devChain = true;
+    private DevChainTools devChainTools = DevChainTools.onPath();
+    private Map<StackService, Map<String, String>> serviceEnvironment = new EnumMap<>(StackService.class);
+    private EnumSet<StackService> skipped = EnumSet.noneOf(StackService.class);
     private PrintStream out = System.out;
 
     private StackOptions() {
@@ -75,7 +73,8 @@ public final class StackOptions {
     /**
      * For tests: free ports, a new temporary data directory deleted on close, PostgreSQL as {@code STACK_POSTGRES}
      * says (default: the local server when it answers, else embedded) with databases named {@code
-     * stack_<random>_<name>} that are dropped on close, and a ready timeout of 4 minutes.
+     * stack_<random>_<name>} that are dropped on close, a ready timeout of 4 minutes, and no dev chain (a test that
+     * pays on chain asks for it with {@link #devChain(boolean)}).
      */
     public static StackOptions forTests() {
         Path temp;
@@ -92,6 +91,7 @@ public final class StackOptions {
                         "stack_" + UUID.randomUUID().toString().replace("-", "").substring(0, 10) + "_")
                 .dropDatabasesOnClose(true)
                 .deleteDataDirOnClose(true)
+                .devChain(false)
                 .readyTimeout(Duration.ofMinutes(4));
     }
 
@@ -111,7 +111,7 @@ public final class StackOptions {
         return this;
     }
 
-    /** Every port (services, admin API, Kafka, embedded PostgreSQL) chosen free at start and kept until close. */
+    /** Every port (services, admin API, Kafka, embedded PostgreSQL, dev chain) chosen free at start, kept until close. */
     public StackOptions randomPorts() {
         ports.replaceAll((what, port) -> 0);
         return this;
@@ -122,38 +122,38 @@ public final class StackOptions {
         return port(StackPort.of(StackService.byName(service)), port);
     }
 
-    /** Port of a service, the admin API, Kafka or the embedded PostgreSQL; 0 = a free port. */
+    /** Port of a service, the admin API, Kafka, the embedded PostgreSQL or the dev chain; 0 = a free port. */
     public StackOptions port(StackPort what, int port) {
         ports.put(what, checkPort(port));
         return this;
     }
 
     public StackOptions postgresMode(PostgresMode mode) {
-        this.postgresMode = mode;
+        postgres = postgres.withMode(mode);
         return this;
     }
 
     public StackOptions pgHost(String host) {
-        this.pgHost = host;
+        postgres = postgres.withServer(host, postgres.port());
         return this;
     }
 
     public StackOptions pgPort(int port) {
-        this.pgPort = checkPort(port);
+        postgres = postgres.withServer(postgres.host(), checkPort(port));
         return this;
     }
 
     public StackOptions pgUser(String user) {
-        this.pgUser = user;
+        postgres = postgres.withLogin(user, postgres.password());
         return this;
     }
 
     public StackOptions pgPassword(String password) {
-        this.pgPassword = password == null ? "" : password;
+        postgres = postgres.withLogin(postgres.user(), password);
         return this;
     }
 
-    /** Prefix of the four database names ({@code gateway}, {@code payment_links}, ...); empty by default. */
+    /** Prefix of the database names ({@code gateway}, {@code payment_links}, ...); empty by default. */
     public StackOptions databasePrefix(String prefix) {
         if (!prefix.matches("[a-z0-9_]*")) {
             throw new IllegalArgumentException("database prefix may only hold a-z, 0-9 and _: " + prefix);
@@ -190,6 +190,21 @@ public final class StackOptions {
         return this;
     }
 
+    /**
+     * Run the dev chain (anvil on {@link StackPort#DEV_CHAIN}, its state in {@code <data dir>/chain}) and
+     * chain-watcher: on by default when {@link #devChainTools} finds what they need ({@code STACK_CHAIN=off}: never).
+     */
+    public StackOptions devChain(boolean run) {
+        this.devChain = run;
+        return this;
+    }
+
+    /** How the launcher learns whether the dev chain can run here (default: Node.js and npm on the PATH). */
+    public StackOptions devChainTools(DevChainTools tools) {
+        this.devChainTools = tools;
+        return this;
+    }
+
     /** An extra environment variable for one service (e.g. {@code PAYMENT_LINKS_EXPIRY_SWEEP_INTERVAL=1s}). */
     public StackOptions serviceEnv(String service, String name, String value) {
         serviceEnvironment
@@ -222,24 +237,9 @@ public final class StackOptions {
         return dataDir;
     }
 
-    public PostgresMode postgresMode() {
-        return postgresMode;
-    }
-
-    public String pgHost() {
-        return pgHost;
-    }
-
-    public int pgPort() {
-        return pgPort;
-    }
-
-    public String pgUser() {
-        return pgUser;
-    }
-
-    public String pgPassword() {
-        return pgPassword;
+    /** Which PostgreSQL the stack uses and how it logs in. */
+    public PostgresTarget postgres() {
+        return postgres;
     }
 
     public String databasePrefix() {
@@ -270,7 +270,15 @@ public final class StackOptions {
         return out;
     }
 
-    /** Requested port of a service, the admin API, Kafka or embedded PostgreSQL (0 = free port). */
+    public boolean devChain() {
+        return devChain;
+    }
+
+    public DevChainTools devChainTools() {
+        return devChainTools;
+    }
+
+    /** Requested port of a service, the admin API, Kafka, embedded PostgreSQL or dev chain (0 = free port). */
     int port(StackPort what) {
         return ports.get(what);
     }
@@ -294,26 +302,18 @@ public final class StackOptions {
         return serviceEnvironment.getOrDefault(service, Map.of());
     }
 
+    /** A copy whose changes leave this one alone (the maps and the set are copied too). */
     StackOptions copy() {
-        StackOptions copy = new StackOptions();
-        copy.home = home;
-        copy.dataDir = dataDir;
-        copy.ports.putAll(ports);
-        copy.postgresMode = postgresMode;
-        copy.pgHost = pgHost;
-        copy.pgPort = pgPort;
-        copy.pgUser = pgUser;
-        copy.pgPassword = pgPassword;
-        copy.databasePrefix = databasePrefix;
-        copy.dropDatabasesOnClose = dropDatabasesOnClose;
-        copy.deleteDataDirOnClose = deleteDataDirOnClose;
-        copy.jvmOptions = jvmOptions;
-        copy.fastWebhookRetries = fastWebhookRetries;
-        copy.readyTimeout = readyTimeout;
-        serviceEnvironment.forEach((k, v) -> copy.serviceEnvironment.put(k, new LinkedHashMap<>(v)));
-        copy.skipped.addAll(skipped);
-        copy.out = out;
-        return copy;
+        try {
+            StackOptions copy = (StackOptions) clone();
+            copy.ports = new EnumMap<>(ports);
+            copy.serviceEnvironment = new EnumMap<>(StackService.class);
+            serviceEnvironment.forEach((k, v) -> copy.serviceEnvironment.put(k, new LinkedHashMap<>(v)));
+            copy.skipped = EnumSet.copyOf(skipped);
+            return copy;
+        } catch (CloneNotSupportedException e) {
+            throw new AssertionError(e);
+        }
     }
 
     private static int checkPort(int port) {

@@ -4,13 +4,14 @@ import dev.cryptopay.deploy.console.DisplayPath;
 import dev.cryptopay.deploy.console.StackConsole;
 import dev.cryptopay.deploy.datadir.DataDirLock;
 import dev.cryptopay.deploy.datadir.StackLayout;
+import dev.cryptopay.deploy.infrastructure.StackChain;
 import dev.cryptopay.deploy.infrastructure.StackPostgres;
 import dev.cryptopay.deploy.ports.LocalPorts;
 import java.util.Optional;
 
 /**
- * {@code ./run-local --reset}: deletes the data directory and, on an external PostgreSQL, drops the stack's
- * databases, so the next start begins afresh. Refused while a stack may be running on that data.
+ * {@code ./run-local --reset}: deletes the data directory (the dev chain's state and the sandbox wallet with it) and,
+ * on an external PostgreSQL, drops the stack's databases, so the next start begins afresh. Refused while a stack may be running on that data.
  */
 final class StackReset {
 
@@ -38,6 +39,7 @@ final class StackReset {
             }
         }
         StackPostgres.stopLeftRunning(layout.postgresDir(), console);
+        StackChain.stopLeftRunning(layout, console);
         StackShutdown.deleteDataDir(layout, console);
         console.dataDirDeleted(layout.root());
     }

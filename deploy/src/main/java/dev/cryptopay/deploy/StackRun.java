@@ -4,6 +4,7 @@ import dev.cryptopay.deploy.console.StackConsole;
 import dev.cryptopay.deploy.datadir.DataDirLock;
 import dev.cryptopay.deploy.datadir.StackLayout;
 import dev.cryptopay.deploy.datadir.StackSecrets;
+import dev.cryptopay.deploy.infrastructure.StackChain;
 import dev.cryptopay.deploy.infrastructure.StackPostgres;
 import dev.cryptopay.deploy.ports.PortPlan;
 import dev.cryptopay.deploy.process.ServiceProcess;
@@ -18,7 +19,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * One run of the stack: its options, data directory and console, and what it has started so far. Start-up fills it
+ * One run of the stack: its options, data directory and console, and what it has started so far (the dev chain too). Start-up fills it
  * in step by step, the {@link LocalStack} handle reads it, and {@link StackShutdown} stops whatever is in it — also
  * halfway through a start, from the Ctrl-C hook. Its monitor makes sure no service starts once closing has begun.
  */
@@ -41,6 +42,8 @@ final class StackRun {
     private volatile StackPostgres postgres;
     private volatile KraftBroker kafka;
     private volatile SandboxCredentials credentials;
+    private volatile boolean runsDevChain;
+    private volatile StackChain chain;
 
     StackRun(StackOptions options) {
         this.options = options;
@@ -58,7 +61,7 @@ final class StackRun {
         abortIfClosed();
         processes.forEach(process -> services.put(process.service(), process));
         List<CompletableFuture<Void>> ready = new ArrayList<>();
-        for (ServiceProcess process : services.values()) {
+        for (ServiceProcess process : processes) {
             ready.add(CompletableFuture.runAsync(() -> launch(process, true), executor));
         }
         return ready;
@@ -178,6 +181,29 @@ final class StackRun {
 
     void credentials(SandboxCredentials credentials) {
         this.credentials = credentials;
+    }
+
+    /** Whether this run has the dev chain and chain-watcher (decided at start). */
+    boolean runsDevChain() {
+        return runsDevChain;
+    }
+
+    void runsDevChain(boolean runs) {
+        this.runsDevChain = runs;
+    }
+
+    /** Whether the service belongs to this run (chain-watcher only with the dev chain), run by it or by you. */
+    boolean includes(StackService service) {
+        return service != StackService.CHAIN_WATCHER || runsDevChain;
+    }
+
+    /** The dev chain, or null while none runs. */
+    StackChain chain() {
+        return chain;
+    }
+
+    void chain(StackChain chain) {
+        this.chain = chain;
     }
 
     private void abortIfClosed() {

@@ -8,7 +8,9 @@ public enum StackService {
     GATEWAY("gateway", null),
     PAYMENT_LINKS("payment-links-service", "payment_links"),
     SUBSCRIPTIONS("subscriptions-service", "subscriptions"),
-    WEBHOOKS("webhook-service", "webhooks");
+    WEBHOOKS("webhook-service", "webhooks"),
+    /** Runs only with the dev chain (it watches it); see {@code StackOptions.devChain}. */
+    CHAIN_WATCHER("chain-watcher", "chain_watcher");
 
     /** The jar version the launcher starts ({@code <module>/target/<module>-<version>.jar}). */
     public static final String VERSION = "0.1.0-SNAPSHOT";

@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Stops what a run started: the services (SIGTERM, all at once, SIGKILL after 20 s), then Kafka, then the embedded
- * PostgreSQL; drops the databases and deletes the data directory when the options say so. Safe to call twice and
+ * Stops what a run started: the services (SIGTERM, all at once, SIGKILL after 20 s), then Kafka, the embedded
+ * PostgreSQL and the dev chain (SIGTERM: anvil writes its state); drops the databases and deletes the data directory when the options say so. Safe to call twice and
  * halfway through a start; a part that does not stop cleanly is reported and the rest still stopped.
  */
 final class StackShutdown {
@@ -35,6 +35,13 @@ final class StackShutdown {
         }
         if (run.postgres() != null) {
             stopPostgres(run);
+        }
+        if (run.chain() != null) {
+            try {
+                run.chain().close();
+            } catch (RuntimeException e) {
+                console.problem("the dev chain did not stop cleanly: " + e.getMessage());
+            }
         }
         run.executor().shutdownNow();
         if (run.lock() != null) {

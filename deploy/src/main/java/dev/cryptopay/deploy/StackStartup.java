@@ -1,11 +1,13 @@
 package dev.cryptopay.deploy;
 
+import dev.cryptopay.deploy.chain.CustomerAccount;
 import dev.cryptopay.deploy.console.DisplayPath;
 import dev.cryptopay.deploy.console.StackConsole;
 import dev.cryptopay.deploy.console.StackSummary;
 import dev.cryptopay.deploy.datadir.DataDirLock;
 import dev.cryptopay.deploy.datadir.StackLayout;
 import dev.cryptopay.deploy.datadir.StackSecrets;
+import dev.cryptopay.deploy.infrastructure.StackChain;
 import dev.cryptopay.deploy.infrastructure.StackKafka;
 import dev.cryptopay.deploy.infrastructure.StackPostgres;
 import dev.cryptopay.deploy.ports.PortPlan;
@@ -15,20 +17,26 @@ import dev.cryptopay.deploy.process.ParentWatchAgent;
 import dev.cryptopay.deploy.process.ServiceProcess;
 import dev.cryptopay.deploy.sandbox.AdminClient;
 import dev.cryptopay.deploy.sandbox.SandboxMerchant;
+import dev.cryptopay.deploy.sandbox.SandboxWallet;
 import dev.cryptopay.testsupport.KraftBroker;
+import dev.cryptopay.testsupport.chain.DevChain;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Starts a run, in this order: the checks that need nothing running (jars, data directory, its lock, ports), then
- * PostgreSQL and Kafka side by side, every service at once, and once they are ready the sandbox merchant,
- * {@code stack.env}, the crash watch and the summary. What fails comes out as a {@link StackStartException} written for
+ * Starts a run, in this order: whether the dev chain runs, the checks that need nothing running (jars, data directory,
+ * its lock, ports), then PostgreSQL, Kafka and the dev chain side by side, every service at once (chain-watcher once
+ * the chain answers), and once they are ready the sandbox merchant and its wallet, {@code stack.env}, the crash watch
+ * and the summary. What fails comes out as a {@link StackStartException} written for
  * people; the caller stops whatever started.
  */
 final class StackStartup {
@@ -37,6 +45,8 @@ final class StackStartup {
     private final StackOptions options;
     private final StackLayout layout;
     private final StackConsole console;
+    private CompletableFuture<KraftBroker> kafkaStart = CompletableFuture.completedFuture(null);
+    private CompletableFuture<StackChain> chainStart = CompletableFuture.completedFuture(null);
 
     private StackStartup(StackRun run) {
         this.run = run;
@@ -51,6 +61,7 @@ final class StackStartup {
 
     private void start() {
         long begin = System.nanoTime();
+        run.runsDevChain(runsDevChain(options, console));
         checkJars();
         createDirectories();
         run.lock(DataDirLock.claim(layout));
@@ -58,18 +69,33 @@ final class StackStartup {
         if (embeddedPostgres) {
             StackPostgres.stopLeftRunning(layout.postgresDir(), console);
         }
-        run.ports(PortPlan.assign(options.ports(), this::isRunByYou, embeddedPostgres, console));
+        if (run.runsDevChain()) {
+            StackChain.stopLeftRunning(layout, console);
+        }
+        run.ports(PortPlan.assign(options.ports(), this::isRunByYou, leftOut(embeddedPostgres), console));
         run.secrets(StackSecrets.loadOrCreate(layout.secretsFile()));
 
-        // PostgreSQL and Kafka start side by side. The services need the database at once; Kafka only once they
-        // publish or consume, so they start while the broker may still be coming up (its address is fixed already).
-        CompletableFuture<KraftBroker> kafkaStart = CompletableFuture.supplyAsync(
+        // PostgreSQL, Kafka and the dev chain start side by side. The services need the database at once; Kafka only
+        // once they publish or consume, so they start while the broker may still be coming up (its address is fixed
+        // already). chain-watcher starts once its chain answers.
+        kafkaStart = CompletableFuture.supplyAsync(
                 () -> StackKafka.start(layout, run.ports().port(StackPort.KAFKA), console), run.executor());
-        startPostgres(embeddedPostgres, kafkaStart);
+        chainStart = run.runsDevChain()
+                ? CompletableFuture.supplyAsync(
+                        () -> StackChain.start(layout, run.ports().port(StackPort.DEV_CHAIN), console), run.executor())
+                : CompletableFuture.completedFuture(null);
+        startPostgres(embeddedPostgres);
 
-        List<CompletableFuture<Void>> ready = run.launchAll(newProcesses());
+        List<ServiceProcess> processes = newProcesses();
+        List<CompletableFuture<Void>> ready = new ArrayList<>(run.launchAll(processes.stream()
+                .filter(process -> process.service() != StackService.CHAIN_WATCHER)
+                .toList()));
         describeServicesRunByYou();
-        run.kafka(StartSteps.join(kafkaStart));
+        settle(() -> run.chain(StartSteps.join(chainStart)));
+        ready.addAll(run.launchAll(processes.stream()
+                .filter(process -> process.service() == StackService.CHAIN_WATCHER)
+                .toList()));
+        settle(() -> run.kafka(StartSteps.join(kafkaStart)));
         StackKafka.createTopics(run.kafka(), layout);
         StartSteps.awaitAll(ready);
         awaitGatewayRunByYou();
@@ -79,15 +105,66 @@ final class StackStartup {
                         new AdminClient(run.adminUrl(), run.secrets().adminToken()),
                         console)
                 .ensure());
-        writeStackEnv();
+        SandboxWallet wallet = SandboxWallet.loadOrCreate(layout.sandboxWalletFile());
+        wallet.register(new SignedClient(run.baseUrl(), run.credentials()), console, layout.sandboxWalletFile());
+        writeStackEnv(wallet);
         run.processes().forEach(process -> CrashWatch.watch(process, run::isClosed, console));
-        console.summary((System.nanoTime() - begin) / 1e9, summary());
+        console.summary((System.nanoTime() - begin) / 1e9, summary(wallet));
+    }
+
+    /**
+     * Whether this run has the dev chain and chain-watcher: when the options want it and the machine has what it
+     * needs; otherwise one line says why not (what to install).
+     */
+    static boolean runsDevChain(StackOptions options, StackConsole console) {
+        if (!options.devChain()) {
+            console.devChainOff();
+            return false;
+        }
+        Optional<String> missing = options.devChainTools().missing();
+        missing.ifPresent(console::devChainSkipped);
+        return missing.isEmpty();
+    }
+
+    /** The listeners this run has no port for. */
+    private Set<StackPort> leftOut(boolean embeddedPostgres) {
+        Set<StackPort> leftOut = EnumSet.noneOf(StackPort.class);
+        if (!embeddedPostgres) {
+            leftOut.add(StackPort.EMBEDDED_POSTGRES);
+        }
+        if (!run.runsDevChain()) {
+            leftOut.add(StackPort.DEV_CHAIN);
+            leftOut.add(StackPort.CHAIN_WATCHER);
+        }
+        return leftOut;
+    }
+
+    /**
+     * Runs a start step; when it fails, Kafka and the dev chain, which may still be starting, are awaited first (a
+     * failure of theirs added as suppressed), so that close() finds and stops them.
+     */
+    private void settle(Runnable step) {
+        try {
+            step.run();
+        } catch (RuntimeException e) {
+            for (Runnable pending : List.<Runnable>of(
+                    () -> run.kafka(StartSteps.join(kafkaStart)), () -> run.chain(StartSteps.join(chainStart)))) {
+                try {
+                    pending.run();
+                } catch (RuntimeException other) {
+                    if (other != e) {
+                        e.addSuppressed(other);
+                    }
+                }
+            }
+            throw e;
+        }
     }
 
     private void checkJars() {
         List<String> missing = new ArrayList<>();
         for (StackService service : StackService.values()) {
-            if (!options.isSkipped(service) && !Files.isRegularFile(jar(service))) {
+            if (run.includes(service) && !options.isSkipped(service) && !Files.isRegularFile(jar(service))) {
                 missing.add(DisplayPath.of(jar(service)));
             }
         }
@@ -112,29 +189,22 @@ final class StackStartup {
         return port.service().map(options::isSkipped).orElse(false);
     }
 
-    /** Starts PostgreSQL and creates the databases; on failure Kafka is still awaited, so that close() stops it. */
-    private void startPostgres(boolean embedded, CompletableFuture<KraftBroker> kafkaStart) {
-        try {
+    /** Starts PostgreSQL and creates the databases (chain-watcher's too, so --reset always finds the same set). */
+    private void startPostgres(boolean embedded) {
+        settle(() -> {
             int embeddedPort = embedded ? run.ports().port(StackPort.EMBEDDED_POSTGRES) : 0;
             run.postgres(StackPostgres.start(embedded, options, layout, embeddedPort, console));
             for (StackService service : StackService.values()) {
                 run.postgres().ensureDatabase(options.databaseName(service));
             }
-        } catch (RuntimeException e) {
-            try {
-                run.kafka(StartSteps.join(kafkaStart));
-            } catch (RuntimeException kafkaFailure) {
-                e.addSuppressed(kafkaFailure);
-            }
-            throw e;
-        }
+        });
     }
 
     private List<ServiceProcess> newProcesses() {
         Path agentJar = ParentWatchAgent.writeJar(layout.root());
         List<ServiceProcess> processes = new ArrayList<>();
         for (StackService service : StackService.values()) {
-            if (!options.isSkipped(service)) {
+            if (run.includes(service) && !options.isSkipped(service)) {
                 processes.add(new ServiceProcess(
                         service,
                         run.ports().port(StackPort.of(service)),
@@ -152,7 +222,7 @@ final class StackStartup {
     /** Writes {@code <service>.env} for each service you run yourself and says how to start it. */
     private void describeServicesRunByYou() {
         for (StackService service : StackService.values()) {
-            if (options.isSkipped(service)) {
+            if (run.includes(service) && options.isSkipped(service)) {
                 Path env = layout.serviceEnvFile(service);
                 EnvFile.write(env, environment(service));
                 console.serviceIsYours(service, run.ports().port(StackPort.of(service)), env);
@@ -174,17 +244,25 @@ final class StackStartup {
                 "the gateway you run yourself (STACK_SKIP)");
     }
 
-    private void writeStackEnv() {
+    private void writeStackEnv(SandboxWallet wallet) {
         Map<String, String> values = new LinkedHashMap<>();
         values.put("BASE_URL", run.baseUrl());
         values.put("API_KEY", run.credentials().apiKey());
         values.put("PRIVATE_KEY", run.credentials().privateKey());
         values.put("ADMIN_URL", run.adminUrl());
         values.put("ADMIN_TOKEN", run.secrets().adminToken());
+        values.put("SANDBOX_WALLET_ADDRESS", wallet.firstAddress());
+        values.put("SANDBOX_WALLET_XPUB", wallet.extendedPublicKey());
+        if (run.chain() != null) {
+            values.put("DEV_CHAIN_RPC_URL", run.chain().rpcUrl());
+            values.put("DEV_CHAIN_ID", String.valueOf(DevChain.CHAIN_ID));
+            values.put("CUSTOMER_ADDRESS", CustomerAccount.ADDRESS);
+            values.put("CUSTOMER_PRIVATE_KEY", CustomerAccount.PRIVATE_KEY);
+        }
         EnvFile.write(layout.stackEnvFile(), values);
     }
 
-    private StackSummary summary() {
+    private StackSummary summary(SandboxWallet wallet) {
         StackPostgres postgres = run.postgres();
         return new StackSummary(
                 run.baseUrl(),
@@ -196,7 +274,11 @@ final class StackStartup {
                 postgres.port(),
                 postgres.isEmbedded(),
                 layout.logDir(),
-                layout.stackEnvFile());
+                layout.stackEnvFile(),
+                wallet,
+                layout.sandboxWalletFile(),
+                run.chain() == null ? null : run.chain().rpcUrl(),
+                ServiceEnvironment.DEV_CHAIN_CONFIRMATIONS);
     }
 
     private Map<String, String> environment(StackService service) {

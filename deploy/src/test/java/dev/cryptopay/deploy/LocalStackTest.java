@@ -2,11 +2,10 @@ package dev.cryptopay.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.cryptopay.deploy.chain.CustomerAccount;
 import dev.cryptopay.testsupport.webhook.WebhookReceiver;
 import dev.cryptopay.testsupport.webhook.WebhookReceiver.Reply;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -14,14 +13,12 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.BooleanSupplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -31,8 +28,9 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * The whole stack through the launcher code, as {@code ./run-local} starts it but on free ports, in a temporary
- * data directory and with uniquely named databases: real PostgreSQL, real Kafka, the four service jars as processes.
- * Needs the service jars ({@code ./mvnw -DskipTests install}; the reactor builds them before this module).
+ * data directory and with uniquely named databases: real PostgreSQL, real Kafka, the dev chain (anvil), the five
+ * service jars as processes. Needs the service jars ({@code ./mvnw -DskipTests install}; the reactor builds them
+ * before this module) and Node.js 20 with npm (the dev chain).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LocalStackTest {
@@ -42,13 +40,15 @@ class LocalStackTest {
     private static final ByteArrayOutputStream printed = new ByteArrayOutputStream();
     private static StackOptions options;
     private static LocalStack stack;
+    private static String paidLinkId;
 
     @BeforeAll
     static void startStack() {
         options = StackOptions.forTests()
+                .devChain(true)
                 .deleteDataDirOnClose(false) // the restart test starts a second stack on the same data
                 .dropDatabasesOnClose(false)
-                .out(new PrintStream(new Tee(printed, System.out), true, StandardCharsets.UTF_8));
+                .out(StackTestSupport.teeToStdout(printed));
         stack = LocalStack.start(options);
     }
 
@@ -64,15 +64,23 @@ class LocalStackTest {
     @Order(1)
     void printedCredentialsSignAccountAndPaymentLinkRequestsThroughTheGateway() {
         String output = printed.toString(StandardCharsets.UTF_8);
-        String baseUrl = find(output, "Base URL\\s+(http://127\\.0\\.0\\.1:\\d+/api/v1)");
-        String apiKey = find(output, "API key\\s+(mk_test_[A-Z2-7]{32})");
-        String privateKey = find(output, "Private key\\s+(Ed25519:\\S+)");
+        String baseUrl = StackTestSupport.find(output, "Base URL\\s+(http://127\\.0\\.0\\.1:\\d+/api/v1)");
+        String apiKey = StackTestSupport.find(output, "API key\\s+(mk_test_[A-Z2-7]{32})");
+        String privateKey = StackTestSupport.find(output, "Private key\\s+(Ed25519:\\S+)");
         assertThat(output)
                 .containsPattern("\\[stack\\] gateway ready in \\d+\\.\\d s")
                 .containsPattern("\\[stack\\] payment-links-service ready in \\d+\\.\\d s")
                 .containsPattern("\\[stack\\] subscriptions-service ready in \\d+\\.\\d s")
                 .containsPattern("\\[stack\\] webhook-service ready in \\d+\\.\\d s")
-                .contains("sandbox merchant " + stack.credentials().merchantId() + " created");
+                .containsPattern("\\[stack\\] chain-watcher ready in \\d+\\.\\d s")
+                .containsPattern(
+                        "\\[stack\\] dev chain \\(anvil\\) ready at http://127\\.0\\.0\\.1:\\d+ in \\d+\\.\\d s, new "
+                                + "chain: test tokens deployed, customer account funded")
+                .contains("sandbox merchant " + stack.credentials().merchantId() + " created")
+                .containsPattern("\\[stack\\] sandbox wallet 0x[0-9a-fA-F]{40} registered as the receiving key")
+                .contains("Customer     " + CustomerAccount.ADDRESS)
+                .contains("key " + CustomerAccount.PRIVATE_KEY)
+                .contains("a PUBLIC test key");
 
         SignedClient client = new SignedClient(baseUrl, apiKey, privateKey);
         HttpResponse<String> account = client.get("/account");
@@ -84,22 +92,48 @@ class LocalStackTest {
         HttpResponse<String> link = client.post("/payment_links", COFFEE);
         assertThat(link.statusCode()).as(link.body()).isEqualTo(201);
         assertThat(link.body()).contains("\"payment_name\":\"Coffee\"").contains("\"is_test\":true");
+        String wallet = StackTestSupport.find(output, "Wallet\\s+(0x[0-9a-fA-F]{40})");
+        assertThat(link.body())
+                .as("the first link is paid to the sandbox wallet's account 0")
+                .contains("\"deposit_address\":\"" + wallet + "\"")
+                .contains("\"chain_id\":31337");
     }
 
     @Test
     @Order(2)
-    void stackEnvHoldsBaseUrlKeysAndAdminAccessInFiveLines() throws Exception {
+    void stackEnvHoldsBaseUrlKeysAdminAccessWalletChainAndCustomer() throws Exception {
         List<String> lines = Files.readAllLines(stack.stackEnvFile());
-        assertThat(lines).hasSize(5);
+        assertThat(lines).hasSize(11);
         Map<String, String> env = EnvFile.read(stack.stackEnvFile());
         assertThat(env)
-                .containsOnlyKeys("BASE_URL", "API_KEY", "PRIVATE_KEY", "ADMIN_URL", "ADMIN_TOKEN")
+                .containsOnlyKeys(
+                        "BASE_URL",
+                        "API_KEY",
+                        "PRIVATE_KEY",
+                        "ADMIN_URL",
+                        "ADMIN_TOKEN",
+                        "SANDBOX_WALLET_ADDRESS",
+                        "SANDBOX_WALLET_XPUB",
+                        "DEV_CHAIN_RPC_URL",
+                        "DEV_CHAIN_ID",
+                        "CUSTOMER_ADDRESS",
+                        "CUSTOMER_PRIVATE_KEY")
+                .containsEntry("DEV_CHAIN_RPC_URL", stack.devChainUrl().orElseThrow())
+                .containsEntry("DEV_CHAIN_ID", "31337")
+                .containsEntry("CUSTOMER_ADDRESS", CustomerAccount.ADDRESS)
+                .containsEntry("CUSTOMER_PRIVATE_KEY", CustomerAccount.PRIVATE_KEY)
                 .containsEntry("BASE_URL", stack.baseUrl())
                 .containsEntry("API_KEY", stack.credentials().apiKey())
                 .containsEntry("PRIVATE_KEY", stack.credentials().privateKey())
                 .containsEntry("ADMIN_URL", stack.adminUrl())
                 .containsEntry("ADMIN_TOKEN", stack.adminToken());
         assertThat(env.get("PRIVATE_KEY")).startsWith("Ed25519:");
+        assertThat(env.get("SANDBOX_WALLET_XPUB")).startsWith("xpub");
+        assertThat(Files.getPosixFilePermissions(stack.dataDir().resolve("sandbox-wallet.txt")))
+                .isEqualTo(PosixFilePermissions.fromString("rw-------"));
+        HttpResponse<String> registered = stack.client().get("/payment_links/receiving_key");
+        assertThat(registered.statusCode()).as(registered.body()).isEqualTo(200);
+        assertThat(registered.body()).contains(env.get("SANDBOX_WALLET_XPUB"));
         assertThat(Files.readString(stack.credentials().pemFile())).startsWith("-----BEGIN PRIVATE KEY-----");
 
         HttpResponse<String> keys = HttpClient.newHttpClient()
@@ -122,8 +156,9 @@ class LocalStackTest {
                 .map(p -> p.info().commandLine().orElse(""))
                 .filter(c -> c.contains("parent-watch.jar"))
                 .toList();
-        assertThat(commands).hasSize(4);
-        for (String service : List.of("gateway", "payment-links-service", "subscriptions-service", "webhook-service")) {
+        assertThat(commands).hasSize(5);
+        for (String service : List.of(
+                "gateway", "payment-links-service", "subscriptions-service", "webhook-service", "chain-watcher")) {
             String jar = service + "-" + StackService.VERSION + ".jar";
             assertThat(commands)
                     .anyMatch(c ->
@@ -167,6 +202,39 @@ class LocalStackTest {
     }
 
     @Test
+    @Order(3)
+    void aLinkPaidWithDevPayIsCompletedByChainWatcher() throws Exception {
+        SignedClient client = stack.client();
+        HttpResponse<String> created =
+                client.post("/payment_links", "{\"payment_name\":\"Scarf\",\"amount\":12.25,\"currency\":\"USDC\"}");
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        String id = StackTestSupport.find(created.body(), "\"id\":\"([0-9a-f-]{36})\"");
+        String paymentUri = StackTestSupport.find(created.body(), "\"payment_uri\":\"([^\"]+)\"");
+        assertThat(created.body())
+                .contains("\"payment_url\":\"" + stack.baseUrl().replace("/api/v1", "/checkout")
+                        + "/payment_link?payment_id=" + id + "\"");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int status = DevPay.run(
+                new String[] {paymentUri},
+                Map.of("STACK_ENV", stack.stackEnvFile().toString()),
+                new PrintStream(out, true),
+                new PrintStream(err, true));
+
+        assertThat(status).as(err.toString()).isZero();
+        String txHash = out.toString().strip();
+        assertThat(txHash).matches("0x[0-9a-f]{64}");
+        StackTestSupport.awaitUpTo(
+                Duration.ofSeconds(90),
+                () -> client.get("/payment_links/" + id).body().contains("\"payment_status\":\"completed\""));
+        HttpResponse<String> paid = client.get("/payment_links/" + id);
+        assertThat(paid.body()).as("chain-watcher reported the payment").contains("\"payment_status\":\"completed\"");
+        assertThat(stack.devChain().orElseThrow().receipt(txHash)).isPresent();
+        paidLinkId = id;
+    }
+
+    @Test
     @Order(4)
     void webhooksReachALoopbackEndpointAndAreRetriedOnTheSandboxSchedule() throws Exception {
         // Every event's first attempt is answered 500, later ones 200. Events of links made by earlier tests may
@@ -184,7 +252,7 @@ class LocalStackTest {
                     "{\"payment_name\":\"Tea\",\"amount\":3,\"currency\":\"USDC\",\"order_id\":\"" + orderId + "\"}");
             assertThat(link.statusCode()).as(link.body()).isEqualTo(201);
 
-            awaitUpTo(
+            StackTestSupport.awaitUpTo(
                     Duration.ofSeconds(90),
                     () -> requestsMentioning(receiver, orderId).size() >= 2);
             List<WebhookReceiver.Received> attempts = requestsMentioning(receiver, orderId);
@@ -237,7 +305,7 @@ class LocalStackTest {
             assertThat(requestsMentioning(receiver, orderId)).isEmpty();
 
             stack.startKafka();
-            awaitUpTo(
+            StackTestSupport.awaitUpTo(
                     Duration.ofSeconds(90),
                     () -> !requestsMentioning(receiver, orderId).isEmpty());
             assertThat(requestsMentioning(receiver, orderId))
@@ -251,72 +319,46 @@ class LocalStackTest {
                 .toList();
     }
 
-    private static void awaitUpTo(Duration limit, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + limit.toNanos();
-        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
-            Thread.sleep(200);
-        }
-    }
-
     @Test
     @Order(7)
-    void aRestartKeepsSecretsDataAndTheSandboxMerchant() {
+    void aRestartKeepsSecretsDataTheSandboxMerchantItsWalletAndTheChain() {
         SandboxCredentials before = stack.credentials();
         String adminToken = stack.adminToken();
+        Map<String, String> envBefore = EnvFile.read(stack.stackEnvFile());
+        long height = stack.devChain().orElseThrow().blockNumber();
         stack.close();
         assertThat(ProcessHandle.current()
                         .descendants()
                         .filter(ProcessHandle::isAlive)
                         .map(p -> p.info().commandLine().orElse(""))
-                        .filter(c -> c.contains("parent-watch.jar"))
+                        .filter(c -> c.contains("parent-watch.jar")
+                                || c.contains("anvil")
+                                        && c.contains(stack.dataDir().toString()))
                         .toList())
-                .as("service processes left after close()")
+                .as("service and anvil processes left after close()")
                 .isEmpty();
+        assertThat(stack.dataDir().resolve("chain/state.json")).isRegularFile();
 
         printed.reset();
         stack = LocalStack.start(options);
 
         assertThat(printed.toString(StandardCharsets.UTF_8))
-                .contains("sandbox merchant " + before.merchantId() + " reused");
+                .contains("sandbox merchant " + before.merchantId() + " reused")
+                .contains("the chain of the last run continued")
+                .contains("sandbox wallet " + envBefore.get("SANDBOX_WALLET_ADDRESS") + " registered again");
+        assertThat(EnvFile.read(stack.stackEnvFile()))
+                .containsEntry("SANDBOX_WALLET_XPUB", envBefore.get("SANDBOX_WALLET_XPUB"));
+        assertThat(stack.devChain().orElseThrow().blockNumber())
+                .as("blocks kept")
+                .isGreaterThanOrEqualTo(height);
+        if (paidLinkId != null) {
+            assertThat(stack.client().get("/payment_links/" + paidLinkId).body())
+                    .contains("\"payment_status\":\"completed\"");
+        }
         assertThat(stack.credentials().apiKey()).isEqualTo(before.apiKey());
         assertThat(stack.adminToken()).isEqualTo(adminToken);
         HttpResponse<String> links = stack.client().get("/payment_links?search=Coffee");
         assertThat(links.statusCode()).as(links.body()).isEqualTo(200);
         assertThat(links.body()).contains("\"payment_name\":\"Coffee\"");
-    }
-
-    private static String find(String text, String regex) {
-        Matcher matcher = Pattern.compile(regex).matcher(text);
-        assertThat(matcher.find()).as("'" + regex + "' in:\n" + text).isTrue();
-        return matcher.group(1);
-    }
-
-    /** Writes to both streams: the test reads what was printed, the build log still shows it. */
-    private static final class Tee extends OutputStream {
-        private final OutputStream first;
-        private final OutputStream second;
-
-        Tee(OutputStream first, OutputStream second) {
-            this.first = first;
-            this.second = second;
-        }
-
-        @Override
-        public synchronized void write(int b) throws IOException {
-            first.write(b);
-            second.write(b);
-        }
-
-        @Override
-        public synchronized void write(byte[] b, int off, int len) throws IOException {
-            first.write(b, off, len);
-            second.write(b, off, len);
-        }
-
-        @Override
-        public void flush() throws IOException {
-            first.flush();
-            second.flush();
-        }
     }
 }

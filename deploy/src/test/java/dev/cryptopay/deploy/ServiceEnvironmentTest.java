@@ -10,13 +10,17 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class ServiceEnvironmentTest {
 
     private final StackOptions options = StackOptions.defaults().randomPorts().databasePrefix("stack_x_");
     private final PortPlan ports = PortPlan.assign(
-            options.ports(), port -> false, false, new StackConsole(new PrintStream(new ByteArrayOutputStream())));
+            options.ports(),
+            port -> false,
+            Set.of(StackPort.EMBEDDED_POSTGRES),
+            new StackConsole(new PrintStream(new ByteArrayOutputStream())));
     private final StackSecrets secrets = new StackSecrets("internal-secret", "admin-token", "webhook-key");
     private final PostgresServer postgres = new PostgresServer("test", "db.local", 6543, "stack", "pw");
 
@@ -58,6 +62,8 @@ class ServiceEnvironmentTest {
 
         assertThat(env)
                 .containsEntry("PORT", String.valueOf(ports.port(StackPort.PAYMENT_LINKS)))
+                .as("payment_url points at the checkout page the gateway serves")
+                .containsEntry("CHECKOUT_URL", ports.url(StackPort.GATEWAY) + "/checkout")
                 .containsEntry("DATABASE_R2DBC_URL", "r2dbc:postgresql://db.local:6543/stack_x_payment_links")
                 .containsEntry("DATABASE_JDBC_URL", "jdbc:postgresql://db.local:6543/stack_x_payment_links")
                 .containsEntry("DATABASE_USER", "stack")
@@ -88,17 +94,51 @@ class ServiceEnvironmentTest {
                 .containsEntry("DATABASE_JDBC_URL", "jdbc:postgresql://db.local:6543/stack_x_subscriptions")
                 .containsEntry("DATABASE_USER", "stack")
                 .containsEntry("DATABASE_PASSWORD", "pw");
+        Set<String> paymentLinks =
+                new java.util.TreeSet<>(environment(StackService.PAYMENT_LINKS).keySet());
+        paymentLinks.remove("CHECKOUT_URL");
         assertThat(env.keySet())
                 .as("payment-links-service's settings and the public API address; CHECKOUT_URL stays the services'"
-                        + " sandbox default")
-                .containsAll(environment(StackService.PAYMENT_LINKS).keySet());
+                        + " sandbox default (the gateway's checkout page is payment-links-service's)")
+                .containsAll(paymentLinks)
+                .doesNotContain("CHECKOUT_URL");
+    }
+
+    @Test
+    void chainWatcherGetsItsDatabaseKafkaPaymentLinksServiceAndTheDevChainWithOneConfirmation() {
+        Map<String, String> env = environment(StackService.CHAIN_WATCHER);
+
+        assertThat(env.keySet())
+                .containsExactly(
+                        "PORT",
+                        "INTERNAL_AUTH_SECRET",
+                        "KAFKA_BOOTSTRAP_SERVERS",
+                        "DATABASE_R2DBC_URL",
+                        "DATABASE_JDBC_URL",
+                        "DATABASE_USER",
+                        "DATABASE_PASSWORD",
+                        "PAYMENT_LINKS_URL",
+                        "DEV_CHAIN_RPC_URL",
+                        "DEV_CHAIN_CONFIRMATIONS");
+        assertThat(env)
+                .containsEntry("PORT", String.valueOf(ports.port(StackPort.CHAIN_WATCHER)))
+                .containsEntry("INTERNAL_AUTH_SECRET", "internal-secret")
+                .containsEntry("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + ports.port(StackPort.KAFKA))
+                .containsEntry("DATABASE_JDBC_URL", "jdbc:postgresql://db.local:6543/stack_x_chain_watcher")
+                .containsEntry("PAYMENT_LINKS_URL", ports.url(StackPort.PAYMENT_LINKS))
+                .containsEntry("DEV_CHAIN_RPC_URL", ports.url(StackPort.DEV_CHAIN))
+                .containsEntry("DEV_CHAIN_CONFIRMATIONS", "1");
     }
 
     @Test
     void everyServiceHasADatabaseOfItsOwn() {
         assertThat(Arrays.stream(StackService.values()).map(options::databaseName))
                 .containsExactly(
-                        "stack_x_gateway", "stack_x_payment_links", "stack_x_subscriptions", "stack_x_webhooks");
+                        "stack_x_gateway",
+                        "stack_x_payment_links",
+                        "stack_x_subscriptions",
+                        "stack_x_webhooks",
+                        "stack_x_chain_watcher");
     }
 
     @Test

@@ -3,9 +3,11 @@ package dev.cryptopay.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.cryptopay.deploy.chain.DevChainTools;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class StackOptionsTest {
@@ -20,11 +22,17 @@ class StackOptionsTest {
                 .containsEntry(StackPort.PAYMENT_LINKS, 8081)
                 .containsEntry(StackPort.SUBSCRIPTIONS, 8082)
                 .containsEntry(StackPort.WEBHOOKS, 8083)
+                .containsEntry(StackPort.CHAIN_WATCHER, 8084)
                 .containsEntry(StackPort.KAFKA, 9092)
-                .containsEntry(StackPort.EMBEDDED_POSTGRES, 54329);
+                .containsEntry(StackPort.EMBEDDED_POSTGRES, 54329)
+                .containsEntry(StackPort.DEV_CHAIN, 8545);
+        assertThat(options.devChain())
+                .as("the dev chain runs when the tools are there")
+                .isTrue();
         assertThat(options.jvmOptions()).containsExactly("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx256m");
         assertThat(options.fastWebhookRetries()).isTrue();
-        assertThat(options.postgresMode()).isEqualTo(PostgresMode.AUTO);
+        assertThat(options.postgres())
+                .isEqualTo(new PostgresTarget(PostgresMode.AUTO, "127.0.0.1", 5432, "postgres", ""));
         assertThat(options.dataDir()).isEqualTo(options.home().resolve(".local"));
         assertThat(options.home().resolve("deploy/pom.xml")).exists();
     }
@@ -41,19 +49,26 @@ class StackOptionsTest {
                         Map.entry("STACK_PG_PASSWORD", "secret"),
                         Map.entry("STACK_GATEWAY_PORT", "18080"),
                         Map.entry("STACK_KAFKA_PORT", "0"),
+                        Map.entry("STACK_CHAIN_PORT", "18545"),
+                        Map.entry("STACK_CHAIN_WATCHER_PORT", "18084"),
+                        Map.entry("STACK_CHAIN", "off"),
                         Map.entry("STACK_JVM_OPTS", " -Xmx512m  -XX:+UseG1GC "),
                         Map.entry("STACK_FAST_WEBHOOK_RETRIES", "false"),
                         Map.entry("STACK_READY_TIMEOUT", "30"),
                         Map.entry("STACK_SKIP", "gateway, webhook-service")));
 
         assertThat(options.dataDir()).isEqualTo(Path.of("/tmp/elsewhere"));
-        assertThat(options.postgresMode()).isEqualTo(PostgresMode.EMBEDDED);
-        assertThat(options.pgHost()).isEqualTo("db.local");
-        assertThat(options.pgPort()).isEqualTo(6543);
-        assertThat(options.pgUser()).isEqualTo("me");
-        assertThat(options.pgPassword()).isEqualTo("secret");
+        assertThat(options.postgres())
+                .isEqualTo(new PostgresTarget(PostgresMode.EMBEDDED, "db.local", 6543, "me", "secret"));
         assertThat(options.port(StackPort.GATEWAY)).isEqualTo(18080);
         assertThat(options.port(StackPort.KAFKA)).isZero();
+        assertThat(options.port(StackPort.DEV_CHAIN)).isEqualTo(18545);
+        assertThat(options.port(StackPort.CHAIN_WATCHER)).isEqualTo(18084);
+        assertThat(options.devChain()).isFalse();
+        assertThat(StackOptions.defaults()
+                        .applyEnvironment(Map.of("STACK_CHAIN", "AUTO"))
+                        .devChain())
+                .isTrue();
         assertThat(options.jvmOptions()).containsExactly("-Xmx512m", "-XX:+UseG1GC");
         assertThat(options.fastWebhookRetries()).isFalse();
         assertThat(options.readyTimeout()).isEqualTo(Duration.ofSeconds(30));
@@ -72,7 +87,37 @@ class StackOptionsTest {
                 .hasMessage("STACK_FAST_WEBHOOK_RETRIES must be true or false, not 'yes'");
         assertThatThrownBy(() -> StackOptions.defaults().applyEnvironment(Map.of("STACK_SKIP", "payments")))
                 .hasMessageStartingWith("STACK_SKIP: no service 'payments'; the stack runs gateway, "
-                        + "payment-links-service, subscriptions-service, webhook-service");
+                        + "payment-links-service, subscriptions-service, webhook-service, chain-watcher");
+        assertThatThrownBy(() -> StackOptions.defaults().applyEnvironment(Map.of("STACK_CHAIN", "no")))
+                .hasMessage("STACK_CHAIN must be auto or off, not 'no'");
+        assertThatThrownBy(() -> StackOptions.defaults().applyEnvironment(Map.of("STACK_CHAIN_PORT", "-1")))
+                .hasMessage("STACK_CHAIN_PORT must be a number from 0 to 65535, not '-1'");
+    }
+
+    @Test
+    void aCopyKeepsEverySettingAndChangesOnNeitherReachTheOther() {
+        DevChainTools tools = () -> Optional.of("nothing");
+        StackOptions original = StackOptions.defaults()
+                .servicePort("gateway", 18080)
+                .serviceEnv("gateway", "A", "1")
+                .skipService("webhook-service")
+                .pgHost("db.local")
+                .devChain(false)
+                .devChainTools(tools);
+
+        StackOptions copy = original.copy();
+        copy.servicePort("gateway", 28080)
+                .serviceEnv("gateway", "A", "2")
+                .skipService("gateway")
+                .devChain(true);
+
+        assertThat(original.port(StackPort.GATEWAY)).isEqualTo(18080);
+        assertThat(original.serviceEnvironment(StackService.GATEWAY)).containsExactly(Map.entry("A", "1"));
+        assertThat(original.isSkipped(StackService.GATEWAY)).isFalse();
+        assertThat(original.devChain()).isFalse();
+        assertThat(copy.isSkipped(StackService.WEBHOOKS)).isTrue();
+        assertThat(copy.postgres().host()).isEqualTo("db.local");
+        assertThat(copy.devChainTools()).isSameAs(tools);
     }
 
     @Test
@@ -84,6 +129,9 @@ class StackOptionsTest {
             assertThat(options.databasePrefix()).matches("stack_[0-9a-f]{10}_");
             assertThat(options.dropDatabasesOnClose()).isTrue();
             assertThat(options.deleteDataDirOnClose()).isTrue();
+            assertThat(options.devChain())
+                    .as("a test that pays on chain asks for it")
+                    .isFalse();
         } finally {
             options.dataDir().toFile().delete();
         }

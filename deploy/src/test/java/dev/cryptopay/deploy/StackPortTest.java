@@ -16,10 +16,16 @@ class StackPortTest {
     }
 
     @Test
-    void theAdminApiIsTheGatewaysAndKafkaAndPostgresAreNoServices() {
+    void theAdminApiIsTheGatewaysAndKafkaPostgresAndTheChainAreNoServices() {
         assertThat(StackPort.ADMIN.service()).contains(StackService.GATEWAY);
         assertThat(StackPort.KAFKA.service()).isEmpty();
         assertThat(StackPort.EMBEDDED_POSTGRES.service()).isEmpty();
+        assertThat(StackPort.DEV_CHAIN.service()).isEmpty();
+        assertThat(StackPort.DEV_CHAIN.variable()).isEqualTo("STACK_CHAIN_PORT");
+        assertThat(StackPort.DEV_CHAIN.defaultPort()).isEqualTo(8545);
+        assertThat(StackPort.CHAIN_WATCHER.defaultPort())
+                .as("chain-watcher's own default (application.yml)")
+                .isEqualTo(8084);
     }
 
     @Test

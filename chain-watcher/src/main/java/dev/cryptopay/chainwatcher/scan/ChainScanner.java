@@ -236,14 +236,27 @@ class ChainScanner extends BackgroundLoop {
                 .then();
     }
 
+    /**
+     * Reports every unacknowledged change. A transfer confirmed before its first report (enough confirmations within
+     * one pass) is reported pending first, so the merchant always hears of a payment being detected before it is
+     * confirmed.
+     */
     private Mono<Void> report() {
         return transfers
                 .unreported(network.chainId())
-                .concatMap(transfer -> reporter.report(transfer, network.confirmations())
+                .concatMap(transfer -> detectedFirst(transfer)
+                        .then(reporter.report(transfer, network.confirmations()))
                         .filter(acknowledged -> acknowledged)
                         .flatMap(acknowledged ->
                                 transfers.markReported(transfer.id(), transfer.status(), transfer.confirmations())))
                 .then();
+    }
+
+    private Mono<Boolean> detectedFirst(DetectedTransfer transfer) {
+        if (transfer.reportedStatus() != null || !transfer.status().equals("confirmed")) {
+            return Mono.empty();
+        }
+        return reporter.report(transfer.asPending(), network.confirmations());
     }
 
     void close() {

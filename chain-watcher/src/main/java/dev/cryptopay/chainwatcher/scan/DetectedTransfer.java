@@ -34,6 +34,27 @@ public record DetectedTransfer(
         return new BigDecimal(amountBaseUnits).movePointLeft(decimals).stripTrailingZeros();
     }
 
+    /** The same transfer as it was when first detected (for a report of the detection). */
+    public DetectedTransfer asPending() {
+        return new DetectedTransfer(
+                id,
+                chainId,
+                txHash,
+                logIndex,
+                blockNumber,
+                blockHash,
+                paymentLinkId,
+                network,
+                fromAddress,
+                amountBaseUnits,
+                decimals,
+                "pending",
+                confirmations,
+                orphaned,
+                reportedStatus,
+                reportedConfirmations);
+    }
+
     public boolean reportDue() {
         return !status.equals(reportedStatus)
                 || reportedConfirmations == null

@@ -1,6 +1,8 @@
 package dev.cryptopay.deploy.console;
 
 import dev.cryptopay.deploy.StackService;
+import dev.cryptopay.deploy.chain.CustomerAccount;
+import dev.cryptopay.testsupport.chain.DevChain;
 import java.io.PrintStream;
 import java.nio.file.Path;
 
@@ -37,6 +39,31 @@ public final class StackConsole {
         out.printf(
                 "[stack] Kafka ready at %s in %.1f s (data in %s)%n",
                 bootstrapServers, seconds, DisplayPath.of(dataDir));
+    }
+
+    public void devChainReady(String rpcUrl, double seconds, boolean newChain, Path stateDir) {
+        out.printf(
+                "[stack] dev chain (anvil) ready at %s in %.1f s, %s (state in %s)%n",
+                rpcUrl,
+                seconds,
+                newChain
+                        ? "new chain: test tokens deployed, customer account funded"
+                        : "the chain of the last run continued",
+                DisplayPath.of(stateDir));
+    }
+
+    public void stoppingLeftoverChain(long pid) {
+        out.println("[stack] stopping the dev chain (anvil, pid " + pid + ") an earlier launcher left running");
+    }
+
+    /** The one line said when the dev chain cannot run here. */
+    public void devChainSkipped(String missing) {
+        out.println("[stack] no dev chain and no chain-watcher: they need " + missing + ". Install Node.js 20 (it "
+                + "comes with npm) and start again; everything else runs without them.");
+    }
+
+    public void devChainOff() {
+        out.println("[stack] dev chain and chain-watcher not started (STACK_CHAIN=off)");
     }
 
     public void awaitingOrphanedService(int port, long pid) {
@@ -89,6 +116,16 @@ public final class StackConsole {
         out.println("[stack] sandbox merchant " + merchantId + " created");
     }
 
+    public void sandboxWalletRegistered(String firstAddress, boolean firstTime, Path walletFile) {
+        out.println("[stack] sandbox wallet " + firstAddress + " " + (firstTime ? "registered" : "registered again")
+                + " as the receiving key (mnemonic in " + DisplayPath.of(walletFile) + ")");
+    }
+
+    public void sandboxWalletNotRegistered(String reason, String body) {
+        out.println("[stack] the sandbox wallet is not registered as the receiving key (" + reason + "); links get "
+                + "no deposit address until it is: ./signed-request PUT /payment_links/receiving_key '" + body + "'");
+    }
+
     // ---------------------------------------------------------------------------------------------- summary
 
     public void summary(double seconds, StackSummary stack) {
@@ -98,15 +135,34 @@ public final class StackConsole {
         out.println("  API key      " + stack.credentials().apiKey());
         out.println("  Private key  " + stack.credentials().privateKey());
         out.println("               (PEM: " + DisplayPath.of(stack.credentials().pemFile()) + ")");
+        out.println("  Wallet       " + stack.wallet().firstAddress() + "   receives the sandbox merchant's payments");
+        out.println("               (mnemonic in " + DisplayPath.of(stack.walletFile())
+                + ": a development-only secret, never for real funds)");
         out.println("  Admin API    " + stack.adminUrl() + "   Bearer " + stack.adminToken());
         out.println("  Kafka        " + stack.kafkaBootstrapServers() + "   PostgreSQL " + stack.postgresHost() + ":"
                 + stack.postgresPort() + (stack.postgresEmbedded() ? " (embedded)" : ""));
+        if (stack.devChainUrl() != null) {
+            out.println("  Dev chain    " + stack.devChainUrl() + "   chain id " + DevChain.CHAIN_ID
+                    + "   (anvil; chain-watcher confirms a payment after " + stack.confirmations() + " block"
+                    + (stack.confirmations() == 1 ? ")" : "s)"));
+            out.println("  Customer     " + CustomerAccount.ADDRESS + "   holds ETH and " + CustomerAccount.TOKEN_AMOUNT
+                    + " of each test token");
+            out.println("               key " + CustomerAccount.PRIVATE_KEY);
+            out.println("               (anvil's dev account 1: a PUBLIC test key, never use it on a real network)");
+        } else {
+            out.println("  Dev chain    not running (see above)");
+        }
         out.println("  Logs         " + DisplayPath.of(stack.logDir()) + "/<service>.log");
         out.println();
         out.println("  The API key says who you are (X-API-Key); the private key signs every request");
         out.println("  (X-API-Signature) and never leaves your machine. All of it is in "
                 + DisplayPath.of(stack.stackEnvFile()) + ".");
         out.println("  Try:  ./signed-request GET /account");
+        out.println("        ./signed-request POST /payment_links '{\"payment_name\":\"Coffee\",\"amount\":10.5,"
+                + "\"currency\":\"USDC\"}'");
+        if (stack.devChainUrl() != null) {
+            out.println("        ./dev-pay \"<its payment_uri>\"   (pays it as the customer)");
+        }
         out.println();
         out.println("[stack] running; Ctrl-C stops everything");
     }

@@ -1,9 +1,13 @@
 package dev.cryptopay.deploy.console;
 
 import dev.cryptopay.deploy.SandboxCredentials;
+import dev.cryptopay.deploy.sandbox.SandboxWallet;
 import java.nio.file.Path;
 
-/** What the summary shows once every service is ready: where to send requests, with which keys, and the logs. */
+/**
+ * What the summary shows once every service is ready: where to send requests, with which keys, the sandbox wallet,
+ * the dev chain (null {@code devChainUrl} when it does not run) and the logs.
+ */
 public record StackSummary(
         String baseUrl,
         SandboxCredentials credentials,
@@ -14,4 +18,8 @@ public record StackSummary(
         int postgresPort,
         boolean postgresEmbedded,
         Path logDir,
-        Path stackEnvFile) {}
+        Path stackEnvFile,
+        SandboxWallet wallet,
+        Path walletFile,
+        String devChainUrl,
+        int confirmations) {}

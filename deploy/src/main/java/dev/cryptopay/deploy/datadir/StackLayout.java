@@ -40,7 +40,22 @@ public final class StackLayout {
         return root.resolve("sandbox-key.pem");
     }
 
-    /** {@code stack.env}: BASE_URL, API_KEY, PRIVATE_KEY, ADMIN_URL, ADMIN_TOKEN. */
+    /** {@code sandbox-wallet.txt}: the sandbox wallet's mnemonic (a development-only secret). */
+    public Path sandboxWalletFile() {
+        return root.resolve("sandbox-wallet.txt");
+    }
+
+    /** {@code chain/}: the dev chain's state ({@code state.json}), {@code anvil.log} and {@code anvil.pid}. */
+    public Path chainDir() {
+        return root.resolve("chain");
+    }
+
+    /** {@code chain/anvil.pid}: the running anvil, so the next start can stop one a killed launcher left. */
+    public Path chainPidFile() {
+        return chainDir().resolve("anvil.pid");
+    }
+
+    /** {@code stack.env}: what the summary shows (base URL, keys, admin API, wallet, dev chain, customer). */
     public Path stackEnvFile() {
         return root.resolve("stack.env");
     }

@@ -43,18 +43,22 @@ public final class StackPostgres implements AutoCloseable {
      * @throws StackStartException for {@code STACK_POSTGRES=local} when nothing answers there
      */
     public static boolean mustEmbed(StackOptions options) {
-        switch (options.postgresMode()) {
+        switch (options.postgres().mode()) {
             case EMBEDDED:
                 return true;
             case LOCAL:
-                if (!LocalPorts.accepts(options.pgHost(), options.pgPort(), 1000)) {
-                    throw new StackStartException("No PostgreSQL answers at " + options.pgHost() + ":"
-                            + options.pgPort() + " (STACK_POSTGRES=local). Start it, point STACK_PG_HOST/STACK_PG_PORT "
-                            + "at a running server, or drop STACK_POSTGRES to let the stack start an embedded one.");
+                if (!LocalPorts.accepts(
+                        options.postgres().host(), options.postgres().port(), 1000)) {
+                    throw new StackStartException(
+                            "No PostgreSQL answers at " + options.postgres().host() + ":"
+                                    + options.postgres().port()
+                                    + " (STACK_POSTGRES=local). Start it, point STACK_PG_HOST/STACK_PG_PORT "
+                                    + "at a running server, or drop STACK_POSTGRES to let the stack start an embedded one.");
                 }
                 return false;
             default:
-                return !LocalPorts.accepts(options.pgHost(), options.pgPort(), 1000);
+                return !LocalPorts.accepts(
+                        options.postgres().host(), options.postgres().port(), 1000);
         }
     }
 
@@ -71,17 +75,25 @@ public final class StackPostgres implements AutoCloseable {
 
     /** Uses the server at host:port; the caller has seen it accept TCP connections. */
     public static StackPostgres external(StackOptions options) {
-        String origin = "PostgreSQL at " + options.pgHost() + ":" + options.pgPort();
+        String origin = "PostgreSQL at " + options.postgres().host() + ":"
+                + options.postgres().port();
         StackPostgres external = new StackPostgres(
                 origin,
-                new PostgresServer(origin, options.pgHost(), options.pgPort(), options.pgUser(), options.pgPassword()),
+                new PostgresServer(
+                        origin,
+                        options.postgres().host(),
+                        options.postgres().port(),
+                        options.postgres().user(),
+                        options.postgres().password()),
                 null);
         try (Connection ignored = external.connect("postgres")) {
             return external;
         } catch (SQLException e) {
             throw new StackStartException(
-                    "PostgreSQL at " + options.pgHost() + ":" + options.pgPort()
-                            + " accepts TCP connections but refused the login of user '" + options.pgUser() + "': "
+                    "PostgreSQL at " + options.postgres().host() + ":"
+                            + options.postgres().port()
+                            + " accepts TCP connections but refused the login of user '"
+                            + options.postgres().user() + "': "
                             + RootCause.firstLine(e.getMessage())
                             + ". Set STACK_PG_USER and STACK_PG_PASSWORD to an account that may "
                             + "create databases, point STACK_PG_HOST/STACK_PG_PORT at another server, or set "

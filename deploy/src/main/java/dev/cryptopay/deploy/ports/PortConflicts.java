@@ -41,8 +41,8 @@ final class PortConflicts {
                     + "holds port" + (takenPorts.size() > 1 ? "s " : " ") + joinPorts() + ". Use that one, "
                     + "stop it (Ctrl-C in its terminal, or kill " + launcher + "), or run a second stack on other "
                     + "ports and another data directory (STACK_DATA_DIR, STACK_GATEWAY_PORT, STACK_ADMIN_PORT, "
-                    + "STACK_PAYMENT_LINKS_PORT, STACK_SUBSCRIPTIONS_PORT, STACK_WEBHOOKS_PORT, STACK_KAFKA_PORT, "
-                    + "STACK_EMBEDDED_PG_PORT).");
+                    + "STACK_PAYMENT_LINKS_PORT, STACK_SUBSCRIPTIONS_PORT, STACK_WEBHOOKS_PORT, "
+                    + "STACK_CHAIN_WATCHER_PORT, STACK_KAFKA_PORT, STACK_EMBEDDED_PG_PORT, STACK_CHAIN_PORT).");
         }
         throw new StackStartException((taken.size() == 1
                         ? "A port the stack needs is already in use: "

@@ -6,6 +6,7 @@ import dev.cryptopay.deploy.console.StackConsole;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
@@ -27,18 +28,19 @@ public final class PortPlan {
      * @param requested        the port each listener asks for, 0 for a free one
      * @param runByYou         listeners of services you run yourself ({@code STACK_SKIP}): their ports are taken as
      *                         they are, maybe by the service already
-     * @param embeddedPostgres whether the stack runs its own PostgreSQL; without it that port is left out
+     * @param leftOut          listeners this run does not have (the embedded PostgreSQL when an external one is
+     *                         used; the dev chain and chain-watcher when the chain does not run): no port for them
      * @throws StackStartException one message naming every fixed port that is taken, and by what
      */
     public static PortPlan assign(
             Map<StackPort, Integer> requested,
             Predicate<StackPort> runByYou,
-            boolean embeddedPostgres,
+            Set<StackPort> leftOut,
             StackConsole console) {
         Map<StackPort, Integer> ports = new EnumMap<>(StackPort.class);
         PortConflicts conflicts = new PortConflicts();
         for (StackPort what : StackPort.values()) {
-            if (what == StackPort.EMBEDDED_POSTGRES && !embeddedPostgres) {
+            if (leftOut.contains(what)) {
                 continue;
             }
             int port = requested.get(what);

@@ -14,6 +14,7 @@ import java.net.ServerSocket;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -23,7 +24,7 @@ class PortPlanTest {
 
     @Test
     void everyZeroBecomesAFreePortOfItsOwn() {
-        PortPlan plan = PortPlan.assign(requested(0), port -> false, true, console);
+        PortPlan plan = PortPlan.assign(requested(0), port -> false, Set.of(), console);
 
         assertThat(Arrays.stream(StackPort.values()).map(plan::port).collect(Collectors.toSet()))
                 .hasSize(StackPort.values().length)
@@ -33,12 +34,40 @@ class PortPlanTest {
 
     @Test
     void withoutAnEmbeddedPostgresItsPortIsLeftOut() {
-        PortPlan plan = PortPlan.assign(requested(0), port -> false, false, console);
+        PortPlan plan = PortPlan.assign(requested(0), port -> false, Set.of(StackPort.EMBEDDED_POSTGRES), console);
 
         assertThatThrownBy(() -> plan.port(StackPort.EMBEDDED_POSTGRES))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("no port planned for the embedded PostgreSQL");
         assertThat(plan.port(StackPort.KAFKA)).isPositive();
+    }
+
+    @Test
+    void withoutTheDevChainItsPortAndChainWatchersAreLeftOutEvenWhenTaken() throws IOException {
+        try (ServerSocket taken = bound()) {
+            Map<StackPort, Integer> requested = requested(0);
+            requested.put(StackPort.DEV_CHAIN, taken.getLocalPort());
+
+            PortPlan plan = PortPlan.assign(
+                    requested, port -> false, Set.of(StackPort.DEV_CHAIN, StackPort.CHAIN_WATCHER), console);
+
+            assertThatThrownBy(() -> plan.port(StackPort.DEV_CHAIN)).hasMessage("no port planned for the dev chain");
+            assertThatThrownBy(() -> plan.port(StackPort.CHAIN_WATCHER))
+                    .hasMessage("no port planned for the chain-watcher");
+        }
+    }
+
+    @Test
+    void aTakenDevChainPortIsNamedWithItsVariable() throws IOException {
+        try (ServerSocket taken = bound()) {
+            Map<StackPort, Integer> requested = requested(0);
+            requested.put(StackPort.DEV_CHAIN, taken.getLocalPort());
+
+            assertThatThrownBy(() -> PortPlan.assign(requested, what -> false, Set.of(), console))
+                    .isInstanceOf(StackStartException.class)
+                    .hasMessageStartingWith("A port the stack needs is already in use: port " + taken.getLocalPort()
+                            + " (dev chain, STACK_CHAIN_PORT) is taken by ");
+        }
     }
 
     @Test
@@ -50,7 +79,7 @@ class PortPlanTest {
         Map<StackPort, Integer> requested = requested(0);
         requested.put(StackPort.GATEWAY, free);
 
-        assertThat(PortPlan.assign(requested, port -> false, true, console).port(StackPort.GATEWAY))
+        assertThat(PortPlan.assign(requested, port -> false, Set.of(), console).port(StackPort.GATEWAY))
                 .isEqualTo(free);
     }
 
@@ -61,7 +90,7 @@ class PortPlanTest {
             Map<StackPort, Integer> requested = requested(0);
             requested.put(StackPort.KAFKA, port);
 
-            assertThatThrownBy(() -> PortPlan.assign(requested, what -> false, true, console))
+            assertThatThrownBy(() -> PortPlan.assign(requested, what -> false, Set.of(), console))
                     .isInstanceOf(StackStartException.class)
                     .hasMessageStartingWith("A port the stack needs is already in use: port " + port
                             + " (Kafka, STACK_KAFKA_PORT) is taken by ")
@@ -78,7 +107,7 @@ class PortPlanTest {
             requested.put(StackPort.GATEWAY, gateway.getLocalPort());
             requested.put(StackPort.ADMIN, admin.getLocalPort());
 
-            assertThatThrownBy(() -> PortPlan.assign(requested, what -> false, true, console))
+            assertThatThrownBy(() -> PortPlan.assign(requested, what -> false, Set.of(), console))
                     .hasMessageStartingWith("Ports the stack needs are already in use: port " + gateway.getLocalPort()
                             + " (gateway, STACK_GATEWAY_PORT) is taken by ")
                     .hasMessageContaining(
@@ -93,7 +122,7 @@ class PortPlanTest {
             Map<StackPort, Integer> requested = requested(0);
             requested.put(StackPort.PAYMENT_LINKS, yours.getLocalPort());
 
-            PortPlan plan = PortPlan.assign(requested, what -> what == StackPort.PAYMENT_LINKS, true, console);
+            PortPlan plan = PortPlan.assign(requested, what -> what == StackPort.PAYMENT_LINKS, Set.of(), console);
 
             assertThat(plan.port(StackPort.PAYMENT_LINKS)).isEqualTo(yours.getLocalPort());
         }

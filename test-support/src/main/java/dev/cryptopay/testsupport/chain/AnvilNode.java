@@ -3,6 +3,7 @@ package dev.cryptopay.testsupport.chain;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.web3j.protocol.Web3j;
@@ -30,10 +31,12 @@ final class AnvilNode {
      * Starts anvil (default mnemonic, so the ten well-known dev accounts; automine) and returns once {@code client}
      * gets an answer to {@code eth_chainId}.
      *
+     * @param stateIntervalSeconds also write the state file every that many seconds ({@code --state-interval}); 0:
+     *     only on stop
      * @throws IllegalStateException if it exits or does not answer within 30 s (with the end of its output)
      */
-    static AnvilNode start(Path binary, int port, Path stateFile, Path log, Web3j client) {
-        List<String> command = List.of(
+    static AnvilNode start(Path binary, int port, Path stateFile, int stateIntervalSeconds, Path log, Web3j client) {
+        List<String> command = new ArrayList<>(List.of(
                 binary.toString(),
                 "--host",
                 "127.0.0.1",
@@ -43,7 +46,10 @@ final class AnvilNode {
                 Long.toString(CHAIN_ID),
                 "--state",
                 stateFile.toString(),
-                "--quiet");
+                "--quiet"));
+        if (stateIntervalSeconds > 0) {
+            command.addAll(List.of("--state-interval", Integer.toString(stateIntervalSeconds)));
+        }
         Process process;
         try {
             process = new ProcessBuilder(command)
@@ -99,6 +105,11 @@ final class AnvilNode {
         } finally {
             children.forEach(ProcessHandle::destroyForcibly);
         }
+    }
+
+    /** The process's pid. */
+    long pid() {
+        return process.pid();
     }
 
     /** Kills anvil and anything it started, without writing its state. */

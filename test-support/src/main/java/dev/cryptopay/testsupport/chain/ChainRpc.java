@@ -126,6 +126,32 @@ final class ChainRpc {
         }
     }
 
+    /**
+     * Waits until the node answers {@code eth_chainId}.
+     *
+     * @throws IllegalStateException if it does not within {@code timeout}
+     */
+    void awaitAnswer(Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            try {
+                web3j.ethChainId().send();
+                return;
+            } catch (IOException | RuntimeException e) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException(
+                            "no node answers at " + service.getUrl() + " within " + timeout + ": " + e.getMessage(), e);
+                }
+            }
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for " + service.getUrl(), e);
+            }
+        }
+    }
+
     void shutdown() {
         web3j.shutdown();
     }

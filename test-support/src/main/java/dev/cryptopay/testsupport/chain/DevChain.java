@@ -1,13 +1,8 @@
 package dev.cryptopay.testsupport.chain;
 
-import dev.cryptopay.testsupport.DirectoryTree;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.math.BigInteger;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.web3j.abi.FunctionEncoder;
@@ -19,8 +14,6 @@ import org.web3j.abi.datatypes.Type;
 import org.web3j.abi.datatypes.generated.Uint256;
 import org.web3j.crypto.Keys;
 import org.web3j.protocol.Web3j;
-import org.web3j.protocol.core.DefaultBlockParameterName;
-import org.web3j.protocol.core.methods.response.EthBlock;
 import org.web3j.protocol.core.methods.response.TransactionReceipt;
 import org.web3j.utils.Numeric;
 
@@ -31,22 +24,27 @@ import org.web3j.utils.Numeric;
  * fixed addresses. All methods block until the node has answered; failures are exceptions.
  *
  * <p>Use {@link #shared()} (one chain per JVM); a test that takes the chain down or rewrites its history on purpose
- * starts its own with {@code new DevChain().start()} and closes it.
+ * starts its own with {@code new DevChain().start()} and closes it. A chain that outlives its process (the local
+ * stack's) gets a fixed {@link #port(int)} and a {@link #stateIn(Path) state directory}; {@link #attach} uses a node
+ * someone else started (a container).
  */
 public final class DevChain implements AutoCloseable {
+
+    /** The chain id of every dev chain (anvil's default). */
+    public static final long CHAIN_ID = AnvilNode.CHAIN_ID;
 
     /** Dev account 0, which deploys the tokens. Its nonce 0 is reserved for the subscription contract. */
     public static final String DEPLOYER = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 
-    private static final int START_ATTEMPTS = 3;
+    private static final Duration ATTACH_TIMEOUT = Duration.ofSeconds(60);
     private static DevChain shared;
 
-    private DevChainFiles files;
-    private Path workDir;
-    private int port;
+    private int requestedPort;
+    private Path stateDir;
+    private DevChainNode node;
+    private String rpcUrl;
     private ChainRpc rpc;
-    private AnvilNode node;
-    private long lastBlockTimestamp;
+    private boolean deployedTokens;
     private List<String> accounts;
 
     /** A chain not started yet; see {@link #start()}. */
@@ -63,37 +61,43 @@ public final class DevChain implements AutoCloseable {
         return shared;
     }
 
+    /** Listen on this port of 127.0.0.1 rather than a free one (0, the default); set before {@link #start()}. */
+    public synchronized DevChain port(int port) {
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("not a port: " + port);
+        }
+        requireNotStarted();
+        this.requestedPort = port;
+        return this;
+    }
+
     /**
-     * Prepares {@code dev-chain/} (npm install, compile), starts anvil on a free port and deploys the tokens: a
+     * Keep the chain in this directory ({@code state.json}, {@code anvil.log}) rather than a temporary one: a start on
+     * a directory that holds a state continues that chain (blocks, receipts, balances, contracts; the tokens are not
+     * deployed again, see {@link #deployedTokens()}). anvil writes the state every few seconds and when {@link #close()}
+     * stops it cleanly; the directory is kept. Set before {@link #start()}.
+     */
+    public synchronized DevChain stateIn(Path directory) {
+        requireNotStarted();
+        this.stateDir = directory.toAbsolutePath();
+        return this;
+    }
+
+    /**
+     * Prepares {@code dev-chain/} (npm install, compile), starts anvil and, on a new chain, deploys the tokens: a
      * zero-value transfer to itself burns the deployer's nonce 0, then the tokens at nonces 1 to 7.
      *
      * @return this chain
      * @throws IllegalStateException if anything is missing or fails (never skipped silently)
      */
     public synchronized DevChain start() {
-        if (workDir != null) {
-            throw new IllegalStateException("this DevChain was already started");
-        }
-        files = DevChainFiles.prepare();
+        requireNotStarted();
+        DevChainFiles files = DevChainFiles.prepare();
+        node = DevChainNode.start(files, requestedPort, stateDir);
+        rpc = node.rpc();
+        rpcUrl = "http://127.0.0.1:" + node.port();
         try {
-            workDir = Files.createTempDirectory("dev-chain-");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        try {
-            for (int attempt = 1; node == null; attempt++) {
-                port = freePort();
-                rpc = new ChainRpc(rpcUrl());
-                try {
-                    node = AnvilNode.start(files.anvil(), port, stateFile(), anvilLog(), rpc.web3j());
-                } catch (IllegalStateException e) {
-                    rpc.shutdown();
-                    if (attempt == START_ATTEMPTS) { // e.g. the free port was taken before anvil bound it
-                        throw e;
-                    }
-                }
-            }
-            TokenDeployment.deploy(rpc, files.tokenArtifact());
+            deployedTokens = TokenDeployment.deployIfFresh(rpc, files.tokenArtifact());
         } catch (RuntimeException e) {
             close();
             throw e;
@@ -101,9 +105,42 @@ public final class DevChain implements AutoCloseable {
         return this;
     }
 
+    /**
+     * A node that runs already (a container; chain id 31337, anvil's dev accounts unlocked): waits up to 60 s for it
+     * to answer, then deploys the tokens unless it has them. {@link #close()} only lets go of the connection.
+     *
+     * @param tokenArtifact {@code build/TestToken.json} of {@code dev-chain/compile.js}, read only on a new chain
+     */
+    public static DevChain attach(String rpcUrl, Path tokenArtifact) {
+        DevChain chain = new DevChain();
+        chain.rpcUrl = rpcUrl;
+        chain.rpc = new ChainRpc(rpcUrl);
+        try {
+            chain.rpc.awaitAnswer(ATTACH_TIMEOUT);
+            chain.deployedTokens = TokenDeployment.deployIfFresh(chain.rpc, tokenArtifact);
+        } catch (RuntimeException e) {
+            chain.close();
+            throw e;
+        }
+        return chain;
+    }
+
+    /** Whether this start deployed the tokens (a new chain) rather than found them (a chain that existed). */
+    public boolean deployedTokens() {
+        return deployedTokens;
+    }
+
+    /** The pid of the anvil process this chain started. */
+    public synchronized long pid() {
+        if (node == null) {
+            throw new IllegalStateException("this DevChain runs no anvil process of its own");
+        }
+        return node.pid();
+    }
+
     /** The JSON-RPC endpoint, e.g. {@code http://127.0.0.1:41234}. */
     public String rpcUrl() {
-        return "http://127.0.0.1:" + port;
+        return rpcUrl;
     }
 
     /** The chain id the node reports ({@code eth_chainId}): 31337. */
@@ -219,22 +256,7 @@ public final class DevChain implements AutoCloseable {
      * RPC call fails with a connection error until {@link #resume()}.
      */
     public synchronized void pause() {
-        if (node == null) {
-            throw new IllegalStateException("the dev chain is not running");
-        }
-        EthBlock.Block latest = rpc.send(rpc.web3j().ethGetBlockByNumber(DefaultBlockParameterName.LATEST, false))
-                .getBlock();
-        lastBlockTimestamp = latest.getTimestamp().longValueExact();
-        try {
-            Files.deleteIfExists(stateFile()); // anvil read it at start; it writes a fresh one on stop
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        node.stop();
-        node = null;
-        if (!Files.isRegularFile(stateFile())) {
-            throw new IllegalStateException("anvil stopped without writing its state to " + stateFile());
-        }
+        ownNode().pause();
     }
 
     /**
@@ -243,52 +265,35 @@ public final class DevChain implements AutoCloseable {
      * before it when {@link #increaseTime(long)} was used); snapshots are lost.
      */
     public synchronized void resume() {
-        if (node != null) {
-            throw new IllegalStateException("the dev chain is not paused");
-        }
-        node = AnvilNode.start(files.anvil(), port, stateFile(), anvilLog(), rpc.web3j());
-        long now = System.currentTimeMillis() / 1000;
-        if (lastBlockTimestamp >= now) {
-            rpc.custom("evm_setTime", lastBlockTimestamp + 1);
-        }
+        ownNode().resume();
     }
 
-    /** Kills anvil (and anything it started) and deletes its temporary files. */
+    /**
+     * Kills anvil (and anything it started) and deletes its temporary files; with a {@link #stateIn state directory}
+     * anvil is stopped cleanly instead, so its state is written, and the directory is kept. An attached node is left
+     * running.
+     */
     @Override
     public synchronized void close() {
         if (node != null) {
-            node.kill();
+            node.close();
             node = null;
-        }
-        if (rpc != null) {
+        } else if (rpc != null) {
             rpc.shutdown();
         }
-        if (workDir != null) {
-            deleteQuietly(workDir);
+        rpc = null;
+    }
+
+    private DevChainNode ownNode() {
+        if (node == null) {
+            throw new IllegalStateException("this DevChain runs no anvil process of its own");
         }
+        return node;
     }
 
-    private Path stateFile() {
-        return workDir.resolve("state.json");
-    }
-
-    private Path anvilLog() {
-        return workDir.resolve("anvil.log");
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("no free port on 127.0.0.1", e);
-        }
-    }
-
-    private static void deleteQuietly(Path dir) {
-        try {
-            DirectoryTree.delete(dir);
-        } catch (IOException | RuntimeException e) {
-            System.err.println("[test-support] could not delete " + dir + ": " + e);
+    private void requireNotStarted() {
+        if (rpc != null) {
+            throw new IllegalStateException("this DevChain was already started");
         }
     }
 }

@@ -20,6 +20,33 @@ final class TokenDeployment {
     private TokenDeployment() {}
 
     /**
+     * Deploys the tokens on a fresh chain (the deployer's nonce is 0); on a chain that has them already (a state
+     * file loaded again, a node set up before) it only checks that each has code at its address.
+     *
+     * @return whether the tokens were deployed now
+     * @throws IllegalStateException for a chain that was used but lacks a token: not one of this project's dev chains
+     */
+    static boolean deployIfFresh(ChainRpc rpc, Path artifact) {
+        BigInteger used = rpc.send(
+                        rpc.web3j().ethGetTransactionCount(DevChain.DEPLOYER, DefaultBlockParameterName.LATEST))
+                .getTransactionCount();
+        if (used.signum() == 0) {
+            deploy(rpc, artifact);
+            return true;
+        }
+        for (DevTokens token : DevTokens.values()) {
+            String code = rpc.send(rpc.web3j().ethGetCode(token.address(), DefaultBlockParameterName.LATEST))
+                    .getCode();
+            if (code == null || code.length() <= 2) {
+                throw new IllegalStateException("the chain was used (the deployer's nonce is " + used + ") but has no "
+                        + token + " contract at " + token.address() + ": it is not a dev chain set up by DevChain;"
+                        + " start from a fresh chain (delete its state file)");
+            }
+        }
+        return false;
+    }
+
+    /**
      * From {@link DevChain#DEPLOYER}: a zero-value transfer to itself at nonce 0 (reserved for the subscription
      * contract), then {@code TestToken} for each of the {@link DevTokens} in order, at nonces 1 to 7, each checked
      * against the address derived from the deployer and the nonce.

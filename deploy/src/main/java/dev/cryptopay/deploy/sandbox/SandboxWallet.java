@@ -1,0 +1,116 @@
+package dev.cryptopay.deploy.sandbox;
+
+import dev.cryptopay.auth.bip32.ExtendedPublicKey;
+import dev.cryptopay.deploy.EnvFile;
+import dev.cryptopay.deploy.SignedClient;
+import dev.cryptopay.deploy.console.StackConsole;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import org.web3j.crypto.Bip32ECKeyPair;
+import org.web3j.crypto.Keys;
+import org.web3j.crypto.MnemonicUtils;
+
+/**
+ * The sandbox merchant's wallet: a BIP-39 mnemonic made on the first run (web3j, 128 bits of {@link SecureRandom}
+ * entropy) and kept in {@code sandbox-wallet.txt}, owner-only. A DEVELOPMENT-ONLY secret: it lives in plain text on
+ * this machine and must never hold real funds. Its receiving chain {@code m/44'/60'/0'/0} (web3j's BIP-32) is written
+ * as an {@code xpub} with auth-lib's {@link ExtendedPublicKey} and registered as the merchant's test-mode receiving
+ * key, so each link's deposit address is one of the wallet's accounts (the first link's is account 0).
+ *
+ * @param mnemonic          the twelve words (no passphrase)
+ * @param extendedPublicKey the {@code xpub} of {@code m/44'/60'/0'/0}
+ * @param firstAddress      account 0, {@code m/44'/60'/0'/0/0}, EIP-55
+ */
+public record SandboxWallet(String mnemonic, String extendedPublicKey, String firstAddress) {
+
+    /** BIP-44 for Ethereum: purpose 44', coin 60', account 0', external chain 0. */
+    static final int[] RECEIVING_PATH = {
+        44 | Bip32ECKeyPair.HARDENED_BIT, 60 | Bip32ECKeyPair.HARDENED_BIT, Bip32ECKeyPair.HARDENED_BIT, 0
+    };
+
+    /** Where a merchant registers its receiving key, relative to the gateway's base URL. */
+    public static final String RECEIVING_KEY_PATH = "/payment_links/receiving_key";
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final String HEADER = """
+            # The local stack's sandbox wallet: a DEVELOPMENT-ONLY secret, kept in plain text on this machine.
+            # Never send real funds to its addresses. BIP-39 mnemonic, no passphrase; its receiving key m/44'/60'/0'/0
+            # is registered as the sandbox merchant's test-mode receiving key. ./run-local --reset makes a new one.
+            """;
+
+    /** The wallet of the file, or a new one written to it (0600) when the file does not exist. */
+    public static SandboxWallet loadOrCreate(Path file) {
+        if (Files.exists(file)) {
+            return fromMnemonic(read(file));
+        }
+        byte[] entropy = new byte[16];
+        RANDOM.nextBytes(entropy);
+        SandboxWallet wallet = fromMnemonic(MnemonicUtils.generateMnemonic(entropy));
+        EnvFile.writePrivate(file, HEADER + wallet.mnemonic() + "\n");
+        return wallet;
+    }
+
+    /** The wallet of a mnemonic: its receiving key and first address. */
+    public static SandboxWallet fromMnemonic(String mnemonic) {
+        if (!MnemonicUtils.validateMnemonic(mnemonic)) {
+            throw new IllegalArgumentException("not a valid BIP-39 mnemonic (English words, checksum)");
+        }
+        Bip32ECKeyPair master = Bip32ECKeyPair.generateKeyPair(MnemonicUtils.generateSeed(mnemonic, ""));
+        Bip32ECKeyPair receiving = Bip32ECKeyPair.deriveKeyPair(master, RECEIVING_PATH);
+        ExtendedPublicKey xpub = new ExtendedPublicKey(
+                ExtendedPublicKey.KeyNetwork.MAINNET,
+                receiving.getDepth(),
+                receiving.getParentFingerprint(),
+                receiving.getChildNumber(),
+                receiving.getChainCode(),
+                receiving.getPublicKeyPoint().getEncoded(true));
+        Bip32ECKeyPair first = Bip32ECKeyPair.deriveKeyPair(receiving, new int[] {0});
+        return new SandboxWallet(
+                mnemonic, xpub.serialize(), Keys.toChecksumAddress(Keys.getAddress(first.getPublicKey())));
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readAllLines(file, StandardCharsets.UTF_8).stream()
+                    .map(String::strip)
+                    .filter(line -> !line.isEmpty() && !line.startsWith("#"))
+                    .findFirst()
+                    .orElseThrow(() -> new IllegalStateException(
+                            file + " holds no mnemonic: delete it to get a " + "new sandbox wallet"));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+    }
+
+    /**
+     * Registers the receiving key for the client's merchant ({@code PUT /payment_links/receiving_key}, signed):
+     * 201 the first time, 200 again on later starts. Anything else is said on the console with the command to
+     * retry; the stack runs on, its links without a deposit address.
+     */
+    public void register(SignedClient client, StackConsole console, Path file) {
+        String body = "{\"extended_public_key\":\"" + extendedPublicKey + "\"}";
+        HttpResponse<String> response;
+        try {
+            response = client.send("PUT", RECEIVING_KEY_PATH, body);
+        } catch (UncheckedIOException e) {
+            console.sandboxWalletNotRegistered(e.getMessage(), body);
+            return;
+        }
+        if (response.statusCode() == 200 || response.statusCode() == 201) {
+            console.sandboxWalletRegistered(firstAddress, response.statusCode() == 201, file);
+        } else {
+            console.sandboxWalletNotRegistered("HTTP " + response.statusCode() + " " + response.body(), body);
+        }
+    }
+
+    /** Never shows the mnemonic. */
+    @Override
+    public String toString() {
+        return "SandboxWallet[" + firstAddress + ", " + extendedPublicKey + "]";
+    }
+}

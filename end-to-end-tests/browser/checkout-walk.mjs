@@ -1,0 +1,137 @@
+// Pays a payment link from its checkout page in Debian's Chromium, as a customer with a browser wallet would.
+//
+//   node checkout-walk.mjs <payment_url> <rpc_url> <payer_address> <screenshot_dir>
+//
+// The "wallet" is an EIP-1193 provider injected before the page loads (and announced with EIP-6963). Its requests
+// are answered in Node (exposeFunction), not in the page, so the page's Content-Security-Policy stays as strict as in
+// production: eth_requestAccounts answers the payer, wallet_switchEthereumChain checks the chain, everything else
+// (eth_sendTransaction included) goes to the dev chain, whose account is unlocked. Between steps the script mines
+// blocks so the payment gains confirmations. It prints one JSON line describing what it saw and exits non-zero on
+// any failure (with the page's state in the message).
+import { chromium } from "playwright-core";
+import { mkdirSync } from "node:fs";
+
+const [paymentUrl, rpcUrl, payer, screenshots] = process.argv.slice(2);
+if (!screenshots) {
+  console.error("usage: node checkout-walk.mjs <payment_url> <rpc_url> <payer_address> <screenshot_dir>");
+  process.exit(2);
+}
+mkdirSync(screenshots, { recursive: true });
+
+let rpcId = 0;
+async function rpc(method, params = []) {
+  const response = await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: ++rpcId, method, params }),
+  });
+  const reply = await response.json();
+  if (reply.error) {
+    const error = new Error(reply.error.message);
+    error.code = reply.error.code;
+    throw error;
+  }
+  return reply.result;
+}
+
+const walletCalls = [];
+async function wallet({ method, params }) {
+  walletCalls.push(method);
+  switch (method) {
+    case "eth_requestAccounts":
+    case "eth_accounts":
+      return [payer];
+    case "wallet_switchEthereumChain": {
+      const chainId = await rpc("eth_chainId");
+      if (BigInt(params[0].chainId) !== BigInt(chainId)) {
+        throw Object.assign(new Error("Unrecognized chain"), { code: 4902 });
+      }
+      return null;
+    }
+    default:
+      return rpc(method, params ?? []);
+  }
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+  ],
+});
+const result = { states: [], walletCalls };
+try {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } }); // a phone
+  // The merchant's success_url: answered here, so the redirect after payment can be seen offline.
+  await context.route("https://shop.example/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<h1>Thanks for your order</h1>" }),
+  );
+  const page = await context.newPage();
+  const consoleErrors = [];
+  page.on("console", (message) => message.type() === "error" && consoleErrors.push(message.text()));
+  page.on("pageerror", (error) => consoleErrors.push(String(error)));
+  await page.exposeFunction("__devWallet", (request) => wallet(request));
+  await page.addInitScript(() => {
+    const listeners = {};
+    const provider = {
+      isDevWallet: true,
+      request: (request) => window.__devWallet({ method: request.method, params: request.params }),
+      on: (event, listener) => ((listeners[event] ??= []).push(listener), provider),
+      removeListener: () => provider,
+    };
+    window.ethereum = provider;
+    const info = { uuid: "0b7f7c7e-dev-wallet", name: "Dev wallet", icon: "data:image/svg+xml,<svg/>", rdns: "dev.cryptopay.test" };
+    const announce = () =>
+      window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail: Object.freeze({ info, provider }) }));
+    window.addEventListener("eip6963:requestProvider", announce);
+    announce();
+  });
+
+  const state = () => page.locator("#state").getAttribute("data-state");
+  const waitForState = async (wanted, timeout = 30000) => {
+    await page.waitForSelector(`#state[data-state="${wanted}"]`, { timeout }).catch(async (error) => {
+      throw new Error(`waited for ${wanted}, page shows ${await state()}: ${error.message}`);
+    });
+    result.states.push(wanted);
+  };
+
+  await page.goto(paymentUrl, { waitUntil: "load" });
+  await waitForState("awaiting_payment");
+  result.amount = (await page.locator("#amount").textContent()).trim();
+  result.currency = (await page.locator("#currency").textContent()).trim();
+  result.depositAddress = (await page.locator("#deposit-address").textContent()).trim();
+  result.paymentUri = await page.locator("#payment-uri").getAttribute("href");
+  result.qrVisible = await page.locator("#qr-code svg, svg#qr-code").first().isVisible();
+  result.announcer = await page.locator("#announcer").getAttribute("aria-live");
+  await page.screenshot({ path: `${screenshots}/1-awaiting-payment.png`, fullPage: true });
+
+  const pay = page.locator("#pay-with-wallet");
+  await pay.waitFor({ state: "visible", timeout: 10000 });
+  await pay.click();
+  await waitForState("detected");
+  result.confirmationsShown = await page.locator("#state").getAttribute("data-confirmations");
+  await page.screenshot({ path: `${screenshots}/2-detected.png`, fullPage: true });
+
+  for (let i = 0; i < 20 && (await state()) !== "paid"; i++) {
+    await rpc("anvil_mine", ["0x1"]);
+    await page.waitForTimeout(500);
+  }
+  await waitForState("paid");
+  result.announced = (await page.locator("#announcer").textContent()).trim();
+  await page.screenshot({ path: `${screenshots}/3-paid.png`, fullPage: true });
+  await page.waitForURL("https://shop.example/**", { timeout: 20000 });
+  result.redirectedTo = page.url();
+  result.consoleErrors = consoleErrors;
+  console.log(JSON.stringify(result));
+} catch (error) {
+  console.error(`checkout walk failed: ${error.message}`);
+  console.error(JSON.stringify(result));
+  process.exitCode = 1;
+} finally {
+  await browser.close();
+}
