@@ -161,12 +161,16 @@ class CheckoutPaymentEndToEndTest {
         if (Files.isDirectory(BROWSER.resolve("node_modules").resolve("playwright-core"))) {
             return;
         }
+        // Its output goes to a file: writing to this JVM's own stdout would corrupt the test runner's channel.
+        Path log = Files.createTempFile("npm-ci", ".log");
         Process npm = new ProcessBuilder("npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund")
                 .directory(BROWSER.toFile())
-                .inheritIO()
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
                 .start();
-        assertThat(npm.waitFor(5, TimeUnit.MINUTES) && npm.exitValue() == 0)
-                .as("npm ci in end-to-end-tests/browser")
+        boolean installed = npm.waitFor(5, TimeUnit.MINUTES) && npm.exitValue() == 0;
+        assertThat(installed)
+                .as("npm ci in end-to-end-tests/browser: " + Files.readString(log))
                 .isTrue();
     }
 
