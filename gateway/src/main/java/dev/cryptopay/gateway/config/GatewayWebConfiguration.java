@@ -20,6 +20,7 @@ import dev.cryptopay.gateway.observability.RequestIdLoggingFilter;
 import dev.cryptopay.gateway.observability.UpstreamTimingFilter;
 import dev.cryptopay.gateway.ratelimit.ClientAddressResolver;
 import dev.cryptopay.gateway.ratelimit.LocalRateLimiter;
+import dev.cryptopay.gateway.ratelimit.PreAuthLimitFilter;
 import dev.cryptopay.gateway.ratelimit.RateLimitFilter;
 import dev.cryptopay.gateway.ratelimit.RateLimitProperties;
 import dev.cryptopay.gateway.ratelimit.RateLimiter;
@@ -126,6 +127,12 @@ public class GatewayWebConfiguration {
     RateLimitFilter rateLimitFilter(
             RateLimiter limiter, RateLimitProperties limits, GatewayProperties gateway, MeterRegistry meters) {
         return new RateLimitFilter(limiter, limits, new ClientAddressResolver(gateway.trustedProxies()), meters);
+    }
+
+    @Bean
+    PreAuthLimitFilter preAuthLimitFilter(
+            RateLimiter limiter, RateLimitProperties limits, GatewayProperties gateway, MeterRegistry meters) {
+        return new PreAuthLimitFilter(limiter, limits, new ClientAddressResolver(gateway.trustedProxies()), meters);
     }
 
     @Bean

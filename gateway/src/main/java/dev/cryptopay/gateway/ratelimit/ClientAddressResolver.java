@@ -1,9 +1,11 @@
 package dev.cryptopay.gateway.ratelimit;
 
+import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.springframework.http.server.reactive.ServerHttpRequest;
@@ -59,6 +61,25 @@ public class ClientAddressResolver {
             }
         }
         return client.getHostAddress();
+    }
+
+    /**
+     * What a per-IP bucket is keyed by: the client's IPv4 address, or the /64 network of its IPv6 address. One
+     * subscriber usually holds a whole /64, so counting single IPv6 addresses would give a client 2^64 buckets.
+     */
+    public String bucketOf(ServerHttpRequest request) {
+        String client = resolve(request);
+        InetAddress address = literal(client);
+        if (!(address instanceof Inet6Address)) {
+            return client;
+        }
+        byte[] network = Arrays.copyOf(address.getAddress(), 16);
+        Arrays.fill(network, 8, 16, (byte) 0);
+        try {
+            return InetAddress.getByAddress(network).getHostAddress() + "/64";
+        } catch (UnknownHostException e) {
+            throw new IllegalStateException(e); // cannot happen: 16 bytes are an IPv6 address
+        }
     }
 
     private boolean isTrusted(InetAddress address) {

@@ -3,15 +3,10 @@ package dev.cryptopay.gateway.ratelimit;
 import dev.cryptopay.gateway.keys.ResolvedKey;
 import dev.cryptopay.gateway.routing.FilterOrder;
 import dev.cryptopay.gateway.routing.GatewayAttributes;
-import dev.cryptopay.service.error.ApiException;
 import io.micrometer.core.instrument.MeterRegistry;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.cloud.gateway.filter.GatewayFilterChain;
 import org.springframework.cloud.gateway.filter.GlobalFilter;
 import org.springframework.core.Ordered;
-import org.springframework.http.HttpHeaders;
-import org.springframework.http.HttpStatus;
 import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 
@@ -22,8 +17,6 @@ import reactor.core.publisher.Mono;
  */
 public class RateLimitFilter implements GlobalFilter, Ordered {
 
-    private static final Logger log = LoggerFactory.getLogger(RateLimitFilter.class);
-
     /** Counter name; tagged {@code group}. */
     public static final String REJECTED_METRIC = "gateway.ratelimit.rejected";
 
@@ -31,20 +24,18 @@ public class RateLimitFilter implements GlobalFilter, Ordered {
     public static final String REMAINING_HEADER = "X-RateLimit-Remaining";
     public static final String RESET_HEADER = "X-RateLimit-Reset";
 
-    private final RateLimiter limiter;
+    private final LimitEnforcer enforcer;
     private final RateLimitProperties properties;
     private final ClientAddressResolver clientAddresses;
-    private final MeterRegistry meters;
 
     public RateLimitFilter(
             RateLimiter limiter,
             RateLimitProperties properties,
             ClientAddressResolver clientAddresses,
             MeterRegistry meters) {
-        this.limiter = limiter;
+        this.enforcer = new LimitEnforcer(limiter, properties, meters);
         this.properties = properties;
         this.clientAddresses = clientAddresses;
-        this.meters = meters;
     }
 
     @Override
@@ -60,7 +51,7 @@ public class RateLimitFilter implements GlobalFilter, Ordered {
         }
         String subject;
         if (group.scope() == RouteGroup.Scope.CLIENT_IP) {
-            subject = "ip:" + clientAddresses.resolve(exchange.getRequest());
+            subject = "ip:" + clientAddresses.bucketOf(exchange.getRequest());
         } else {
             ResolvedKey caller = GatewayAttributes.caller(exchange);
             if (caller == null) {
@@ -68,34 +59,6 @@ public class RateLimitFilter implements GlobalFilter, Ordered {
             }
             subject = "key:" + caller.keyId();
         }
-        int limit = properties.limitOf(group);
-        // The limit and window are part of the key, so changing them starts fresh buckets instead of mixing configs.
-        String bucketKey = "rl:" + group.wireName() + ":" + limit + "/"
-                + properties.period().toSeconds() + "s:" + subject;
-        return limiter.tryConsume(bucketKey, limit, properties.period())
-                .onErrorMap(e -> {
-                    log.error("Rate limiter unavailable, refusing request (fail closed): {}", e.toString());
-                    return new ApiException(
-                            HttpStatus.SERVICE_UNAVAILABLE,
-                            "rate_limiter_unavailable",
-                            "Rate limiting is temporarily unavailable; retry shortly");
-                })
-                .flatMap(decision -> {
-                    HttpHeaders headers = exchange.getResponse().getHeaders();
-                    headers.set(LIMIT_HEADER, Long.toString(decision.limit()));
-                    headers.set(REMAINING_HEADER, Long.toString(decision.remaining()));
-                    headers.set(RESET_HEADER, Long.toString(decision.resetSeconds()));
-                    if (decision.allowed()) {
-                        return chain.filter(exchange);
-                    }
-                    meters.counter(REJECTED_METRIC, "group", group.wireName()).increment();
-                    headers.set(HttpHeaders.RETRY_AFTER, Long.toString(decision.retryAfterSeconds()));
-                    return Mono.error(new ApiException(
-                            HttpStatus.TOO_MANY_REQUESTS,
-                            "rate_limited",
-                            "Rate limit exceeded for " + group.wireName() + " (" + limit + " requests per "
-                                    + properties.period().toSeconds() + " s); retry in "
-                                    + decision.retryAfterSeconds() + " s"));
-                });
+        return enforcer.enforce(exchange, group, subject, true, Mono.defer(() -> chain.filter(exchange)));
     }
 }

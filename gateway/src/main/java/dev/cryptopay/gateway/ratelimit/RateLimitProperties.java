@@ -25,7 +25,9 @@ public record RateLimitProperties(
     public RateLimitProperties {
         enabled = enabled == null ? Boolean.TRUE : enabled;
         period = period == null ? Duration.ofMinutes(1) : period;
-        limits = limits == null ? new Limits(null, null, null, null, null, null, null, null, null, null, null) : limits;
+        limits = limits == null
+                ? new Limits(null, null, null, null, null, null, null, null, null, null, null, null)
+                : limits;
         if (period.isNegative() || period.isZero()) {
             throw new IllegalArgumentException("gateway.rate-limit.period must be positive");
         }
@@ -45,6 +47,7 @@ public record RateLimitProperties(
             case WEBHOOKS -> limits.webhooks();
             case ACCOUNT -> limits.account();
             case CHECKOUT -> limits.checkout();
+            case PRE_AUTH -> limits.preAuth();
         };
     }
 
@@ -62,6 +65,8 @@ public record RateLimitProperties(
      * @param webhooks               /webhook-endpoints/** and /webhook-deliveries/**, per API key. Default 30.
      * @param account                GET /account, per API key. Default 60.
      * @param checkout               /checkout/** (page, status, events, assets), per client IP. Default 300.
+     * @param preAuth                every signed or merchant_key request, per client IP, before authentication.
+     *                               Default 1200.
      */
     public record Limits(
             @Positive Integer paymentLinksWrite,
@@ -74,7 +79,8 @@ public record RateLimitProperties(
             @Positive Integer publicPerIp,
             @Positive Integer webhooks,
             @Positive Integer account,
-            @Positive Integer checkout) {
+            @Positive Integer checkout,
+            @Positive Integer preAuth) {
 
         public Limits {
             paymentLinksWrite = paymentLinksWrite == null ? 10 : paymentLinksWrite;
@@ -88,6 +94,7 @@ public record RateLimitProperties(
             webhooks = webhooks == null ? 30 : webhooks;
             account = account == null ? 60 : account;
             checkout = checkout == null ? 300 : checkout;
+            preAuth = preAuth == null ? 1200 : preAuth;
         }
     }
 }

@@ -29,7 +29,9 @@ public enum RouteGroup {
     /** GET /account. */
     ACCOUNT(Scope.API_KEY),
     /** /checkout/** (the customer's checkout page, its status, events and assets), counted per client IP. */
-    CHECKOUT(Scope.CLIENT_IP);
+    CHECKOUT(Scope.CLIENT_IP),
+    /** Every signed or merchant_key request, counted per client IP before authentication (see PreAuthLimitFilter). */
+    PRE_AUTH(Scope.CLIENT_IP);
 
     /** What a bucket of the group is keyed by. */
     public enum Scope {

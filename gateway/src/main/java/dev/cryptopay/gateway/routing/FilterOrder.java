@@ -10,6 +10,7 @@ import org.springframework.core.Ordered;
  */
 public final class FilterOrder {
 
+    public static final int PRE_AUTH_LIMIT = -350;
     public static final int AUTHENTICATION = -300;
     public static final int RATE_LIMIT = -200;
     public static final int REPLAY_GUARD = -150;

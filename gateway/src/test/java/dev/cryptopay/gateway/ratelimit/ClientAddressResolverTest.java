@@ -51,4 +51,17 @@ class ClientAddressResolverTest {
         assertThatThrownBy(() -> new ClientAddressResolver(List.of("10.0.0.0/33")))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void countsIpv6ClientsPerSlash64AndIpv4ClientsPerAddress() {
+        ClientAddressResolver resolver = new ClientAddressResolver(List.of("10.0.0.0/8"));
+
+        assertThat(resolver.bucketOf(from("2001:db8:1:2:aaaa:bbbb:cccc:dddd")))
+                .isEqualTo(resolver.bucketOf(from("2001:db8:1:2::1")))
+                .isEqualTo("2001:db8:1:2:0:0:0:0/64");
+        assertThat(resolver.bucketOf(from("2001:db8:1:3::1"))).isEqualTo("2001:db8:1:3:0:0:0:0/64");
+        assertThat(resolver.bucketOf(from("203.0.113.7"))).isEqualTo("203.0.113.7");
+        // Behind a trusted proxy the forwarded client is bucketed the same way.
+        assertThat(resolver.bucketOf(from("10.1.2.3", "2001:db8:9:9:1:2:3:4"))).isEqualTo("2001:db8:9:9:0:0:0:0/64");
+    }
 }

@@ -78,6 +78,8 @@ public final class TestEnvironment {
         properties.put("gateway.keys.cache-ttl", "1s");
         // Lets tests pick their client IP with X-Forwarded-For (they connect from 127.0.0.1).
         properties.put("gateway.trusted-proxies", "127.0.0.1");
+        // Most tests connect from 127.0.0.1 together; the pre-authentication limit has its own test instance.
+        properties.put("gateway.rate-limit.limits.pre-auth", "100000");
         return properties;
     }
 
