@@ -1,0 +1,202 @@
+package dev.cryptopay.paymentlinks.outage;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cryptopay.auth.Mode;
+import dev.cryptopay.auth.internal.MerchantIdentity;
+import dev.cryptopay.testsupport.EmbeddedPostgresServer;
+import dev.cryptopay.testsupport.GatewayForwarding;
+import dev.cryptopay.testsupport.TestKafka;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.MediaType;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.test.context.ActiveProfiles;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.web.reactive.server.EntityExchangeResult;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+/**
+ * The service's own PostgreSQL (a real server, started here so it can be restarted) goes down and comes back: under
+ * load every answer is a success or a 503 with {@code Retry-After}, never a 500; the service recovers by itself
+ * within seconds, also after idling through the restart (no stale pooled connection is handed out); nothing a
+ * client was told succeeded is lost.
+ */
+@SpringBootTest(
+        webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {"payment-links.expiry-sweep-enabled=false", "outbox.poll-interval=200ms"})
+@AutoConfigureWebTestClient
+@ActiveProfiles("test")
+class DatabaseRestartTest {
+
+    private static final String SECRET = "database-restart-test-secret-of-32-bytes-or-more";
+    private static final Path DATA = tempDirectory();
+    private static final int PORT = freePort();
+    private static EmbeddedPostgresServer postgres = start();
+
+    @DynamicPropertySource
+    static void infrastructure(DynamicPropertyRegistry registry) {
+        String database = "payment_links_restart";
+        try (var connection = DriverManager.getConnection(
+                        postgres.server("restart test").jdbcUrl("postgres"), "postgres", "postgres");
+                var statement = connection.createStatement()) {
+            statement.execute("CREATE DATABASE " + database);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+        var server = postgres.server("restart test");
+        registry.add("spring.r2dbc.url", () -> server.r2dbcUrl(database));
+        registry.add("spring.r2dbc.username", server::user);
+        registry.add("spring.r2dbc.password", server::password);
+        registry.add("spring.flyway.url", () -> server.jdbcUrl(database));
+        registry.add("spring.flyway.user", server::user);
+        registry.add("spring.flyway.password", server::password);
+        registry.add("spring.kafka.bootstrap-servers", () -> TestKafka.shared().bootstrapServers());
+        registry.add("internal-auth.secret", () -> SECRET);
+    }
+
+    @AfterAll
+    static void stopPostgres() throws Exception {
+        postgres.close();
+    }
+
+    @Autowired
+    WebTestClient web;
+
+    @Autowired
+    DatabaseClient database;
+
+    private final MerchantIdentity merchant = new MerchantIdentity(UUID.randomUUID(), Mode.TEST);
+    private final GatewayForwarding forwarding = new GatewayForwarding(SECRET, Clock.systemUTC());
+
+    @Test
+    void aRestartUnderLoadAnswers503NeverA500AndLosesNothing() throws Exception {
+        List<String> confirmed = new CopyOnWriteArrayList<>();
+        List<Integer> statuses = new CopyOnWriteArrayList<>();
+        List<String> retryAfter = new CopyOnWriteArrayList<>();
+        AtomicBoolean loading = new AtomicBoolean(true);
+        Thread load = new Thread(() -> {
+            int n = 0;
+            while (loading.get()) {
+                EntityExchangeResult<byte[]> result = create("load-" + n++);
+                statuses.add(result.getStatus().value());
+                if (result.getStatus().value() == 201) {
+                    confirmed.add(idOf(result));
+                } else if (result.getStatus().value() == 503) {
+                    retryAfter.add(result.getResponseHeaders().getFirst("Retry-After"));
+                }
+            }
+        });
+        load.start();
+        Thread.sleep(500);
+        restartPostgres();
+        Thread.sleep(2000);
+        long recoveredBy = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (create("probe").getStatus().value() != 201) {
+            assertThat(System.nanoTime())
+                    .as("recovered within 10 s of the restart")
+                    .isLessThan(recoveredBy);
+            Thread.sleep(100);
+        }
+        loading.set(false);
+        load.join();
+
+        assertThat(statuses).as("only successes and 503s").allMatch(status -> status == 201 || status == 503);
+        assertThat(statuses).contains(201);
+        assertThat(retryAfter).allMatch("2"::equals);
+        for (String id : confirmed) {
+            get("/payment_links/" + id).expectStatus().isOk();
+        }
+        assertThat(outboxEventsOf(confirmed))
+                .as("every confirmed link's payment.created is in the outbox")
+                .isEqualTo(confirmed.size());
+    }
+
+    @Test
+    void afterIdlingThroughARestartTheFirstRequestsSucceed() throws Exception {
+        String id = idOf(create("before"));
+        get("/payment_links/" + id).expectStatus().isOk();
+
+        restartPostgres();
+
+        // Nothing was sent meanwhile: every pooled connection is stale, and none of them may reach a client.
+        for (int i = 0; i < 12; i++) {
+            get("/payment_links/" + id).expectStatus().isOk();
+        }
+        assertThat(create("after").getStatus().value()).isEqualTo(201);
+    }
+
+    private void restartPostgres() throws Exception {
+        postgres.close();
+        postgres = start();
+    }
+
+    private EntityExchangeResult<byte[]> create(String name) {
+        return forwarding
+                .as(web, merchant, HttpMethod.POST, "/payment_links")
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue("{\"payment_name\":\"" + name + "\",\"amount\":1,\"currency\":\"USDC\"}")
+                .exchange()
+                .expectBody()
+                .returnResult();
+    }
+
+    private WebTestClient.ResponseSpec get(String uri) {
+        return forwarding.as(web, merchant, HttpMethod.GET, uri).exchange();
+    }
+
+    private long outboxEventsOf(List<String> linkIds) {
+        return database.sql("SELECT count(*) AS n FROM outbox_event WHERE event_type = 'payment.created' "
+                        + "AND aggregate_id = ANY(:ids)")
+                .bind("ids", linkIds.toArray(String[]::new))
+                .map(row -> row.get("n", Long.class))
+                .one()
+                .block();
+    }
+
+    private static String idOf(EntityExchangeResult<byte[]> result) {
+        String text = new String(result.getResponseBody(), StandardCharsets.UTF_8);
+        int start = text.indexOf("\"id\":\"") + 6;
+        return text.substring(start, text.indexOf('"', start));
+    }
+
+    private static EmbeddedPostgresServer start() {
+        try {
+            return EmbeddedPostgresServer.start(DATA, PORT, DATA.resolveSibling(DATA.getFileName() + ".log"));
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Path tempDirectory() {
+        try {
+            return Files.createTempDirectory("restart-pg").resolve("data");
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
