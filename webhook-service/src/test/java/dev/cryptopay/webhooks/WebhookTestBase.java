@@ -29,6 +29,7 @@ import tools.jackson.databind.JsonNode;
             "webhooks.delivery.jitter=0",
             "webhooks.delivery.allow-private-addresses=true",
             "webhooks.delivery.timeout=5s",
+            "webhooks.delivery.recover-batch=2",
             "webhooks.secret-encryption-key=AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
             "spring.kafka.consumer.properties.metadata.max.age.ms=1000"
         })

@@ -52,7 +52,9 @@ public record WebhookProperties(
             /** Most deliveries claimed per scan. */
             @Min(1) @DefaultValue("100") int batchSize,
             /** Most attempts in flight at once per instance. */
-            @Min(1) @DefaultValue("32") int concurrency) {
+            @Min(1) @DefaultValue("32") int concurrency,
+            /** Most failed deliveries one recover call schedules again (the caller calls again while has_more). */
+            @Min(1) @DefaultValue("1000") int recoverBatch) {
 
         /** How long a claimed delivery is reserved for this instance before another may take it. */
         public Duration claimLease() {

@@ -11,8 +11,10 @@ import dev.cryptopay.service.request.Violations;
 import dev.cryptopay.service.response.Envelope;
 import dev.cryptopay.service.response.Page;
 import dev.cryptopay.service.response.PathIds;
+import dev.cryptopay.webhooks.config.WebhookProperties;
 import dev.cryptopay.webhooks.endpoint.EndpointService;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -42,8 +44,15 @@ class DeliveryController {
     private final EndpointService endpoints;
     private final JsonMapper json;
     private final Clock clock;
+    private final WebhookProperties.Delivery settings;
 
-    DeliveryController(DeliveryRepository deliveries, EndpointService endpoints, JsonMapper json, Clock clock) {
+    DeliveryController(
+            DeliveryRepository deliveries,
+            EndpointService endpoints,
+            JsonMapper json,
+            Clock clock,
+            WebhookProperties properties) {
+        this.settings = properties.delivery();
         this.deliveries = deliveries;
         this.endpoints = endpoints;
         this.json = json;
@@ -113,7 +122,11 @@ class DeliveryController {
                         .body(Envelope.of("Delivery scheduled for an immediate attempt", new Scheduled(id)))));
     }
 
-    record Recovered(long recovered) {}
+    /** How far back a recover may reach. */
+    static final Duration RECOVER_WINDOW = Duration.ofDays(30);
+
+    /** @param hasMore failed deliveries since that time remain: call again */
+    record Recovered(long recovered, boolean hasMore) {}
 
     @PostMapping("/webhook-endpoints/{id}/recover")
     Mono<ResponseEntity<Envelope<Recovered>>> recover(
@@ -123,6 +136,9 @@ class DeliveryController {
                     Violations violations = new Violations();
                     violations.rejectUnknown(root, "", List.of(SINCE.name()));
                     Instant since = SINCE.read(root, violations);
+                    if (since != null && since.isBefore(clock.instant().minus(RECOVER_WINDOW))) {
+                        violations.reject("since", "since must be within the last 30 days");
+                    }
                     violations.throwIfAny();
                     return since;
                 })
@@ -130,9 +146,12 @@ class DeliveryController {
                     UUID endpointId = PathIds.uuid(id, "webhook endpoint");
                     return endpoints
                             .get(merchant, endpointId)
-                            .then(deliveries.recoverFailed(merchant, endpointId, since, clock.instant()));
+                            .then(deliveries.recoverFailed(
+                                    merchant, endpointId, since, clock.instant(), settings.recoverBatch()))
+                            .zipWhen(count -> deliveries.hasFailed(merchant, endpointId, since));
                 })
-                .map(count -> ResponseEntity.status(HttpStatus.ACCEPTED)
-                        .body(Envelope.of("Failed deliveries scheduled again", new Recovered(count))));
+                .map(result -> ResponseEntity.status(HttpStatus.ACCEPTED)
+                        .body(Envelope.of(
+                                "Failed deliveries scheduled again", new Recovered(result.getT1(), result.getT2()))));
     }
 }

@@ -238,20 +238,38 @@ public class DeliveryRepository {
     }
 
     /**
-     * {@link Delivery#recover Recovers} every failed delivery of an endpoint created since the given time, in one
-     * statement: the same rule (failed only; a fresh schedule due now), applied without loading each delivery.
+     * {@link Delivery#recover Recovers} the oldest {@code limit} failed deliveries of an endpoint created since the
+     * given time, in one statement: the same rule (failed only; a fresh schedule due now), applied without loading
+     * each delivery. Bounded, so one call never rewrites an unbounded number of rows in one transaction or makes
+     * more deliveries due at once than the scheduler works through in a few passes.
      */
-    public Mono<Long> recoverFailed(MerchantIdentity merchant, UUID endpointId, Instant since, Instant now) {
+    public Mono<Long> recoverFailed(MerchantIdentity merchant, UUID endpointId, Instant since, Instant now, int limit) {
         return database.sql("UPDATE webhook_delivery SET status = 'pending', cycle_attempts = 0, "
-                        + "cycle_started_at = :now, next_attempt_at = :now WHERE endpoint_id = :endpoint "
-                        + "AND merchant_id = :merchant AND mode = :mode AND status = 'failed' AND created_at >= :since")
+                        + "cycle_started_at = :now, next_attempt_at = :now WHERE id IN (SELECT id FROM "
+                        + "webhook_delivery WHERE endpoint_id = :endpoint AND merchant_id = :merchant AND mode = :mode "
+                        + "AND status = 'failed' AND created_at >= :since ORDER BY created_at, id LIMIT :limit "
+                        + "FOR UPDATE SKIP LOCKED)")
                 .bind("now", utc(now))
                 .bind("endpoint", endpointId)
                 .bind("merchant", merchant.merchantId())
                 .bind("mode", merchant.mode().wireName())
                 .bind("since", utc(since))
+                .bind("limit", limit)
                 .fetch()
                 .rowsUpdated();
+    }
+
+    /** Whether failed deliveries of the endpoint created since the given time remain. */
+    public Mono<Boolean> hasFailed(MerchantIdentity merchant, UUID endpointId, Instant since) {
+        return database.sql("SELECT EXISTS (SELECT 1 FROM webhook_delivery WHERE endpoint_id = :endpoint "
+                        + "AND merchant_id = :merchant AND mode = :mode AND status = 'failed' "
+                        + "AND created_at >= :since) AS more")
+                .bind("endpoint", endpointId)
+                .bind("merchant", merchant.merchantId())
+                .bind("mode", merchant.mode().wireName())
+                .bind("since", utc(since))
+                .map(row -> row.get("more", Boolean.class))
+                .one();
     }
 
     /** One attempt as kept in the log. */

@@ -37,7 +37,8 @@ class DeliverySafetyTest {
                 allowPrivate,
                 Duration.ofMillis(500),
                 10,
-                4);
+                4,
+                1000);
         var properties = new dev.cryptopay.webhooks.config.WebhookProperties(
                 "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
                 true,

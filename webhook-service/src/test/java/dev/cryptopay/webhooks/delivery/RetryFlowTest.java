@@ -184,6 +184,69 @@ class RetryFlowTest extends WebhookTestBase {
     }
 
     @Test
+    void recoverIsBoundedPerCallAndToTheLast30Days() {
+        MerchantIdentity merchant = newMerchant();
+        receiver.otherwise(call -> Reply.status(500));
+        Instant start = clock.instant();
+        String endpointId = register(merchant, receiver.url("/bounded"), List.of("payment.failed"))
+                .get("id")
+                .asString();
+        List<String> events = new java.util.ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            events.add(publish("payment-links.events", merchant, "payment.failed", Map.of("id", "link-" + i)));
+        }
+        await("three deliveries", () -> events.stream().allMatch(event -> deliveriesOfEvent(event) == 1));
+        List<String> ids = database.sql(
+                        "SELECT id FROM webhook_delivery WHERE endpoint_id = :endpoint " + "ORDER BY created_at, id")
+                .bind("endpoint", UUID.fromString(endpointId))
+                .map(row -> row.get(0, UUID.class).toString())
+                .all()
+                .collectList()
+                .block();
+        String third = ids.get(2);
+        for (Duration offset : List.of(
+                Duration.ZERO,
+                Duration.ofMinutes(5),
+                Duration.ofMinutes(30),
+                Duration.ofHours(2),
+                Duration.ofHours(24))) {
+            clock.set(start.plus(offset));
+            scheduler.drain().block();
+        }
+        assertThat(ids)
+                .hasSize(3)
+                .allSatisfy(
+                        id -> assertThat(delivery(merchant, id).get("status").asString())
+                                .isEqualTo("failed"));
+
+        JsonNode first = recover(merchant, endpointId, start.minusSeconds(60), 202);
+        assertThat(first.get("recovered").asInt()).isEqualTo(2); // webhooks.delivery.recover-batch in the tests
+        assertThat(first.get("has_more").asBoolean()).isTrue();
+        JsonNode second = recover(merchant, endpointId, start.minusSeconds(60), 202);
+        assertThat(second.get("recovered").asInt()).isEqualTo(1);
+        assertThat(second.get("has_more").asBoolean()).isFalse();
+        assertThat(delivery(merchant, third).get("status").asString()).isEqualTo("pending");
+
+        JsonNode tooOld = read(as(merchant, HttpMethod.POST, "/webhook-endpoints/" + endpointId + "/recover")
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue("{\"since\":\"" + clock.instant().minus(Duration.ofDays(31)) + "\"}")
+                .exchange()
+                .expectStatus()
+                .isBadRequest());
+        assertThat(tooOld.get("message").asString()).isEqualTo("since must be within the last 30 days");
+    }
+
+    private JsonNode recover(MerchantIdentity merchant, String endpointId, Instant since, int status) {
+        return read(as(merchant, HttpMethod.POST, "/webhook-endpoints/" + endpointId + "/recover")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .bodyValue("{\"since\":\"" + since + "\"}")
+                        .exchange()
+                        .expectStatus()
+                        .isEqualTo(status))
+                .get("data");
+    }
+
+    @Test
     void manualRetryAttemptsAgainNow() {
         MerchantIdentity merchant = newMerchant();
         receiver.script(Reply.status(500));
