@@ -2,6 +2,7 @@ package dev.cryptopay.webhooks.delivery;
 
 import dev.cryptopay.service.background.BackgroundLoop;
 import dev.cryptopay.webhooks.config.WebhookProperties;
+import dev.cryptopay.webhooks.endpoint.LegacySecretUpgrade;
 import dev.cryptopay.webhooks.endpoint.SecretCipher;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -30,6 +31,7 @@ public class DeliveryScheduler extends BackgroundLoop {
     private final WebhookSender sender;
     private final RetrySchedule schedule;
     private final SecretCipher cipher;
+    private final LegacySecretUpgrade upgrade;
     private final WebhookProperties.Delivery settings;
     private final Clock clock;
     private final MeterRegistry meters;
@@ -40,6 +42,7 @@ public class DeliveryScheduler extends BackgroundLoop {
             WebhookSender sender,
             RetrySchedule schedule,
             SecretCipher cipher,
+            LegacySecretUpgrade upgrade,
             WebhookProperties properties,
             Clock clock,
             MeterRegistry meters) {
@@ -47,6 +50,7 @@ public class DeliveryScheduler extends BackgroundLoop {
         this.sender = sender;
         this.schedule = schedule;
         this.cipher = cipher;
+        this.upgrade = upgrade;
         this.settings = properties.delivery();
         this.clock = clock;
         this.meters = meters;
@@ -104,15 +108,19 @@ public class DeliveryScheduler extends BackgroundLoop {
                     .thenReturn(false);
         }
         Instant started = clock.instant();
-        String secret = cipher.decrypt(due.secretEncrypted());
-        return sender.send(
+        // Bound to the endpoint: a secret copied from another endpoint's row throws here, and nothing is sent.
+        SecretCipher.Opened opened = cipher.decrypt(delivery.endpointId(), due.secretEncrypted());
+        String secret = opened.secret();
+        Mono<Long> upgraded =
+                opened.legacy() ? upgrade.upgrade(delivery.endpointId(), due.secretEncrypted(), secret) : Mono.just(0L);
+        return upgraded.then(sender.send(
                         due.url(), delivery.eventId().toString(), due.body().getBytes(StandardCharsets.UTF_8), secret)
                 .flatMap(result -> {
                     Instant now = clock.instant();
                     Delivery after = delivery.recordAttempt(result, started, schedule, now);
                     observe(due, result, after, now);
                     return deliveries.saveAttempt(delivery, after, result);
-                });
+                }));
     }
 
     /** Metrics for every attempt, and a log line when a delivery has failed for good. */

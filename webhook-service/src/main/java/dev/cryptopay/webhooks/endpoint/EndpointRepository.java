@@ -90,6 +90,29 @@ public class EndpointRepository {
                 .one();
     }
 
+    /** Every endpoint's id and stored secret, deleted ones included (for the legacy-secret upgrade). */
+    public Flux<StoredSecret> allSecrets() {
+        return database.sql("SELECT id, secret_encrypted FROM webhook_endpoint")
+                .map(row -> new StoredSecret(row.get("id", UUID.class), row.get("secret_encrypted", byte[].class)))
+                .all();
+    }
+
+    /** An endpoint's id and its stored (encrypted) secret. */
+    public record StoredSecret(UUID endpointId, byte[] encrypted) {}
+
+    /**
+     * Replaces a stored secret by its re-encryption, only if it is still {@code old}: a rotation in between wins.
+     */
+    public Mono<Long> upgradeSecret(UUID id, byte[] old, byte[] upgraded) {
+        return database.sql("UPDATE webhook_endpoint SET secret_encrypted = :upgraded "
+                        + "WHERE id = :id AND secret_encrypted = :old")
+                .bind("upgraded", upgraded)
+                .bind("id", id)
+                .bind("old", old)
+                .fetch()
+                .rowsUpdated();
+    }
+
     public Mono<Long> delete(MerchantIdentity merchant, UUID id, Instant now) {
         return database.sql("UPDATE webhook_endpoint SET deleted_at = :now, enabled = FALSE, updated_at = :now "
                         + "WHERE id = :id AND merchant_id = :merchant AND mode = :mode AND deleted_at IS NULL")

@@ -69,7 +69,7 @@ public class EndpointService {
                                         + " webhook endpoints per merchant and mode"));
                     }
                     String secret = WebhookSecret.generate(random);
-                    WebhookEndpoint stored = withSecret(endpoint, cipher.encrypt(secret));
+                    WebhookEndpoint stored = withSecret(endpoint, cipher.encrypt(endpoint.id(), secret));
                     return endpoints.insert(stored).thenReturn(new Created(stored, secret));
                 }));
     }
@@ -91,7 +91,7 @@ public class EndpointService {
     /** Replaces the secret; deliveries signed from now on use the new one. */
     public Mono<Created> rotateSecret(MerchantIdentity merchant, UUID id) {
         String secret = WebhookSecret.generate(random);
-        byte[] encrypted = cipher.encrypt(secret);
+        byte[] encrypted = cipher.encrypt(id, secret);
         return get(merchant, id)
                 .flatMap(endpoint -> endpoints
                         .replaceSecret(merchant, id, encrypted, clock.instant())
