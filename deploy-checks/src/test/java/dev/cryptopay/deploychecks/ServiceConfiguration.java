@@ -45,9 +45,10 @@ final class ServiceConfiguration {
      * Boot configuration metadata on this module's test class path (checked by a test), so a typo cannot slip in.
      * <ul>
      *   <li>{@code management.server.port}: the gateway serves actuator (probes, metrics) on its own port.</li>
+     *   <li>{@code spring.profiles.active}: the production overlay runs the services with the production profile.</li>
      * </ul>
      */
-    static final Set<String> SPRING_BOOT_PROPERTIES = Set.of("management.server.port");
+    static final Set<String> SPRING_BOOT_PROPERTIES = Set.of("management.server.port", "spring.profiles.active");
 
     /** Read by the JVM, not by Spring: extra JVM flags for the container. */
     static final Set<String> JVM_VARIABLES = Set.of("JAVA_TOOL_OPTIONS");

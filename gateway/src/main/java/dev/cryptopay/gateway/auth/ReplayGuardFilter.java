@@ -1,6 +1,6 @@
 package dev.cryptopay.gateway.auth;
 
-import dev.cryptopay.auth.signature.AuthHeaders;
+import dev.cryptopay.auth.signature.CanonicalRequest;
 import dev.cryptopay.gateway.keys.ResolvedKey;
 import dev.cryptopay.gateway.routing.FilterOrder;
 import dev.cryptopay.gateway.routing.GatewayAttributes;
@@ -9,7 +9,6 @@ import dev.cryptopay.service.error.ApiException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.Base64;
 import java.util.HexFormat;
 import java.util.Set;
 import org.slf4j.Logger;
@@ -28,8 +27,10 @@ import reactor.core.publisher.Mono;
  * Runs after the signature and the rate limit passed, so forged requests cannot poison the cache. Reads are not
  * guarded: replaying a GET changes nothing.
  *
- * <p>The fingerprint is taken over the decoded signature bytes, not the header text, so re-encoding the same signature
- * (dropping Base64 padding) does not get past it.
+ * <p>The fingerprint is taken over the key id and the canonical request (method, path with its query, timestamp, body:
+ * what is signed), not over the signature: re-encoding the signature, or signing the same request again (RSA-PSS
+ * signatures are randomized, so each signing gives other bytes), does not get past it. The query is always included,
+ * so signing the path without it (which the verifier also accepts) gives the same fingerprint.
  */
 public class ReplayGuardFilter implements GlobalFilter, Ordered {
 
@@ -59,8 +60,10 @@ public class ReplayGuardFilter implements GlobalFilter, Ordered {
                 || !GUARDED.contains(exchange.getRequest().getMethod())) {
             return chain.filter(exchange);
         }
-        String signature = exchange.getRequest().getHeaders().getFirst(AuthHeaders.SIGNATURE);
-        String fingerprint = fingerprint(caller, Base64.getDecoder().decode(signature.strip()));
+        String fingerprint = exchange.getAttribute(GatewayAttributes.REPLAY_FINGERPRINT);
+        if (fingerprint == null) {
+            return Mono.error(new IllegalStateException("signed request without a replay fingerprint"));
+        }
         return guard.firstUse(fingerprint)
                 .onErrorMap(e -> {
                     log.error("Replay guard unavailable: {}", e.toString());
@@ -74,15 +77,17 @@ public class ReplayGuardFilter implements GlobalFilter, Ordered {
                         : failures.reject(
                                 exchange,
                                 "replayed_request",
-                                "Request already processed (replayed signature)",
+                                "Request already processed (replayed request)",
                                 caller.displayPrefix()));
     }
 
-    private static String fingerprint(ResolvedKey caller, byte[] signature) {
+    /** SHA-256 (hex) over the key id, a separator and the canonical request's bytes. */
+    static String fingerprint(ResolvedKey caller, CanonicalRequest request) {
         try {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
             digest.update(caller.keyId().toString().getBytes(StandardCharsets.US_ASCII));
-            digest.update(signature);
+            digest.update((byte) 0);
+            digest.update(request.toBytes());
             return HexFormat.of().formatHex(digest.digest());
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);

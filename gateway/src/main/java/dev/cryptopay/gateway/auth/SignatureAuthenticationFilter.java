@@ -2,6 +2,7 @@ package dev.cryptopay.gateway.auth;
 
 import dev.cryptopay.auth.apikey.ApiKey;
 import dev.cryptopay.auth.signature.AuthHeaders;
+import dev.cryptopay.auth.signature.CanonicalRequest;
 import dev.cryptopay.auth.signature.RequestVerifier;
 import dev.cryptopay.auth.signature.VerificationOutcome;
 import dev.cryptopay.gateway.keys.ApiKeyRegistry;
@@ -129,6 +130,15 @@ public class SignatureAuthenticationFilter implements GlobalFilter, Ordered {
                 if (!outcome.isOk()) {
                     return failures.reject(exchange, outcome.code(), outcome.message(), key.displayPrefix());
                 }
+                String rawQuery = exchange.getRequest().getURI().getRawQuery();
+                CanonicalRequest canonical = new CanonicalRequest(
+                        exchange.getRequest().getMethod().name(),
+                        rawQuery == null ? path : path + "?" + rawQuery,
+                        timestamp,
+                        body.bytes());
+                body.exchange()
+                        .getAttributes()
+                        .put(GatewayAttributes.REPLAY_FINGERPRINT, ReplayGuardFilter.fingerprint(key, canonical));
                 return proceed(body.exchange(), chain, key);
             });
         });

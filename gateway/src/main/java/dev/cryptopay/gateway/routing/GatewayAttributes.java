@@ -14,6 +14,11 @@ public final class GatewayAttributes {
     public static final String CALLER = GatewayAttributes.class.getName() + ".caller";
     /** Loggable prefix of the presented API key or merchant_key (set as soon as it is well formed). */
     public static final String KEY_PREFIX = GatewayAttributes.class.getName() + ".keyPrefix";
+    /**
+     * Replay fingerprint of a verified signed request: SHA-256 (hex) over the key id and the canonical request (method,
+     * path with query, timestamp, body), set by the signature filter and read by the replay guard.
+     */
+    public static final String REPLAY_FINGERPRINT = GatewayAttributes.class.getName() + ".replayFingerprint";
     /** {@link RouteGroup} the request is counted in. */
     public static final String ROUTE_GROUP = GatewayAttributes.class.getName() + ".routeGroup";
 

@@ -276,7 +276,7 @@ class SignatureAuthenticationTest extends GatewayTestBase {
         expectUnauthorized(
                 request.send(client, baseUrl(), key),
                 "replayed_request",
-                "Request already processed (replayed signature)");
+                "Request already processed (replayed request)");
     }
 
     @Test
@@ -295,7 +295,7 @@ class SignatureAuthenticationTest extends GatewayTestBase {
                 .header("X-API-Signature", unpadded)
                 .header("X-API-Timestamp", request.timestamp())
                 .exchange();
-        expectUnauthorized(replay, "replayed_request", "Request already processed (replayed signature)");
+        expectUnauthorized(replay, "replayed_request", "Request already processed (replayed request)");
     }
 
     @Test

@@ -1,0 +1,54 @@
+package dev.cryptopay.service.production;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** The repository's own development secrets are on the list the production profile refuses. */
+class DevelopmentSecretsTest {
+
+    static final Pattern COMPOSE_DEFAULT =
+            Pattern.compile("\\$\\{(INTERNAL_AUTH_SECRET|GATEWAY_ADMIN_TOKEN|WEBHOOK_SECRET_ENCRYPTION_KEY):-([^}]+)}");
+
+    @Test
+    void everySecretDefaultOfDockerComposeIsKnown() throws IOException {
+        String compose = Files.readString(Path.of("..", "docker-compose.yml"));
+        Matcher matcher = COMPOSE_DEFAULT.matcher(compose);
+        List<String> defaults = new ArrayList<>();
+        while (matcher.find()) {
+            defaults.add(matcher.group(2));
+        }
+        assertThat(defaults).hasSize(3);
+        assertThat(DevelopmentSecrets.KNOWN).containsAll(defaults);
+    }
+
+    @Test
+    void everyPlaceholderOfTheSecretExamplesIsRefused() throws IOException {
+        List<String> values = new ArrayList<>();
+        try (var files = Files.walk(Path.of("..", "deploy", "k8s", "base"))) {
+            for (Path file : files.filter(f -> f.endsWith("secret.env.example")).toList()) {
+                Files.readAllLines(file).stream()
+                        .filter(line -> line.matches(
+                                "(INTERNAL_AUTH_SECRET|GATEWAY_ADMIN_TOKEN|WEBHOOK_SECRET_" + "ENCRYPTION_KEY)=.*"))
+                        .forEach(line -> values.add(line.substring(line.indexOf('=') + 1)));
+            }
+        }
+        assertThat(values).hasSizeGreaterThanOrEqualTo(7);
+        assertThat(values).allMatch(DevelopmentSecrets::isDevelopmentValue);
+    }
+
+    @Test
+    void randomSecretsAreNotDevelopmentValues() {
+        assertThat(DevelopmentSecrets.isDevelopmentValue("Zq0b9Xr4Lm2Vt7Pk1Hs8Jd3Wf6Nc5Ya0Ue9Ri4Oq"))
+                .isFalse();
+        assertThat(DevelopmentSecrets.isDevelopmentValue("3q2+7wABAgMEBQYHCAkKCwwNDg8QERITFBUWFxgZGho="))
+                .isFalse();
+    }
+}
