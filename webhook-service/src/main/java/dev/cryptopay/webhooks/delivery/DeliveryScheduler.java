@@ -14,6 +14,7 @@ import java.time.Instant;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -35,6 +36,7 @@ public class DeliveryScheduler extends BackgroundLoop {
     private final WebhookProperties.Delivery settings;
     private final Clock clock;
     private final MeterRegistry meters;
+    private final TransactionalOperator tx;
     private final Timer eventToSuccess;
 
     public DeliveryScheduler(
@@ -45,7 +47,8 @@ public class DeliveryScheduler extends BackgroundLoop {
             LegacySecretUpgrade upgrade,
             WebhookProperties properties,
             Clock clock,
-            MeterRegistry meters) {
+            MeterRegistry meters,
+            TransactionalOperator tx) {
         this.deliveries = deliveries;
         this.sender = sender;
         this.schedule = schedule;
@@ -53,6 +56,7 @@ public class DeliveryScheduler extends BackgroundLoop {
         this.upgrade = upgrade;
         this.settings = properties.delivery();
         this.clock = clock;
+        this.tx = tx;
         this.meters = meters;
         this.eventToSuccess = Timer.builder("webhook.delivery.event.to.success")
                 .description("From the event happening to the merchant's 2xx")
@@ -119,7 +123,9 @@ public class DeliveryScheduler extends BackgroundLoop {
                     Instant now = clock.instant();
                     Delivery after = delivery.recordAttempt(result, started, schedule, now);
                     observe(due, result, after, now);
-                    return deliveries.saveAttempt(delivery, after, result);
+                    // The delivery's new state and its attempt log entry are one transaction: never one without the
+                    // other.
+                    return tx.transactional(deliveries.saveAttempt(delivery, after, result));
                 }));
     }
 

@@ -247,6 +247,44 @@ class RetryFlowTest extends WebhookTestBase {
     }
 
     @Test
+    void anAttemptWhoseLogCannotBeWrittenLeavesTheDeliveryAsItWas() {
+        MerchantIdentity merchant = newMerchant();
+        receiver.otherwise(call -> Reply.status(500));
+        String id = deliveryFor(merchant, "/atomic");
+        String trigger = "refuse_attempt_" + id.replace("-", "");
+        database.sql("CREATE FUNCTION " + trigger + "() RETURNS trigger AS $$ BEGIN "
+                        + "IF NEW.delivery_id = '" + id + "' THEN RAISE EXCEPTION 'attempt log unavailable'; END IF; "
+                        + "RETURN NEW; END $$ LANGUAGE plpgsql")
+                .then()
+                .block();
+        database.sql("CREATE TRIGGER " + trigger + " BEFORE INSERT ON webhook_attempt FOR EACH ROW EXECUTE FUNCTION "
+                        + trigger + "()")
+                .then()
+                .block();
+        try {
+            scheduler.drain().block();
+
+            // The receiver was called, but neither the new state nor the log entry was kept: both or nothing.
+            assertThat(receiver.received()).hasSize(1);
+            JsonNode unchanged = delivery(merchant, id);
+            assertThat(unchanged.get("status").asString()).isEqualTo("pending");
+            assertThat(unchanged.get("attempts").asInt()).isZero();
+            assertThat(unchanged.get("attempt_log")).isEmpty();
+        } finally {
+            database.sql("DROP TRIGGER " + trigger + " ON webhook_attempt")
+                    .then()
+                    .block();
+            database.sql("DROP FUNCTION " + trigger + "()").then().block();
+        }
+
+        clock.advance(Duration.ofMinutes(2)); // the claim lapses; the attempt is made again and recorded
+        scheduler.drain().block();
+        JsonNode recorded = delivery(merchant, id);
+        assertThat(recorded.get("attempts").asInt()).isEqualTo(1);
+        assertThat(recorded.get("attempt_log")).hasSize(1);
+    }
+
+    @Test
     void manualRetryAttemptsAgainNow() {
         MerchantIdentity merchant = newMerchant();
         receiver.script(Reply.status(500));
