@@ -8,9 +8,9 @@ import static dev.cryptopay.e2e.SuiteStack.register;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cryptopay.auth.Mode;
-import dev.cryptopay.auth.bip32.ExtendedPublicKey;
 import dev.cryptopay.deploy.LocalStack;
 import dev.cryptopay.deploy.SignedClient;
+import dev.cryptopay.deploy.sandbox.SandboxWallet;
 import dev.cryptopay.testsupport.chain.DevChain;
 import dev.cryptopay.testsupport.chain.DevTokens;
 import dev.cryptopay.testsupport.webhook.WebhookReceiver;
@@ -26,7 +26,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.web3j.crypto.Bip32ECKeyPair;
+import org.web3j.crypto.MnemonicUtils;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -174,20 +174,11 @@ class CheckoutPaymentEndToEndTest {
                 .isTrue();
     }
 
-    /** A wallet's receiving chain m/44'/60'/0'/0 from a fresh random seed, written as an xpub. */
+    /** The receiving key (m/44'/60'/0'/0, as an xpub) of a fresh wallet, derived as the launcher's sandbox wallet is. */
     private static String freshReceivingKey() {
-        byte[] seed = new byte[32];
-        new SecureRandom().nextBytes(seed);
-        int hardened = Bip32ECKeyPair.HARDENED_BIT;
-        Bip32ECKeyPair chain = Bip32ECKeyPair.deriveKeyPair(
-                Bip32ECKeyPair.generateKeyPair(seed), new int[] {44 | hardened, 60 | hardened, hardened, 0});
-        return new ExtendedPublicKey(
-                        ExtendedPublicKey.KeyNetwork.MAINNET,
-                        chain.getDepth(),
-                        chain.getParentFingerprint(),
-                        chain.getChildNumber(),
-                        chain.getChainCode(),
-                        chain.getPublicKeyPoint().getEncoded(true))
-                .serialize();
+        byte[] entropy = new byte[16];
+        new SecureRandom().nextBytes(entropy);
+        return SandboxWallet.fromMnemonic(MnemonicUtils.generateMnemonic(entropy))
+                .extendedPublicKey();
     }
 }
