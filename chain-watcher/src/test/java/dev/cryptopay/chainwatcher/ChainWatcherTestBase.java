@@ -13,9 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -98,13 +95,7 @@ public abstract class ChainWatcherTestBase extends ServiceTestBase {
                 "test",
                 "data",
                 data);
-        try (var producer = new KafkaProducer<String, String>(
-                Map.of("bootstrap.servers", TestKafka.shared().bootstrapServers(), "acks", "all"),
-                new StringSerializer(),
-                new StringSerializer())) {
-            producer.send(
-                    new ProducerRecord<>("payment-links.events", linkId.toString(), json.writeValueAsString(event)));
-        }
+        TestKafka.send("payment-links.events", linkId.toString(), json.writeValueAsString(event));
     }
 
     protected boolean watched(UUID linkId) {

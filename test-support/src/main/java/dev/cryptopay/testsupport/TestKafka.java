@@ -10,7 +10,10 @@ import java.util.UUID;
 import java.util.function.Predicate;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.kafka.KafkaContainer;
@@ -117,6 +120,18 @@ public final class TestKafka {
      */
     public static List<ConsumerRecord<String, String>> recordsWithKey(String topic, String key, int expected) {
         return records(topic, expected, record -> key.equals(record.key()));
+    }
+
+    /** Sends one record to {@code topic} of the shared broker and waits until the broker acknowledged it. */
+    public static void send(String topic, String key, String value) {
+        try (var producer = new KafkaProducer<String, String>(
+                Map.of("bootstrap.servers", shared().bootstrapServers(), "acks", "all"),
+                new StringSerializer(),
+                new StringSerializer())) {
+            producer.send(new ProducerRecord<>(topic, key, value)).get();
+        } catch (Exception e) {
+            throw new AssertionError("publishing to " + topic + " failed", e);
+        }
     }
 
     /** Like {@link #recordsWithKey}, for every record of the topic (in order within each partition). */

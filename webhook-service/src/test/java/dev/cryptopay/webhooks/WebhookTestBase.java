@@ -8,9 +8,6 @@ import dev.cryptopay.webhooks.delivery.DeliveryScheduler;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
@@ -75,14 +72,7 @@ public abstract class WebhookTestBase extends ServiceTestBase {
     }
 
     protected static void publishRaw(String topic, String key, String value) {
-        try (var producer = new KafkaProducer<String, String>(
-                Map.of("bootstrap.servers", TestKafka.shared().bootstrapServers(), "acks", "all"),
-                new StringSerializer(),
-                new StringSerializer())) {
-            producer.send(new ProducerRecord<>(topic, key, value)).get();
-        } catch (Exception e) {
-            throw new AssertionError("publishing to " + topic + " failed", e);
-        }
+        TestKafka.send(topic, key, value);
     }
 
     protected long deliveriesOfEvent(String eventId) {
