@@ -427,20 +427,9 @@ class ComposeFileTest {
             }
             assertThat(value).as(matcher.group(1)).startsWith("dev-only-");
         }
-        assertThat(count).isGreaterThanOrEqualTo(8);
-        assertThat(env("gateway").get("INTERNAL_AUTH_SECRET").getBytes())
-                .as("internal-auth secret: 32 bytes or more")
-                .hasSizeGreaterThanOrEqualTo(32);
+        assertThat(count).isGreaterThanOrEqualTo(9);
         assertThat(env("gateway").get("GATEWAY_ADMIN_TOKEN"))
                 .as("admin token: 24 characters or more")
                 .hasSizeGreaterThanOrEqualTo(24);
-        for (String service : SERVICES) {
-            assertThat(ServiceConfiguration.of(service).explain("INTERNAL_AUTH_SECRET"))
-                    .as(service + " checks the gateway's internal-auth token")
-                    .isNotNull();
-            assertThat(env(service).get("INTERNAL_AUTH_SECRET"))
-                    .as(service + " shares the gateway's secret")
-                    .isEqualTo(env("gateway").get("INTERNAL_AUTH_SECRET"));
-        }
     }
 }

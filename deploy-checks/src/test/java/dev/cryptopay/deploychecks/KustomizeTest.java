@@ -209,10 +209,10 @@ class KustomizeTest {
 
     @ParameterizedTest
     @FieldSource("SERVICES")
-    void databaseCredentialsAndTheInternalSecretAreInTheSecret(String service) {
+    void databaseCredentialsAndTheInternalSecretsAreInTheSecret(String service) {
         ServiceConfiguration configuration = ServiceConfiguration.of(service);
         Set<String> secret = new TreeSet<>(configuration.databaseVariables());
-        secret.add("INTERNAL_AUTH_SECRET");
+        secret.addAll(configuration.internalSecretVariables());
         assertThat(configuration.databaseVariables())
                 .as(service + " has a database of its own")
                 .hasSize(4);

@@ -37,6 +37,8 @@ class ProductionProfileTest {
         assertThat(docs).contains("### Production configuration");
         for (String setting : List.of(
                 "internal-auth.secret",
+                "internal-auth.callers.chain-watcher.secret",
+                "chain-watcher.internal-auth.secret",
                 "internal-auth.enabled",
                 "webhooks.delivery.allow-private-addresses",
                 "webhooks.secret-encryption-key",

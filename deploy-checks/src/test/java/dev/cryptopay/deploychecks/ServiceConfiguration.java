@@ -1,14 +1,7 @@
 package dev.cryptopay.deploychecks;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.net.URL;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Enumeration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -163,6 +156,20 @@ final class ServiceConfiguration {
         return left;
     }
 
+    /**
+     * Placeholders of internal callers' secrets ({@code INTERNAL_AUTH_SECRET}, the gateway's;
+     * {@code CHAIN_WATCHER_INTERNAL_AUTH_SECRET}, the chain watcher's): the ones this service signs or checks with.
+     */
+    Set<String> internalSecretVariables() {
+        Set<String> secrets = new TreeSet<>();
+        for (String name : placeholders.keySet()) {
+            if (name.endsWith("INTERNAL_AUTH_SECRET")) {
+                secrets.add(name);
+            }
+        }
+        return secrets;
+    }
+
     /** Placeholders of a database connection: {@code DATABASE_*} or {@code <NAME>_DB_*} URL, user and password. */
     Set<String> databaseVariables() {
         Set<String> database = new TreeSet<>();
@@ -191,7 +198,15 @@ final class ServiceConfiguration {
                 return "binds Spring Boot's " + bootProperty;
             }
         }
+        if (usesKafka()) {
+            return KafkaSecuritySettings.explain(environment(variable));
+        }
         return null;
+    }
+
+    /** Whether the module talks to Kafka (its application.yml reads {@code KAFKA_BOOTSTRAP_SERVERS}). */
+    boolean usesKafka() {
+        return placeholders.containsKey("KAFKA_BOOTSTRAP_SERVERS");
     }
 
     /** The record component property the variable binds (Spring Boot's own lookup), or null. */
@@ -206,7 +221,7 @@ final class ServiceConfiguration {
     }
 
     /** A source holding only this variable, with Spring Boot's environment-variable mapping. */
-    private static ConfigurationPropertySource environment(String variable) {
+    static ConfigurationPropertySource environment(String variable) {
         // Spring Boot applies its environment-variable mapping only to a source with this name.
         return ConfigurationPropertySource.from(new SystemEnvironmentPropertySource(
                 StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, Map.of(variable, "value")));
@@ -227,28 +242,6 @@ final class ServiceConfiguration {
                 placeholderProperties.putIfAbsent(matcher.group(1), path);
             }
         }
-    }
-
-    /** Names of every property in the Spring Boot configuration metadata on the class path. */
-    static Set<String> springBootMetadataProperties() {
-        Set<String> names = new TreeSet<>();
-        Pattern name = Pattern.compile("\"name\"\\s*:\\s*\"([^\"]+)\"");
-        try {
-            Enumeration<URL> files = ServiceConfiguration.class
-                    .getClassLoader()
-                    .getResources("META-INF/spring-configuration-metadata.json");
-            for (URL url : Collections.list(files)) {
-                try (InputStream in = url.openStream()) {
-                    Matcher matcher = name.matcher(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-                    while (matcher.find()) {
-                        names.add(matcher.group(1));
-                    }
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return names;
     }
 
     // ---------------------------------------------------------------------------------------------------- parsing

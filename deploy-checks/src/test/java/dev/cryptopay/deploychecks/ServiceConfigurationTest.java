@@ -79,7 +79,13 @@ class ServiceConfigurationTest {
                         "SUBSCRIPTIONS_CONTRACT_31337",
                         "SUBSCRIPTIONS_CONTRACT_11155111",
                         "SUBSCRIPTIONS_CONTRACT_1")
-                .containsKeys(paymentLinks.placeholders.keySet().toArray(String[]::new));
+                .containsKeys(paymentLinks.placeholders.keySet().stream()
+                        .filter(name -> !name.equals("CHAIN_WATCHER_INTERNAL_AUTH_SECRET"))
+                        .toArray(String[]::new))
+                .as("only payment-links-service takes the chain watcher's reports")
+                .doesNotContainKey("CHAIN_WATCHER_INTERNAL_AUTH_SECRET");
+        assertThat(paymentLinks.requiredVariables())
+                .containsExactly("CHAIN_WATCHER_INTERNAL_AUTH_SECRET", "INTERNAL_AUTH_SECRET");
         assertThat(subscriptions.requiredVariables()).containsExactly("INTERNAL_AUTH_SECRET");
         assertThat(subscriptions.explain("INTERNAL_AUTH_SECRET")).startsWith("placeholder");
         assertThat(subscriptions.databaseVariables())
@@ -96,15 +102,19 @@ class ServiceConfigurationTest {
         ServiceConfiguration watcher = ServiceConfiguration.of("chain-watcher");
 
         assertThat(watcher.placeholders)
+                .doesNotContainKey("INTERNAL_AUTH_SECRET")
                 .containsKeys(
                         "PORT",
-                        "INTERNAL_AUTH_SECRET",
+                        "CHAIN_WATCHER_INTERNAL_AUTH_SECRET",
                         "DATABASE_JDBC_URL",
                         "KAFKA_BOOTSTRAP_SERVERS",
                         "PAYMENT_LINKS_URL",
                         "DEV_CHAIN_RPC_URL",
                         "DEV_CHAIN_CONFIRMATIONS");
-        assertThat(watcher.requiredVariables()).containsExactly("INTERNAL_AUTH_SECRET");
+        assertThat(watcher.requiredVariables()).containsExactly("CHAIN_WATCHER_INTERNAL_AUTH_SECRET");
+        assertThat(watcher.placeholderProperties)
+                .containsEntry("CHAIN_WATCHER_INTERNAL_AUTH_SECRET", "chain-watcher.internal-auth.secret");
+        assertThat(watcher.recordProperties).contains("chain-watcher.internal-auth.secret");
         assertThat(watcher.placeholderProperties)
                 .containsEntry("DEV_CHAIN_RPC_URL", "chain-watcher.networks[0].rpc-url")
                 .containsEntry("PAYMENT_LINKS_URL", "chain-watcher.payment-links-url");
@@ -152,8 +162,25 @@ class ServiceConfigurationTest {
 
     @Test
     void theSpringBootPropertiesWeAllowExistInSpringBootsMetadata() {
-        assertThat(ServiceConfiguration.springBootMetadataProperties())
-                .containsAll(ServiceConfiguration.SPRING_BOOT_PROPERTIES);
+        assertThat(KafkaSecuritySettings.springBootMetadataProperties())
+                .containsAll(ServiceConfiguration.SPRING_BOOT_PROPERTIES)
+                .containsAll(KafkaSecuritySettings.PROPERTIES);
+    }
+
+    @Test
+    void acceptsKafkaSecuritySettingsOnlyInServicesThatUseKafka() {
+        ServiceConfiguration paymentLinks = ServiceConfiguration.of("payment-links-service");
+        assertThat(paymentLinks.explain("SPRING_KAFKA_SECURITY_PROTOCOL")).contains("spring.kafka.security.protocol");
+        assertThat(paymentLinks.explain("SPRING_KAFKA_PROPERTIES_SASL_JAAS_CONFIG"))
+                .contains("spring.kafka.properties");
+        assertThat(paymentLinks.explain("SPRING_KAFKA_SSL_TRUSTSTORECERTIFICATES"))
+                .contains("spring.kafka.ssl.trust-store-certificates");
+        assertThat(paymentLinks.explain("SPRING_KAFKA_SSL_TRUSTSTORE"))
+                .as("no such property")
+                .isNull();
+        assertThat(ServiceConfiguration.of("gateway").explain("SPRING_KAFKA_SECURITY_PROTOCOL"))
+                .as("the gateway uses no Kafka")
+                .isNull();
     }
 
     @Test

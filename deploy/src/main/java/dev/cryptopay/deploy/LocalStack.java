@@ -80,6 +80,11 @@ public final class LocalStack implements AutoCloseable {
         return run.secrets().internalAuthSecret();
     }
 
+    /** The chain watcher's own internal secret (to report to payment-links-service directly in a test). */
+    public String chainWatcherSecret() {
+        return run.secrets().chainWatcherSecret();
+    }
+
     /** The sandbox merchant's test-mode credentials. */
     public SandboxCredentials credentials() {
         return run.credentials();
@@ -90,11 +95,15 @@ public final class LocalStack implements AutoCloseable {
         return new SignedClient(baseUrl(), credentials());
     }
 
-    /** A new merchant with a gateway-generated Ed25519 key of the given mode, through the admin API. */
+    /**
+     * A new merchant with a gateway-generated Ed25519 key and a publishable key of the given mode, through the admin
+     * API.
+     */
     public SandboxCredentials newMerchant(String name, Mode mode) {
         AdminClient admin = new AdminClient(adminUrl(), adminToken());
-        return admin.createKey(
+        SandboxCredentials created = admin.createKey(
                 admin.createMerchant(name, "merchant-" + Long.toHexString(RANDOM.nextLong()) + "@example.com"), mode);
+        return created.withPublishableKey(admin.createPublishableKey(created.merchantId(), mode));
     }
 
     /** {@code http://127.0.0.1:<port>} of a service ({@code gateway}, {@code payment-links-service}, ...). */
@@ -141,7 +150,10 @@ public final class LocalStack implements AutoCloseable {
         return Optional.ofNullable(run.chain()).map(StackChain::devChain);
     }
 
-    /** {@code <data dir>/stack.env}: BASE_URL, API_KEY, PRIVATE_KEY, ADMIN_URL, ADMIN_TOKEN, wallet, dev chain. */
+    /**
+     * {@code <data dir>/stack.env}: BASE_URL, API_KEY, PRIVATE_KEY, ADMIN_URL, ADMIN_TOKEN, PUBLISHABLE_KEY, wallet,
+     * dev chain.
+     */
     public Path stackEnvFile() {
         return run.layout().stackEnvFile();
     }

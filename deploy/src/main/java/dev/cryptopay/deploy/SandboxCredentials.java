@@ -8,6 +8,8 @@ import java.nio.file.Path;
  *
  * @param merchantId    the merchant's id
  * @param apiKey        {@code mk_test_…} / {@code mk_live_…}: who is calling ({@code X-API-Key})
+ * @param publishableKey {@code pk_test_…} / {@code pk_live_…}: the {@code merchant_key} for customer-side code (the
+ *                      public payment report); not a secret. Null until one was issued.
  * @param privateKey    the Ed25519 private key in the one-line {@code Ed25519:<Base64 PKCS#8>} form; it signs every
  *                      request ({@code X-API-Signature}); the gateway holds only the public half
  * @param privateKeyPem the same key as PKCS#8 PEM (readable by {@code openssl})
@@ -15,7 +17,18 @@ import java.nio.file.Path;
  * @param mode          the key's mode
  */
 public record SandboxCredentials(
-        String merchantId, String apiKey, String privateKey, String privateKeyPem, Path pemFile, Mode mode) {
+        String merchantId,
+        String apiKey,
+        String publishableKey,
+        String privateKey,
+        String privateKeyPem,
+        Path pemFile,
+        Mode mode) {
+
+    /** The same credentials with this publishable key. */
+    public SandboxCredentials withPublishableKey(String key) {
+        return new SandboxCredentials(merchantId, apiKey, key, privateKey, privateKeyPem, pemFile, mode);
+    }
 
     @Override
     public String toString() {

@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The environment the launcher gives one service: its port, its database, Kafka, the shared secrets and the sandbox
+ * The environment the launcher gives one service: its port, its database, Kafka, the secrets it needs and the sandbox
  * settings, then whatever {@link StackOptions#serviceEnv} added (which wins).
  */
 final class ServiceEnvironment {
@@ -24,7 +24,14 @@ final class ServiceEnvironment {
             StackService service, StackOptions options, PortPlan ports, StackSecrets secrets, PostgresServer postgres) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("PORT", String.valueOf(ports.port(StackPort.of(service))));
-        env.put("INTERNAL_AUTH_SECRET", secrets.internalAuthSecret());
+        // Each service holds only the internal callers' secrets it needs: the gateway's everywhere but in
+        // chain-watcher, the chain watcher's in itself and in payment-links-service, which takes its reports.
+        if (service != StackService.CHAIN_WATCHER) {
+            env.put("INTERNAL_AUTH_SECRET", secrets.internalAuthSecret());
+        }
+        if (service == StackService.CHAIN_WATCHER || service == StackService.PAYMENT_LINKS) {
+            env.put("CHAIN_WATCHER_INTERNAL_AUTH_SECRET", secrets.chainWatcherSecret());
+        }
         env.put("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + ports.port(StackPort.KAFKA));
         String database = options.databaseName(service);
         if (service == StackService.GATEWAY) {

@@ -251,6 +251,7 @@ final class StackStartup {
         values.put("PRIVATE_KEY", run.credentials().privateKey());
         values.put("ADMIN_URL", run.adminUrl());
         values.put("ADMIN_TOKEN", run.secrets().adminToken());
+        values.put("PUBLISHABLE_KEY", run.credentials().publishableKey());
         values.put("SANDBOX_WALLET_ADDRESS", wallet.firstAddress());
         values.put("SANDBOX_WALLET_XPUB", wallet.extendedPublicKey());
         if (run.chain() != null) {

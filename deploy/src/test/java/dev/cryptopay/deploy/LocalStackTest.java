@@ -66,6 +66,7 @@ class LocalStackTest {
         String output = printed.toString(StandardCharsets.UTF_8);
         String baseUrl = StackTestSupport.find(output, "Base URL\\s+(http://127\\.0\\.0\\.1:\\d+/api/v1)");
         String apiKey = StackTestSupport.find(output, "API key\\s+(mk_test_[A-Z2-7]{32})");
+        String publishableKey = StackTestSupport.find(output, "Publishable\\s+(pk_test_[A-Z2-7]{32})");
         String privateKey = StackTestSupport.find(output, "Private key\\s+(Ed25519:\\S+)");
         assertThat(output)
                 .containsPattern("\\[stack\\] gateway ready in \\d+\\.\\d s")
@@ -89,6 +90,14 @@ class LocalStackTest {
                 .contains("\"merchant_id\":\"" + stack.credentials().merchantId() + "\"")
                 .contains("\"mode\":\"test\"");
 
+        // The printed publishable key names the merchant on the public payment report: the gateway lets it through,
+        // and the service judges the (incomplete) report.
+        assertThat(publishableKey).isEqualTo(stack.credentials().publishableKey());
+        HttpResponse<String> report = StackTestSupport.post(
+                baseUrl + "/public/subscriptions/link/payment", "{\"merchant_key\":\"" + publishableKey + "\"}");
+        assertThat(report.statusCode()).as(report.body()).isEqualTo(400);
+        assertThat(report.body()).contains("validation_failed");
+
         HttpResponse<String> link = client.post("/payment_links", COFFEE);
         assertThat(link.statusCode()).as(link.body()).isEqualTo(201);
         assertThat(link.body()).contains("\"payment_name\":\"Coffee\"").contains("\"is_test\":true");
@@ -103,12 +112,13 @@ class LocalStackTest {
     @Order(2)
     void stackEnvHoldsBaseUrlKeysAdminAccessWalletChainAndCustomer() throws Exception {
         List<String> lines = Files.readAllLines(stack.stackEnvFile());
-        assertThat(lines).hasSize(11);
+        assertThat(lines).hasSize(12);
         Map<String, String> env = EnvFile.read(stack.stackEnvFile());
         assertThat(env)
                 .containsOnlyKeys(
                         "BASE_URL",
                         "API_KEY",
+                        "PUBLISHABLE_KEY",
                         "PRIVATE_KEY",
                         "ADMIN_URL",
                         "ADMIN_TOKEN",
@@ -124,6 +134,7 @@ class LocalStackTest {
                 .containsEntry("CUSTOMER_PRIVATE_KEY", CustomerAccount.PRIVATE_KEY)
                 .containsEntry("BASE_URL", stack.baseUrl())
                 .containsEntry("API_KEY", stack.credentials().apiKey())
+                .containsEntry("PUBLISHABLE_KEY", stack.credentials().publishableKey())
                 .containsEntry("PRIVATE_KEY", stack.credentials().privateKey())
                 .containsEntry("ADMIN_URL", stack.adminUrl())
                 .containsEntry("ADMIN_TOKEN", stack.adminToken());
@@ -144,7 +155,9 @@ class LocalStackTest {
                                 .build(),
                         HttpResponse.BodyHandlers.ofString());
         assertThat(keys.statusCode()).as(keys.body()).isEqualTo(200);
-        assertThat(keys.body()).contains(stack.credentials().apiKey().substring(0, 12));
+        assertThat(keys.body())
+                .contains(stack.credentials().apiKey().substring(0, 12))
+                .contains(stack.credentials().publishableKey());
     }
 
     @Test
@@ -356,6 +369,7 @@ class LocalStackTest {
                     .contains("\"payment_status\":\"completed\"");
         }
         assertThat(stack.credentials().apiKey()).isEqualTo(before.apiKey());
+        assertThat(stack.credentials().publishableKey()).isEqualTo(before.publishableKey());
         assertThat(stack.adminToken()).isEqualTo(adminToken);
         HttpResponse<String> links = stack.client().get("/payment_links?search=Coffee");
         assertThat(links.statusCode()).as(links.body()).isEqualTo(200);

@@ -21,7 +21,8 @@ class ServiceEnvironmentTest {
             port -> false,
             Set.of(StackPort.EMBEDDED_POSTGRES),
             new StackConsole(new PrintStream(new ByteArrayOutputStream())));
-    private final StackSecrets secrets = new StackSecrets("internal-secret", "admin-token", "webhook-key");
+    private final StackSecrets secrets =
+            new StackSecrets("internal-secret", "watcher-secret", "admin-token", "webhook-key");
     private final PostgresServer postgres = new PostgresServer("test", "db.local", 6543, "stack", "pw");
 
     @Test
@@ -68,6 +69,9 @@ class ServiceEnvironmentTest {
                 .containsEntry("DATABASE_JDBC_URL", "jdbc:postgresql://db.local:6543/stack_x_payment_links")
                 .containsEntry("DATABASE_USER", "stack")
                 .containsEntry("DATABASE_PASSWORD", "pw")
+                .as("the gateway's and the chain watcher's secrets: it takes both callers")
+                .containsEntry("INTERNAL_AUTH_SECRET", "internal-secret")
+                .containsEntry("CHAIN_WATCHER_INTERNAL_AUTH_SECRET", "watcher-secret")
                 .doesNotContainKeys("GATEWAY_ADMIN_TOKEN", "WEBHOOK_SECRET_ENCRYPTION_KEY");
     }
 
@@ -97,11 +101,13 @@ class ServiceEnvironmentTest {
         Set<String> paymentLinks =
                 new java.util.TreeSet<>(environment(StackService.PAYMENT_LINKS).keySet());
         paymentLinks.remove("CHECKOUT_URL");
+        paymentLinks.remove("CHAIN_WATCHER_INTERNAL_AUTH_SECRET");
         assertThat(env.keySet())
                 .as("payment-links-service's settings and the public API address; CHECKOUT_URL stays the services'"
-                        + " sandbox default (the gateway's checkout page is payment-links-service's)")
+                        + " sandbox default (the gateway's checkout page is payment-links-service's), and only"
+                        + " payment-links-service takes the chain watcher's reports")
                 .containsAll(paymentLinks)
-                .doesNotContain("CHECKOUT_URL");
+                .doesNotContain("CHECKOUT_URL", "CHAIN_WATCHER_INTERNAL_AUTH_SECRET");
     }
 
     @Test
@@ -109,9 +115,10 @@ class ServiceEnvironmentTest {
         Map<String, String> env = environment(StackService.CHAIN_WATCHER);
 
         assertThat(env.keySet())
+                .as("its own secret, never the gateway's")
                 .containsExactly(
                         "PORT",
-                        "INTERNAL_AUTH_SECRET",
+                        "CHAIN_WATCHER_INTERNAL_AUTH_SECRET",
                         "KAFKA_BOOTSTRAP_SERVERS",
                         "DATABASE_R2DBC_URL",
                         "DATABASE_JDBC_URL",
@@ -122,7 +129,7 @@ class ServiceEnvironmentTest {
                         "DEV_CHAIN_CONFIRMATIONS");
         assertThat(env)
                 .containsEntry("PORT", String.valueOf(ports.port(StackPort.CHAIN_WATCHER)))
-                .containsEntry("INTERNAL_AUTH_SECRET", "internal-secret")
+                .containsEntry("CHAIN_WATCHER_INTERNAL_AUTH_SECRET", "watcher-secret")
                 .containsEntry("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + ports.port(StackPort.KAFKA))
                 .containsEntry("DATABASE_JDBC_URL", "jdbc:postgresql://db.local:6543/stack_x_chain_watcher")
                 .containsEntry("PAYMENT_LINKS_URL", ports.url(StackPort.PAYMENT_LINKS))

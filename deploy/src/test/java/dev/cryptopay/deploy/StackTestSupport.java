@@ -6,13 +6,21 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** What the tests that start whole stacks share: reading what the stack printed, and waiting for a condition. */
+/**
+ * What the tests that start whole stacks share: reading what the stack printed, an unsigned POST, and waiting for a
+ * condition.
+ */
 final class StackTestSupport {
 
     private StackTestSupport() {}
@@ -27,6 +35,25 @@ final class StackTestSupport {
         Matcher matcher = Pattern.compile(regex).matcher(text);
         assertThat(matcher.find()).as("'" + regex + "' in:\n" + text).isTrue();
         return matcher.group(1);
+    }
+
+    /** An unsigned JSON {@code POST}, as customer-side code sends the public payment report. */
+    static HttpResponse<String> post(String url, String json) {
+        try {
+            return HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(url))
+                                    .timeout(Duration.ofSeconds(30))
+                                    .header("Content-Type", "application/json")
+                                    .POST(HttpRequest.BodyPublishers.ofString(json))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     /** Polls until the condition holds or the limit passes; the caller then asserts the outcome itself. */

@@ -28,8 +28,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * A merchant's subscription walk through the gateway: a plan signed with a wallet key (EIP-712), subscribers and
- * invitations, a customer's enrolment on the public routes, payments with the merchant key, a missed period and the
- * automatic cancellation, each step announced by a signed webhook.
+ * invitations, a customer's enrolment on the public routes, payments with the merchant's publishable key, a missed
+ * period and the automatic cancellation, each step announced by a signed webhook.
  */
 class SubscriptionWalkEndToEndTest {
 
@@ -146,14 +146,15 @@ class SubscriptionWalkEndToEndTest {
             assertThat(enrolled.statusCode()).as(enrolled.body()).isEqualTo(201);
             JsonNode link = JSON.readTree(enrolled.body());
 
-            // The merchant's backend reports the first period's payment with its merchant_key, unsigned.
+            // The first period's payment is reported unsigned, the merchant named by its publishable key (the
+            // merchant_key customer-side code carries; the secret API key would still be accepted, discouraged).
             HttpResponse<String> paid = publicPost(
                     "/public/subscriptions/link/payment",
                     JSON.writeValueAsString(Map.of(
                             "sub_link_id",
                             link.get("id").asString(),
                             "merchant_key",
-                            first.apiKey(),
+                            first.publishableKey(),
                             "tx_hash",
                             "0x" + "cd".repeat(32),
                             "network_id",

@@ -13,8 +13,10 @@ import static dev.cryptopay.e2e.SuiteStack.sleep;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cryptopay.auth.Mode;
+import dev.cryptopay.auth.internal.InternalCallers;
 import dev.cryptopay.auth.internal.InternalHeaders;
 import dev.cryptopay.auth.internal.InternalIdentityToken;
+import dev.cryptopay.auth.internal.InternalRequest;
 import dev.cryptopay.deploy.LocalStack;
 import dev.cryptopay.deploy.SandboxCredentials;
 import dev.cryptopay.deploy.SignedClient;
@@ -242,20 +244,36 @@ class WholeSuiteEndToEndTest {
 
     // ---- helpers ----
 
-    /** The chain watcher's report, straight to the service's internal route with an internal token. */
+    /**
+     * The chain watcher's report, straight to the service's internal route with the chain watcher's own token over
+     * the exact body sent. The gateway's secret opens no such route.
+     */
     private static void report(String linkId, String txHash, String status) {
         String path = "/internal/payment_links/" + linkId + "/transactions";
-        String token =
-                InternalIdentityToken.fromSecret(stack.internalAuthSecret()).issue(null, "POST", path, Instant.now());
-        HttpRequest request = HttpRequest.newBuilder(URI.create(stack.serviceUrl("payment-links-service") + path))
-                .header(InternalHeaders.INTERNAL_AUTH, token)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"network\":\"Ethereum\",\"tx_hash\":\"" + txHash
-                        + "\",\"payer_address\":\"0xPAYER\",\"crypto_amount\":25,\"status\":\"" + status + "\"}"))
-                .build();
-        HttpResponse<String> response = send(request);
+        byte[] body = ("{\"network\":\"Ethereum\",\"tx_hash\":\"" + txHash
+                        + "\",\"payer_address\":\"0xPAYER\",\"crypto_amount\":25,\"status\":\"" + status + "\"}")
+                .getBytes(StandardCharsets.UTF_8);
+        InternalRequest signed = InternalRequest.of("POST", path, null, body);
+        InternalIdentityToken gateway =
+                InternalIdentityToken.fromSecret(InternalCallers.GATEWAY, stack.internalAuthSecret());
+        assertThat(send(reportRequest(path, gateway.issue(null, signed, Instant.now()), body))
+                        .statusCode())
+                .as("a gateway token on the transactions route")
+                .isEqualTo(403);
+        InternalIdentityToken chainWatcher =
+                InternalIdentityToken.fromSecret(InternalCallers.CHAIN_WATCHER, stack.chainWatcherSecret());
+        HttpResponse<String> response =
+                send(reportRequest(path, chainWatcher.issue(null, signed, Instant.now()), body));
         assertThat(response.statusCode()).as(response.body()).isIn(200, 201);
         // the gateway never exposes this route
         assertThat(firstClient.post(path, "{}").statusCode()).isEqualTo(404);
+    }
+
+    private static HttpRequest reportRequest(String path, String token, byte[] body) {
+        return HttpRequest.newBuilder(URI.create(stack.serviceUrl("payment-links-service") + path))
+                .header(InternalHeaders.INTERNAL_AUTH, token)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                .build();
     }
 }

@@ -50,9 +50,9 @@ public abstract class PaymentLinksTestBase extends ServiceTestBase {
         return as(merchant, HttpMethod.DELETE, uri).exchange();
     }
 
-    /** Reports a transaction through the internal route, as a chain watcher does (no merchant identity). */
+    /** Reports a transaction through the internal route, as the chain watcher does (its own token, no merchant). */
     protected WebTestClient.ResponseSpec reportTransaction(String linkId, String body) {
-        return as(null, HttpMethod.POST, "/internal/payment_links/" + linkId + "/transactions")
+        return asChainWatcher(HttpMethod.POST, "/internal/payment_links/" + linkId + "/transactions")
                 .contentType(MediaType.APPLICATION_JSON)
                 .bodyValue(body)
                 .exchange();

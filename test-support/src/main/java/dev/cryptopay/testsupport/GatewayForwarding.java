@@ -1,48 +1,140 @@
 package dev.cryptopay.testsupport;
 
+import dev.cryptopay.auth.Mode;
+import dev.cryptopay.auth.internal.InternalCallers;
 import dev.cryptopay.auth.internal.InternalHeaders;
 import dev.cryptopay.auth.internal.InternalIdentityToken;
+import dev.cryptopay.auth.internal.InternalRequest;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import java.net.URI;
 import java.time.Clock;
+import java.util.UUID;
+import org.reactivestreams.Publisher;
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
+import org.springframework.http.client.reactive.ClientHttpRequest;
+import org.springframework.http.client.reactive.ClientHttpRequestDecorator;
 import org.springframework.test.web.reactive.server.WebTestClient;
+import org.springframework.web.reactive.function.client.ClientRequest;
+import org.springframework.web.reactive.function.client.ExchangeFilterFunction;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 
 /**
- * Sends test requests to a service the way the gateway forwards them: the merchant identity headers and a fresh
- * internal token issued at the service's own clock (so tests that move the clock still pass the token check).
+ * Sends test requests to a service the way an internal caller does: the gateway forwarding a merchant's request
+ * (identity headers and its token), or another caller such as the chain watcher with its own secret. The token is
+ * issued when the request is written, over the method, raw path and query and the exact body bytes sent, at the
+ * service's own clock (so tests that move the clock still pass the token check).
  */
 public final class GatewayForwarding {
 
     private final InternalIdentityToken tokens;
     private final Clock clock;
+    private WebTestClient lastClient;
+    private WebTestClient lastSigning;
 
-    public GatewayForwarding(String internalSecret, Clock clock) {
-        this.tokens = InternalIdentityToken.fromSecret(internalSecret);
+    /** The gateway, signing with its secret. */
+    public GatewayForwarding(String gatewaySecret, Clock clock) {
+        this(InternalCallers.GATEWAY, gatewaySecret, clock);
+    }
+
+    /** Any internal caller ({@link InternalCallers}), signing with its own secret. */
+    public GatewayForwarding(String caller, String secret, Clock clock) {
+        this.tokens = InternalIdentityToken.fromSecret(caller, secret);
         this.clock = clock;
     }
 
-    /** A request for this merchant, or a non-merchant internal call when {@code merchant} is null. */
+    /** A request for this merchant, or a call without merchant identity when {@code merchant} is null. */
     public WebTestClient.RequestBodySpec as(
             WebTestClient web, MerchantIdentity merchant, HttpMethod method, String uri) {
-        String path = uri.contains("?") ? uri.substring(0, uri.indexOf('?')) : uri;
-        return identify(web.method(method).uri(uri), merchant, method, path);
+        return identify(signing(web).method(method).uri(uri), merchant);
     }
 
     /** As {@link #as(WebTestClient, MerchantIdentity, HttpMethod, String)}, for a URI sent exactly as encoded. */
     public WebTestClient.RequestBodySpec as(WebTestClient web, MerchantIdentity merchant, HttpMethod method, URI uri) {
-        return identify(web.method(method).uri(uri), merchant, method, uri.getRawPath());
+        return identify(signing(web).method(method).uri(uri), merchant);
     }
 
-    private WebTestClient.RequestBodySpec identify(
-            WebTestClient.RequestBodySpec request, MerchantIdentity merchant, HttpMethod method, String path) {
-        WebTestClient.RequestBodySpec spec = request.header(
-                InternalHeaders.INTERNAL_AUTH, tokens.issue(merchant, method.name(), path, clock.instant()));
-        if (merchant != null) {
-            spec = spec.header(
-                            InternalHeaders.MERCHANT_ID, merchant.merchantId().toString())
-                    .header(InternalHeaders.MERCHANT_MODE, merchant.mode().wireName());
+    private static WebTestClient.RequestBodySpec identify(
+            WebTestClient.RequestBodySpec request, MerchantIdentity merchant) {
+        if (merchant == null) {
+            return request;
         }
-        return spec;
+        return request.header(InternalHeaders.MERCHANT_ID, merchant.merchantId().toString())
+                .header(InternalHeaders.MERCHANT_MODE, merchant.mode().wireName());
+    }
+
+    /** The client with the signing filter; made once per client (a test class's client stays the same). */
+    private synchronized WebTestClient signing(WebTestClient web) {
+        if (lastClient != web) {
+            lastSigning = web.mutate().filter(signer()).build();
+            lastClient = web;
+        }
+        return lastSigning;
+    }
+
+    private ExchangeFilterFunction signer() {
+        return (request, next) -> next.exchange(ClientRequest.from(request)
+                .body((message, context) -> request.body().insert(new Signing(message, request), context))
+                .build());
+    }
+
+    /** Sets the token on the request just before it is written, once its body bytes are known. */
+    private final class Signing extends ClientHttpRequestDecorator {
+
+        private final ClientRequest request;
+
+        Signing(ClientHttpRequest delegate, ClientRequest request) {
+            super(delegate);
+            this.request = request;
+        }
+
+        @Override
+        public Mono<Void> writeWith(Publisher<? extends DataBuffer> body) {
+            return DataBufferUtils.join(body)
+                    .map(joined -> {
+                        try {
+                            byte[] bytes = new byte[joined.readableByteCount()];
+                            joined.read(bytes);
+                            return bytes;
+                        } finally {
+                            DataBufferUtils.release(joined);
+                        }
+                    })
+                    .defaultIfEmpty(new byte[0])
+                    .flatMap(bytes -> {
+                        sign(bytes);
+                        return super.writeWith(Mono.just(bufferFactory().wrap(bytes)));
+                    });
+        }
+
+        @Override
+        public Mono<Void> writeAndFlushWith(Publisher<? extends Publisher<? extends DataBuffer>> body) {
+            return writeWith(Flux.from(body).concatMap(Flux::from));
+        }
+
+        @Override
+        public Mono<Void> setComplete() {
+            sign(new byte[0]);
+            return super.setComplete();
+        }
+
+        private void sign(byte[] body) {
+            URI sent = URI.create(request.url().toASCIIString());
+            HttpHeaders headers = getHeaders();
+            InternalRequest signed =
+                    InternalRequest.of(request.method().name(), sent.getRawPath(), sent.getRawQuery(), body);
+            headers.set(InternalHeaders.INTERNAL_AUTH, tokens.issue(identity(headers), signed, clock.instant()));
+        }
+
+        private static MerchantIdentity identity(HttpHeaders headers) {
+            String id = headers.getFirst(InternalHeaders.MERCHANT_ID);
+            String mode = headers.getFirst(InternalHeaders.MERCHANT_MODE);
+            return id == null || mode == null
+                    ? null
+                    : new MerchantIdentity(UUID.fromString(id), Mode.fromWireName(mode));
+        }
     }
 }

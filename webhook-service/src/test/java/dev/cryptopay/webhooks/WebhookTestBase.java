@@ -27,6 +27,7 @@ import tools.jackson.databind.JsonNode;
             "webhooks.delivery.allow-private-addresses=true",
             "webhooks.delivery.timeout=5s",
             "webhooks.delivery.recover-batch=2",
+            "webhooks.endpoints.disable-min-failures=3",
             "webhooks.secret-encryption-key=AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
             "spring.kafka.consumer.properties.metadata.max.age.ms=1000"
         })
@@ -73,6 +74,22 @@ public abstract class WebhookTestBase extends ServiceTestBase {
 
     protected static void publishRaw(String topic, String key, String value) {
         TestKafka.send(topic, key, value);
+    }
+
+    /** Publishes {@code count} events of one type for the merchant and waits until intake made every delivery. */
+    protected void publishEvents(MerchantIdentity merchant, String type, int count, long deliveriesExpected) {
+        for (int i = 0; i < count; i++) {
+            publish("payment-links.events", merchant, type, Map.of("n", i));
+        }
+        await(deliveriesExpected + " deliveries", () -> deliveriesOfMerchant(merchant) == deliveriesExpected);
+    }
+
+    protected long deliveriesOfMerchant(MerchantIdentity merchant) {
+        return database.sql("SELECT count(*) FROM webhook_delivery WHERE merchant_id = :merchant")
+                .bind("merchant", merchant.merchantId())
+                .map(row -> row.get(0, Long.class))
+                .one()
+                .block();
     }
 
     protected long deliveriesOfEvent(String eventId) {

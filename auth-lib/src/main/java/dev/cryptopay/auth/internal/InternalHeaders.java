@@ -1,8 +1,8 @@
 package dev.cryptopay.auth.internal;
 
 /**
- * Headers the gateway sets on requests it forwards to internal services. Services trust the
- * merchant headers only when {@link #INTERNAL_AUTH} carries a valid {@link InternalIdentityToken}.
+ * Headers of internal requests. The gateway sets them on requests it forwards; services trust the merchant headers
+ * only when {@link #INTERNAL_AUTH} carries a valid {@link InternalIdentityToken}, which also names its caller.
  */
 public final class InternalHeaders {
 
@@ -12,7 +12,7 @@ public final class InternalHeaders {
     public static final String MERCHANT_MODE = "X-Merchant-Mode";
     /** Correlation id propagated across services and into logs. */
     public static final String REQUEST_ID = "X-Request-Id";
-    /** The {@link InternalIdentityToken} binding the identity headers to this request. */
+    /** The {@link InternalIdentityToken}: its caller, bound to the identity headers and to the whole request. */
     public static final String INTERNAL_AUTH = "X-Internal-Auth";
 
     private InternalHeaders() {}

@@ -1,135 +1,96 @@
 package dev.cryptopay.auth.internal;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.Objects;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.bouncycastle.crypto.digests.SHA256Digest;
 import org.bouncycastle.crypto.macs.HMac;
 import org.bouncycastle.crypto.params.KeyParameter;
 
 /**
- * Short-lived HMAC token proving that the merchant identity headers on an internal request were set
- * by the gateway, so a service reachable inside the network cannot be fooled by a forged
- * {@code X-Merchant-Id}.
+ * One internal caller's key: issues the short-lived HMAC token ({@code X-Internal-Auth}) that proves to a service who
+ * sent a request and that nothing of it was changed on the way. {@link InternalTokenVerifier} checks it.
  *
- * <p>Format: {@code v1.<issuedAtEpochSeconds>.<base64url-no-padding HMAC-SHA256>}. The MAC covers
+ * <p>Format: {@code v2.<caller>.<issuedAtEpochSeconds>.<base64url-no-padding HMAC-SHA256>}. The MAC, under the
+ * caller's own secret, covers
  * <pre>
- * "v1\n" + merchantId-or-empty + "\n" + mode-wire-name-or-empty + "\n" + METHOD + "\n" + path + "\n" + issuedAtEpochSeconds
+ * "v2" \n caller \n merchantId-or-empty \n mode-or-empty \n METHOD \n rawPath \n rawQuery-or-empty \n
+ *   hex(SHA-256(body)) \n issuedAtEpochSeconds
  * </pre>
- * so a token is bound to one identity, method and path (without query string) and cannot be replayed
- * on another endpoint. Times are compared in whole seconds. Thread-safe.
+ * (joined by {@code "\n"}, no trailing line break), so a token is bound to one caller, identity, method, path,
+ * query string and body, and lives {@link #DEFAULT_MAX_AGE}. Times are whole seconds. Thread-safe.
  */
 public final class InternalIdentityToken {
 
-    /** Default maximum token age; a token exactly this old is still valid. */
-    public static final Duration DEFAULT_MAX_AGE = Duration.ofSeconds(60);
+    /** Default maximum token age (clock skew included); a token exactly this old is still valid. */
+    public static final Duration DEFAULT_MAX_AGE = Duration.ofSeconds(10);
     /** How far in the future a token may be dated, to absorb clock skew between hosts. */
-    public static final Duration MAX_FUTURE_SKEW = Duration.ofSeconds(5);
+    public static final Duration MAX_FUTURE_SKEW = Duration.ofSeconds(2);
     /** Minimum secret length: the HMAC-SHA256 output size. */
     public static final int MIN_SECRET_BYTES = 32;
 
-    private static final String VERSION = "v1";
-    private static final int MAC_BYTES = 32;
-    private static final Pattern FORMAT = Pattern.compile("v1\\.(0|[1-9][0-9]{0,17})\\.([A-Za-z0-9_-]{43})");
+    static final String VERSION = "v2";
 
+    private final String caller;
     private final byte[] secret;
 
     /**
-     * @param secret shared by the gateway and internal services; at least {@value #MIN_SECRET_BYTES} bytes
-     * @throws IllegalArgumentException if the secret is shorter
+     * @param caller the caller id ({@link InternalCallers}), carried in the token
+     * @param secret this caller's own secret, at least {@value #MIN_SECRET_BYTES} bytes
+     * @throws IllegalArgumentException if the caller id is malformed or the secret is shorter
      */
-    public InternalIdentityToken(byte[] secret) {
+    public InternalIdentityToken(String caller, byte[] secret) {
         Objects.requireNonNull(secret, "secret");
+        this.caller = InternalCallers.requireWellFormed(caller);
         if (secret.length < MIN_SECRET_BYTES) {
-            throw new IllegalArgumentException(
-                    "Internal auth secret must be at least " + MIN_SECRET_BYTES + " bytes, got " + secret.length);
+            throw new IllegalArgumentException("Internal auth secret of caller " + caller + " must be at least "
+                    + MIN_SECRET_BYTES + " bytes, got " + secret.length);
         }
         this.secret = secret.clone();
     }
 
     /** Uses the UTF-8 bytes of {@code secret} (e.g. from configuration) as the key. */
-    public static InternalIdentityToken fromSecret(String secret) {
+    public static InternalIdentityToken fromSecret(String caller, String secret) {
         Objects.requireNonNull(secret, "secret");
-        return new InternalIdentityToken(secret.getBytes(StandardCharsets.UTF_8));
+        return new InternalIdentityToken(caller, secret.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The caller id this key signs as. */
+    public String caller() {
+        return caller;
     }
 
     /**
-     * Issues a token for one forwarded request.
+     * Issues a token for one request.
      *
-     * @param identity the merchant, or {@code null} for internal calls not made on behalf of a merchant
-     * @param method   HTTP method of the forwarded request
-     * @param path     request path without query string
+     * @param identity the merchant, or {@code null} for a call not made on behalf of a merchant
+     * @param request  the request exactly as the service will receive it
      * @param issuedAt now; truncated to whole seconds
      */
-    public String issue(MerchantIdentity identity, String method, String path, Instant issuedAt) {
+    public String issue(MerchantIdentity identity, InternalRequest request, Instant issuedAt) {
         long issuedAtSeconds = issuedAt.getEpochSecond();
         if (issuedAtSeconds < 0) {
             throw new IllegalArgumentException("issuedAt must not be before 1970: " + issuedAt);
         }
-        byte[] mac = mac(identity, method, path, issuedAtSeconds);
-        return VERSION + "." + issuedAtSeconds + "."
-                + Base64.getUrlEncoder().withoutPadding().encodeToString(mac);
+        return VERSION + "." + caller + "." + issuedAtSeconds + "."
+                + Base64.getUrlEncoder().withoutPadding().encodeToString(mac(identity, request, issuedAtSeconds));
     }
 
-    /**
-     * Checks a token against the identity, method and path the receiving service sees.
-     *
-     * @param token    the {@link InternalHeaders#INTERNAL_AUTH} header value
-     * @param identity the identity from the merchant headers, or {@code null} if none were sent
-     * @param path     request path without query string
-     * @param maxAge   maximum age (inclusive), usually {@link #DEFAULT_MAX_AGE}
-     */
-    public InternalTokenOutcome verify(
-            String token, MerchantIdentity identity, String method, String path, Instant now, Duration maxAge) {
-        Objects.requireNonNull(now, "now");
-        Objects.requireNonNull(maxAge, "maxAge");
-        if (token == null || token.isBlank()) {
-            return InternalTokenOutcome.MISSING;
-        }
-        Matcher matcher = FORMAT.matcher(token);
-        if (!matcher.matches()) {
-            return InternalTokenOutcome.MALFORMED;
-        }
-        long issuedAtSeconds = Long.parseLong(matcher.group(1));
-        byte[] presentedMac;
-        try {
-            presentedMac = Base64.getUrlDecoder().decode(matcher.group(2));
-        } catch (IllegalArgumentException e) {
-            return InternalTokenOutcome.MALFORMED;
-        }
-        if (presentedMac.length != MAC_BYTES) {
-            return InternalTokenOutcome.MALFORMED;
-        }
-        long ageSeconds = now.getEpochSecond() - issuedAtSeconds;
-        if (ageSeconds > maxAge.getSeconds()) {
-            return InternalTokenOutcome.EXPIRED;
-        }
-        if (-ageSeconds > MAX_FUTURE_SKEW.getSeconds()) {
-            return InternalTokenOutcome.NOT_YET_VALID;
-        }
-        byte[] expectedMac = mac(identity, method, path, issuedAtSeconds);
-        return MessageDigest.isEqual(expectedMac, presentedMac)
-                ? InternalTokenOutcome.VALID
-                : InternalTokenOutcome.BAD_MAC;
-    }
-
-    /** {@link #verify(String, MerchantIdentity, String, String, Instant, Duration)} with {@link #DEFAULT_MAX_AGE}. */
-    public InternalTokenOutcome verify(
-            String token, MerchantIdentity identity, String method, String path, Instant now) {
-        return verify(token, identity, method, path, now, DEFAULT_MAX_AGE);
-    }
-
-    private byte[] mac(MerchantIdentity identity, String method, String path, long issuedAtSeconds) {
-        Objects.requireNonNull(method, "method");
-        Objects.requireNonNull(path, "path");
-        String merchantId = identity == null ? "" : identity.merchantId().toString();
-        String mode = identity == null ? "" : identity.mode().wireName();
-        String input = VERSION + "\n" + merchantId + "\n" + mode + "\n" + method + "\n" + path + "\n" + issuedAtSeconds;
+    byte[] mac(MerchantIdentity identity, InternalRequest request, long issuedAtSeconds) {
+        Objects.requireNonNull(request, "request");
+        String input = String.join(
+                "\n",
+                VERSION,
+                caller,
+                identity == null ? "" : identity.merchantId().toString(),
+                identity == null ? "" : identity.mode().wireName(),
+                request.method(),
+                request.rawPath(),
+                request.rawQuery(),
+                request.bodySha256(),
+                Long.toString(issuedAtSeconds));
         byte[] data = input.getBytes(StandardCharsets.UTF_8);
         HMac hmac = new HMac(new SHA256Digest());
         hmac.init(new KeyParameter(secret));
@@ -137,5 +98,11 @@ public final class InternalIdentityToken {
         byte[] out = new byte[hmac.getMacSize()];
         hmac.doFinal(out, 0);
         return out;
+    }
+
+    /** Never shows the secret. */
+    @Override
+    public String toString() {
+        return "InternalIdentityToken[caller=" + caller + ", secret=<redacted>]";
     }
 }

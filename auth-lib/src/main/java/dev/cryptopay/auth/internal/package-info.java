@@ -1,2 +1,5 @@
-/** Service-to-service identity: merchant identity headers and the HMAC token that proves the gateway set them. */
+/**
+ * Service-to-service trust: merchant identity headers, the internal callers (gateway, chain watcher) and the HMAC
+ * token, bound to the whole request, that proves which caller sent it.
+ */
 package dev.cryptopay.auth.internal;

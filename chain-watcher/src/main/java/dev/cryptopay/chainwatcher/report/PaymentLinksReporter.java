@@ -1,10 +1,12 @@
 package dev.cryptopay.chainwatcher.report;
 
+import dev.cryptopay.auth.internal.InternalCallers;
 import dev.cryptopay.auth.internal.InternalHeaders;
 import dev.cryptopay.auth.internal.InternalIdentityToken;
+import dev.cryptopay.auth.internal.InternalRequest;
 import dev.cryptopay.chainwatcher.config.ChainWatcherProperties;
 import dev.cryptopay.chainwatcher.scan.DetectedTransfer;
-import dev.cryptopay.service.identity.InternalAuthProperties;
+import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -15,9 +17,12 @@ import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
 import org.springframework.web.reactive.function.client.WebClient;
 import reactor.core.publisher.Mono;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Reports a transfer to {@code POST /internal/payment_links/{id}/transactions} with an internal token. The route is
+ * Reports a transfer to {@code POST /internal/payment_links/{id}/transactions} with an internal token of the caller
+ * {@code chain-watcher} (its own secret), bound to the path and the exact body bytes sent and issued when the request
+ * is made (a retry next pass gets a fresh one). The route is
  * idempotent on (network, tx_hash), so a report repeated after a crash or by a second instance changes nothing.
  * Answers whether payment-links-service acknowledged the report: 2xx, or a 4xx it will answer forever (a refused
  * transition is logged and not retried); a 5xx, a timeout or a connection error answers false and the report is sent
@@ -30,17 +35,22 @@ public class PaymentLinksReporter {
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     private final WebClient web;
+    private final String baseUrl;
     private final InternalIdentityToken tokens;
+    private final JsonMapper json;
     private final Clock clock;
 
-    PaymentLinksReporter(ChainWatcherProperties properties, InternalAuthProperties internalAuth, Clock clock) {
-        this.web = WebClient.builder().baseUrl(properties.paymentLinksUrl()).build();
-        this.tokens = InternalIdentityToken.fromSecret(internalAuth.secret());
+    PaymentLinksReporter(ChainWatcherProperties properties, ReportAuthProperties auth, JsonMapper json, Clock clock) {
+        this.web = WebClient.create();
+        this.baseUrl = properties.paymentLinksUrl().replaceAll("/+$", "");
+        this.tokens = InternalIdentityToken.fromSecret(InternalCallers.CHAIN_WATCHER, auth.secret());
+        this.json = json;
         this.clock = clock;
     }
 
     public Mono<Boolean> report(DetectedTransfer transfer, int requiredConfirmations) {
-        String path = "/internal/payment_links/" + transfer.paymentLinkId() + "/transactions";
+        // The token binds the path exactly as sent, so the full address is made here (a base URL may have a path).
+        URI target = URI.create(baseUrl + "/internal/payment_links/" + transfer.paymentLinkId() + "/transactions");
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("network", transfer.network());
         body.put("tx_hash", transfer.txHash());
@@ -49,30 +59,32 @@ public class PaymentLinksReporter {
         body.put("status", transfer.status());
         body.put("confirmations", transfer.confirmations());
         body.put("required_confirmations", requiredConfirmations);
-        return web.post()
-                .uri(path)
-                .header(InternalHeaders.INTERNAL_AUTH, tokens.issue(null, "POST", path, clock.instant()))
-                .contentType(MediaType.APPLICATION_JSON)
-                .bodyValue(body)
-                .exchangeToMono(response -> response.bodyToMono(String.class)
-                        .defaultIfEmpty("")
-                        .map(text -> {
-                            int status = response.statusCode().value();
-                            if (status >= 500) {
-                                log.warn("Report of {} answered {}: {}", transfer.txHash(), status, text);
-                                return false;
-                            }
-                            if (status >= 400) {
-                                log.error(
-                                        "payment-links-service refused the report of {} ({} of link {}): {} {}",
-                                        transfer.txHash(),
-                                        transfer.status(),
-                                        transfer.paymentLinkId(),
-                                        status,
-                                        text);
-                            }
-                            return true;
-                        }))
+        byte[] bytes = json.writeValueAsBytes(body);
+        InternalRequest signed = InternalRequest.of("POST", target.getRawPath(), target.getRawQuery(), bytes);
+        return Mono.defer(() -> web.post()
+                        .uri(target)
+                        .header(InternalHeaders.INTERNAL_AUTH, tokens.issue(null, signed, clock.instant()))
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .bodyValue(bytes)
+                        .exchangeToMono(response -> response.bodyToMono(String.class)
+                                .defaultIfEmpty("")
+                                .map(text -> {
+                                    int status = response.statusCode().value();
+                                    if (status >= 500) {
+                                        log.warn("Report of {} answered {}: {}", transfer.txHash(), status, text);
+                                        return false;
+                                    }
+                                    if (status >= 400) {
+                                        log.error(
+                                                "payment-links-service refused the report of {} ({} of link {}): {} {}",
+                                                transfer.txHash(),
+                                                transfer.status(),
+                                                transfer.paymentLinkId(),
+                                                status,
+                                                text);
+                                    }
+                                    return true;
+                                })))
                 .timeout(TIMEOUT)
                 .onErrorResume(failure -> {
                     log.warn("Report of {} failed, sent again next pass: {}", transfer.txHash(), failure.toString());

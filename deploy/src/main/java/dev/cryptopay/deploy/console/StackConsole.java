@@ -133,6 +133,8 @@ public final class StackConsole {
         out.println();
         out.println("  Base URL     " + stack.baseUrl());
         out.println("  API key      " + stack.credentials().apiKey());
+        out.println("  Publishable  " + stack.credentials().publishableKey()
+                + "   merchant_key for customer-side code (not a secret)");
         out.println("  Private key  " + stack.credentials().privateKey());
         out.println("               (PEM: " + DisplayPath.of(stack.credentials().pemFile()) + ")");
         out.println("  Wallet       " + stack.wallet().firstAddress() + "   receives the sandbox merchant's payments");
@@ -155,7 +157,8 @@ public final class StackConsole {
         out.println("  Logs         " + DisplayPath.of(stack.logDir()) + "/<service>.log");
         out.println();
         out.println("  The API key says who you are (X-API-Key); the private key signs every request");
-        out.println("  (X-API-Signature) and never leaves your machine. All of it is in "
+        out.println("  (X-API-Signature) and never leaves your machine. The publishable key is the merchant_key of");
+        out.println("  POST /public/subscriptions/link/payment, for customer-side code. All of it is in "
                 + DisplayPath.of(stack.stackEnvFile()) + ".");
         out.println("  Try:  ./signed-request GET /account");
         out.println("        ./signed-request POST /payment_links '{\"payment_name\":\"Coffee\",\"amount\":10.5,"

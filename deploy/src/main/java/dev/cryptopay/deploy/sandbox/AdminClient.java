@@ -10,11 +10,15 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** The gateway's admin API (Bearer token): merchants and API keys. See gateway/README.md "Admin API". */
+/**
+ * The gateway's admin API (Bearer token): merchants, API keys and publishable keys. See gateway/README.md "Admin API".
+ */
 public final class AdminClient {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -37,16 +41,44 @@ public final class AdminClient {
         return merchant.get("id").asString();
     }
 
-    /** {@code POST /admin/merchants/{id}/keys}: a gateway-generated Ed25519 pair and API key. */
+    /**
+     * {@code POST /admin/merchants/{id}/keys}: a gateway-generated Ed25519 pair and API key (without a publishable
+     * key; see {@link #createPublishableKey}).
+     */
     public SandboxCredentials createKey(String merchantId, Mode mode) {
         JsonNode key = call("POST", "/admin/merchants/" + merchantId + "/keys", Map.of("mode", mode.wireName()), 201);
         return new SandboxCredentials(
                 merchantId,
                 key.get("api_key").asString(),
+                null,
                 key.get("private_key").asString(),
                 key.get("private_key_pem").asString(),
                 null,
                 mode);
+    }
+
+    /** {@code POST /admin/merchants/{id}/publishable_keys} → the new {@code pk_…} key. */
+    public String createPublishableKey(String merchantId, Mode mode) {
+        JsonNode key = call(
+                "POST", "/admin/merchants/" + merchantId + "/publishable_keys", Map.of("mode", mode.wireName()), 201);
+        return key.get("publishable_key").asString();
+    }
+
+    /** The merchant's active publishable keys of this mode ({@code GET /admin/merchants/{id}/keys}). */
+    public List<String> activePublishableKeys(String merchantId, Mode mode) {
+        String path = "/admin/merchants/" + merchantId + "/keys";
+        HttpResponse<String> response = send("GET", path, null);
+        if (response.statusCode() != 200) {
+            throw unexpected("GET", path, response);
+        }
+        List<String> keys = new ArrayList<>();
+        for (JsonNode key : JSON.readTree(response.body()).path("publishable_keys")) {
+            if ("active".equals(key.path("status").asString())
+                    && mode.wireName().equals(key.path("mode").asString())) {
+                keys.add(key.get("publishable_key").asString());
+            }
+        }
+        return keys;
     }
 
     /** Whether the merchant exists ({@code GET /admin/merchants/{id}/keys} answers 200, not 404). */

@@ -17,9 +17,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The sandbox merchant: created with a test-mode Ed25519 key through the admin API on the first run, saved in
- * {@code sandbox.env} and {@code sandbox-key.pem}, and reused afterwards as long as the gateway accepts its key
- * (checked with a signed {@code GET /account}). A key or merchant the database no longer knows is replaced.
+ * The sandbox merchant: created with a test-mode Ed25519 key and a test-mode publishable key through the admin API on
+ * the first run, saved in {@code sandbox.env} and {@code sandbox-key.pem}, and reused afterwards as long as the
+ * gateway accepts its key (checked with a signed {@code GET /account}). A key or merchant the database no longer
+ * knows is replaced; so is a publishable key that is no longer active (or missing, in a data directory from before
+ * publishable keys).
  */
 public final class SandboxMerchant {
 
@@ -46,7 +48,13 @@ public final class SandboxMerchant {
         SandboxCredentials result;
         if (saved.containsKey("MERCHANT_ID") && saved.containsKey("API_KEY") && saved.containsKey("PRIVATE_KEY")) {
             SandboxCredentials previous = new SandboxCredentials(
-                    saved.get("MERCHANT_ID"), saved.get("API_KEY"), saved.get("PRIVATE_KEY"), null, pem, Mode.TEST);
+                    saved.get("MERCHANT_ID"),
+                    saved.get("API_KEY"),
+                    null,
+                    saved.get("PRIVATE_KEY"),
+                    null,
+                    pem,
+                    Mode.TEST);
             HttpResponse<String> account = new SignedClient(baseUrl, previous).get("/account");
             if (account.statusCode() == 200) {
                 console.sandboxMerchantReused(previous.merchantId());
@@ -54,7 +62,9 @@ public final class SandboxMerchant {
                     EnvFile.writePrivate(
                             pem, SigningKey.parse(previous.privateKey()).toPem());
                 }
-                return previous;
+                SandboxCredentials reused = previous.withPublishableKey(publishableKey(previous.merchantId(), saved));
+                save(file, reused);
+                return reused;
             }
             if (account.statusCode() != 401) {
                 throw new StackStartException("The gateway answered GET /api/v1/account with HTTP "
@@ -72,13 +82,35 @@ public final class SandboxMerchant {
             result = admin.createKey(admin.createMerchant(NAME, EMAIL), Mode.TEST);
             console.sandboxMerchantCreated(result.merchantId());
         }
+        result = result.withPublishableKey(publishableKey(result.merchantId(), saved));
         EnvFile.writePrivate(pem, result.privateKeyPem());
-        Map<String, String> values = new LinkedHashMap<>();
-        values.put("MERCHANT_ID", result.merchantId());
-        values.put("API_KEY", result.apiKey());
-        values.put("PRIVATE_KEY", result.privateKey());
-        EnvFile.write(file, values);
+        save(file, result);
         return new SandboxCredentials(
-                result.merchantId(), result.apiKey(), result.privateKey(), result.privateKeyPem(), pem, Mode.TEST);
+                result.merchantId(),
+                result.apiKey(),
+                result.publishableKey(),
+                result.privateKey(),
+                result.privateKeyPem(),
+                pem,
+                Mode.TEST);
+    }
+
+    /** The saved publishable key while the merchant still has it active, otherwise a new one. */
+    private String publishableKey(String merchantId, Map<String, String> saved) {
+        String previous = saved.get("PUBLISHABLE_KEY");
+        if (previous != null
+                && admin.activePublishableKeys(merchantId, Mode.TEST).contains(previous)) {
+            return previous;
+        }
+        return admin.createPublishableKey(merchantId, Mode.TEST);
+    }
+
+    private static void save(Path file, SandboxCredentials credentials) {
+        Map<String, String> values = new LinkedHashMap<>();
+        values.put("MERCHANT_ID", credentials.merchantId());
+        values.put("API_KEY", credentials.apiKey());
+        values.put("PUBLISHABLE_KEY", credentials.publishableKey());
+        values.put("PRIVATE_KEY", credentials.privateKey());
+        EnvFile.write(file, values);
     }
 }

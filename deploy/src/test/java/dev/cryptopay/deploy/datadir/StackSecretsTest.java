@@ -21,12 +21,15 @@ class StackSecretsTest {
         StackSecrets second = StackSecrets.loadOrCreate(file);
 
         assertThat(Base64.getUrlDecoder().decode(first.internalAuthSecret())).hasSize(48);
+        assertThat(Base64.getUrlDecoder().decode(first.chainWatcherSecret())).hasSize(48);
+        assertThat(first.chainWatcherSecret()).isNotEqualTo(first.internalAuthSecret());
         assertThat(Base64.getUrlDecoder().decode(first.adminToken())).hasSize(32);
         assertThat(Base64.getDecoder().decode(first.webhookEncryptionKey())).hasSize(32);
         assertThat(second).isEqualTo(first);
         assertThat(Files.readAllLines(file))
                 .containsExactly(
                         "INTERNAL_AUTH_SECRET=" + first.internalAuthSecret(),
+                        "CHAIN_WATCHER_INTERNAL_AUTH_SECRET=" + first.chainWatcherSecret(),
                         "GATEWAY_ADMIN_TOKEN=" + first.adminToken(),
                         "WEBHOOK_SECRET_ENCRYPTION_KEY=" + first.webhookEncryptionKey());
     }
@@ -35,6 +38,7 @@ class StackSecretsTest {
     void onlyAMissingSecretIsAddedAndOtherLinesStay(@TempDir Path dir) {
         Path file = dir.resolve("secrets.env");
         Map<String, String> saved = new LinkedHashMap<>();
+        saved.put("INTERNAL_AUTH_SECRET", "kept-internal-secret");
         saved.put("GATEWAY_ADMIN_TOKEN", "kept-token");
         saved.put("SOMETHING_ELSE", "kept-too");
         EnvFile.write(file, saved);
@@ -42,14 +46,18 @@ class StackSecretsTest {
         StackSecrets secrets = StackSecrets.loadOrCreate(file);
 
         assertThat(secrets.adminToken()).isEqualTo("kept-token");
-        assertThat(secrets.internalAuthSecret()).isNotBlank();
+        assertThat(secrets.internalAuthSecret()).isEqualTo("kept-internal-secret");
+        assertThat(secrets.chainWatcherSecret())
+                .as("a data directory from before the chain watcher had its own secret gets one")
+                .isNotBlank();
         assertThat(EnvFile.read(file))
                 .containsEntry("SOMETHING_ELSE", "kept-too")
-                .containsEntry("INTERNAL_AUTH_SECRET", secrets.internalAuthSecret());
+                .containsEntry("CHAIN_WATCHER_INTERNAL_AUTH_SECRET", secrets.chainWatcherSecret())
+                .containsEntry("WEBHOOK_SECRET_ENCRYPTION_KEY", secrets.webhookEncryptionKey());
     }
 
     @Test
     void toStringShowsNoSecret() {
-        assertThat(new StackSecrets("a", "b", "c")).hasToString("StackSecrets[<redacted>]");
+        assertThat(new StackSecrets("a", "b", "c", "d")).hasToString("StackSecrets[<redacted>]");
     }
 }

@@ -71,17 +71,20 @@ public class AccountFilter implements GatewayFilter, Ordered {
             Instant createdAt,
             Map<String, RateLimit> rateLimits) {}
 
-    /** One route group's limit: {@code limit} requests per {@code period_seconds}, per key. */
+    /**
+     * One route group's limit: {@code limit} requests per {@code period_seconds}, per key (for
+     * {@code public_link_payment}: per key and client address).
+     */
     record RateLimit(int limit, long periodSeconds) {}
 
-    /** The limits by route group, in declaration order; empty when rate limiting is off. */
+    /** The limits of the groups that count by key, in declaration order; empty when rate limiting is off. */
     private Map<String, RateLimit> limits() {
         Map<String, RateLimit> limits = new LinkedHashMap<>();
         if (!rateLimits.enabled()) {
             return limits;
         }
         for (RouteGroup group : RouteGroup.values()) {
-            if (group.scope() == RouteGroup.Scope.API_KEY) {
+            if (group.scope() != RouteGroup.Scope.CLIENT_IP) {
                 limits.put(
                         group.wireName(),
                         new RateLimit(

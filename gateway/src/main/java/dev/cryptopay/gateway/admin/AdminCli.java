@@ -3,6 +3,7 @@ package dev.cryptopay.gateway.admin;
 import dev.cryptopay.gateway.GatewayApplication;
 import dev.cryptopay.gateway.keys.Merchant;
 import dev.cryptopay.gateway.keys.StoredApiKey;
+import dev.cryptopay.gateway.keys.StoredPublishableKey;
 import dev.cryptopay.service.error.ApiException;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -26,8 +27,9 @@ import org.springframework.context.ConfigurableApplicationContext;
  * java -jar gateway.jar admin create-merchant --name "Acme" --email ops@acme.test [--mode test|live]
  *                                            [--public-key-file key.pub] [--algorithm ed25519|rsa-pss-sha256]
  * java -jar gateway.jar admin create-key --merchant &lt;id&gt; --mode test [--public-key-file …] [--algorithm …]
+ * java -jar gateway.jar admin create-publishable-key --merchant &lt;id&gt; [--mode test|live]
  * java -jar gateway.jar admin list-keys --merchant &lt;id&gt;
- * java -jar gateway.jar admin revoke-key --key &lt;api_key&gt;
+ * java -jar gateway.jar admin revoke-key --key &lt;api_key or publishable_key&gt;
  * </pre>
  * Runs Spring without a web server (so the database settings, Flyway migrations and repository are exactly the
  * server's) and returns an exit status: 0 done, 1 refused or failed, 2 usage error. Spring settings may be given as
@@ -41,6 +43,8 @@ public final class AdminCli {
 
     private static final Set<String> OPTIONS =
             Set.of("name", "email", "mode", "merchant", "key", "algorithm", "public-key-file");
+    private static final Set<String> COMMANDS =
+            Set.of("create-merchant", "create-key", "create-publishable-key", "list-keys", "revoke-key");
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
     private AdminCli() {}
@@ -81,7 +85,7 @@ public final class AdminCli {
             }
             options.put(name, value);
         }
-        if (!Set.of("create-merchant", "create-key", "list-keys", "revoke-key").contains(command)) {
+        if (!COMMANDS.contains(command)) {
             err.println("Unknown command: " + command);
             usage(err);
             return USAGE;
@@ -106,6 +110,7 @@ public final class AdminCli {
             return switch (command) {
                 case "create-merchant" -> createMerchant(admin, options, publicKey, out);
                 case "create-key" -> createKey(admin, options.get("merchant"), options, publicKey, out);
+                case "create-publishable-key" -> createPublishableKey(admin, options.get("merchant"), options, out);
                 case "list-keys" -> listKeys(admin, options.get("merchant"), out);
                 default -> revokeKey(admin, options.get("key"), out);
             };
@@ -139,7 +144,20 @@ public final class AdminCli {
         out.println("  merchant_id: " + merchant.id());
         out.println("  name:        " + merchant.name());
         out.println("  email:       " + merchant.email());
-        return createKey(admin, merchant.id().toString(), options, publicKey, out);
+        createKey(admin, merchant.id().toString(), options, publicKey, out);
+        return createPublishableKey(admin, merchant.id().toString(), options, out);
+    }
+
+    private static int createPublishableKey(
+            MerchantAdmin admin, String merchantId, Map<String, String> options, PrintStream out) {
+        StoredPublishableKey created = admin.createPublishableKey(merchantId, options.getOrDefault("mode", "test"))
+                .block(TIMEOUT);
+        out.println();
+        out.println("Publishable key (not a secret: use it as merchant_key in customer-side code; list-keys shows it)");
+        out.println("  merchant_id:     " + created.merchantId());
+        out.println("  publishable_key: " + created.value());
+        out.println("  mode:            " + created.mode().wireName());
+        return OK;
     }
 
     private static int createKey(
@@ -185,11 +203,27 @@ public final class AdminCli {
                     key.lastUsedAt() == null ? "-" : key.lastUsedAt(),
                     key.revokedAt() == null ? "-" : key.revokedAt());
         }
+        List<StoredPublishableKey> publishable =
+                admin.listPublishableKeys(merchantId).collectList().block(TIMEOUT);
+        out.println();
+        out.printf(
+                "%-40s %-5s %-8s %-28s %-28s %s%n",
+                "PUBLISHABLE KEY", "MODE", "STATUS", "CREATED", "LAST USED", "REVOKED");
+        for (StoredPublishableKey key : publishable) {
+            out.printf(
+                    "%-40s %-5s %-8s %-28s %-28s %s%n",
+                    key.value(),
+                    key.mode().wireName(),
+                    key.status().wireName(),
+                    key.createdAt(),
+                    key.lastUsedAt() == null ? "-" : key.lastUsedAt(),
+                    key.revokedAt() == null ? "-" : key.revokedAt());
+        }
         return OK;
     }
 
-    private static int revokeKey(MerchantAdmin admin, String apiKey, PrintStream out) {
-        StoredApiKey revoked = admin.revoke(apiKey).block(TIMEOUT);
+    private static int revokeKey(MerchantAdmin admin, String key, PrintStream out) {
+        MerchantAdmin.RevokedKey revoked = admin.revoke(key).block(TIMEOUT);
         out.println("Revoked " + revoked.displayPrefix() + "… at " + revoked.revokedAt()
                 + " (running gateways refuse it within gateway.keys.cache-ttl)");
         return OK;
@@ -198,7 +232,7 @@ public final class AdminCli {
     private static String missingOption(String command, Map<String, String> options) {
         List<String> required = switch (command) {
             case "create-merchant" -> List.of("name", "email");
-            case "create-key", "list-keys" -> List.of("merchant");
+            case "create-key", "create-publishable-key", "list-keys" -> List.of("merchant");
             default -> List.of("key");
         };
         return required.stream()
@@ -212,11 +246,13 @@ public final class AdminCli {
                 Usage: java -jar gateway.jar admin <command> [options] [--spring.property=value …]
                   create-merchant --name <name> --email <email> [--mode test|live]
                                   [--public-key-file <spki.pem>] [--algorithm ed25519|rsa-pss-sha256]
-                      creates the merchant and its first API key; without --public-key-file an Ed25519 pair is
-                      generated and the private key printed once
+                      creates the merchant, its first API key and a publishable key of the same mode; without
+                      --public-key-file an Ed25519 pair is generated and the private key printed once
                   create-key --merchant <id> [--mode test|live] [--public-key-file <spki.pem>] [--algorithm …]
+                  create-publishable-key --merchant <id> [--mode test|live]
+                      a further publishable key (pk_…), the merchant_key for customer-side code
                   list-keys --merchant <id>
-                  revoke-key --key <api_key>
+                  revoke-key --key <api_key or publishable_key>
                 The database is the server's: SPRING_R2DBC_URL / SPRING_FLYWAY_URL etc. (see gateway/README.md).""");
     }
 }

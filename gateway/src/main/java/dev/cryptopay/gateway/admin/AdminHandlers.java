@@ -4,6 +4,7 @@ import dev.cryptopay.gateway.admin.AdminResponses.CreatedKeyBody;
 import dev.cryptopay.gateway.admin.AdminResponses.KeyBody;
 import dev.cryptopay.gateway.admin.AdminResponses.KeyList;
 import dev.cryptopay.gateway.admin.AdminResponses.MerchantBody;
+import dev.cryptopay.gateway.admin.AdminResponses.PublishableKeyBody;
 import dev.cryptopay.service.error.ApiException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -38,8 +39,9 @@ public class AdminHandlers {
         return RouterFunctions.route()
                 .POST("/admin/merchants", this::createMerchant)
                 .POST("/admin/merchants/{id}/keys", this::createKey)
+                .POST("/admin/merchants/{id}/publishable_keys", this::createPublishableKey)
                 .GET("/admin/merchants/{id}/keys", this::listKeys)
-                .DELETE("/admin/keys/{apiKey}", this::revokeKey)
+                .DELETE("/admin/keys/{key}", this::revokeKey)
                 .filter(requireToken())
                 .build();
     }
@@ -72,15 +74,28 @@ public class AdminHandlers {
                 .flatMap(created -> respond(HttpStatus.CREATED, CreatedKeyBody.of(created)));
     }
 
-    private Mono<ServerResponse> listKeys(ServerRequest request) {
-        return admin.listKeys(request.pathVariable("id"))
-                .map(KeyBody::of)
-                .collectList()
-                .flatMap(keys -> respond(HttpStatus.OK, new KeyList(keys)));
+    private Mono<ServerResponse> createPublishableKey(ServerRequest request) {
+        return body(request)
+                .flatMap(body -> admin.createPublishableKey(request.pathVariable("id"), text(body, "mode")))
+                .flatMap(created -> respond(HttpStatus.CREATED, PublishableKeyBody.of(created)));
     }
 
+    /** API keys, then publishable keys: one query after the other, each read to the end. */
+    private Mono<ServerResponse> listKeys(ServerRequest request) {
+        String merchantId = request.pathVariable("id");
+        return admin.listKeys(merchantId)
+                .map(KeyBody::of)
+                .collectList()
+                .flatMap(keys -> admin.listPublishableKeys(merchantId)
+                        .map(PublishableKeyBody::of)
+                        .collectList()
+                        .map(publishable -> new KeyList(keys, publishable)))
+                .flatMap(list -> respond(HttpStatus.OK, list));
+    }
+
+    /** Revokes an API key or a publishable key, whichever the path names. */
     private Mono<ServerResponse> revokeKey(ServerRequest request) {
-        return admin.revoke(request.pathVariable("apiKey"))
+        return admin.revoke(request.pathVariable("key"))
                 .then(ServerResponse.noContent().build());
     }
 
@@ -95,7 +110,7 @@ public class AdminHandlers {
                     throw ApiException.badRequest("invalid_request", "The body must be a JSON object");
                 }
                 return node;
-            } catch (JacksonException e) {
+            } catch (JacksonException | NumberFormatException e) {
                 throw ApiException.badRequest("invalid_request", "Malformed JSON body");
             }
         });

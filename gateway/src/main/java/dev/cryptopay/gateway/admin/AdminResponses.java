@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.cryptopay.gateway.admin.MerchantAdmin.CreatedKey;
 import dev.cryptopay.gateway.keys.Merchant;
 import dev.cryptopay.gateway.keys.StoredApiKey;
+import dev.cryptopay.gateway.keys.StoredPublishableKey;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -69,5 +70,30 @@ final class AdminResponses {
         }
     }
 
-    record KeyList(List<KeyBody> keys) {}
+    /** A publishable key, shown in full (it is public by design) whenever it is listed. */
+    record PublishableKeyBody(
+            UUID id,
+            String publishableKey,
+            UUID merchantId,
+            String mode,
+            String status,
+            Instant createdAt,
+            Instant lastUsedAt,
+            Instant revokedAt) {
+
+        static PublishableKeyBody of(StoredPublishableKey key) {
+            return new PublishableKeyBody(
+                    key.id(),
+                    key.value(),
+                    key.merchantId(),
+                    key.mode().wireName(),
+                    key.status().wireName(),
+                    key.createdAt(),
+                    key.lastUsedAt(),
+                    key.revokedAt());
+        }
+    }
+
+    /** A merchant's keys: secret API keys (prefixes only) and publishable keys (in full). */
+    record KeyList(List<KeyBody> keys, List<PublishableKeyBody> publishableKeys) {}
 }

@@ -10,7 +10,10 @@ import dev.cryptopay.gateway.keys.ApiKeyHash;
 import dev.cryptopay.gateway.keys.KeyRepository;
 import dev.cryptopay.gateway.keys.KeyStatus;
 import dev.cryptopay.gateway.keys.Merchant;
+import dev.cryptopay.gateway.keys.PublishableKey;
+import dev.cryptopay.gateway.keys.PublishableKeyRepository;
 import dev.cryptopay.gateway.keys.StoredApiKey;
+import dev.cryptopay.gateway.keys.StoredPublishableKey;
 import dev.cryptopay.service.error.ApiException;
 import dev.cryptopay.service.error.FieldError;
 import java.security.SecureRandom;
@@ -34,7 +37,12 @@ public class MerchantAdmin {
 
     private static final Pattern EMAIL = Pattern.compile("[^@\\s]+@[^@\\s]+\\.[^@\\s]+");
 
+    /** The refusal of a value that is neither kind of key. */
+    static final String MALFORMED_KEY = "Malformed key: expected mk_test_ or mk_live_ (API key) or pk_test_ or "
+            + "pk_live_ (publishable key) followed by 32 characters A-Z2-7";
+
     private final KeyRepository repository;
+    private final PublishableKeyRepository publishableKeys;
     private final Clock clock;
     private final SecureRandom random;
     private final Consumer<String> onRevoked;
@@ -42,8 +50,14 @@ public class MerchantAdmin {
     /**
      * @param onRevoked told the revoked key's value, so a running gateway can drop it from its cache at once
      */
-    public MerchantAdmin(KeyRepository repository, Clock clock, SecureRandom random, Consumer<String> onRevoked) {
+    public MerchantAdmin(
+            KeyRepository repository,
+            PublishableKeyRepository publishableKeys,
+            Clock clock,
+            SecureRandom random,
+            Consumer<String> onRevoked) {
         this.repository = repository;
+        this.publishableKeys = publishableKeys;
         this.clock = clock;
         this.random = random;
         this.onRevoked = onRevoked;
@@ -51,6 +65,9 @@ public class MerchantAdmin {
 
     /** A newly created key: the secret API key (shown once) and, when we generated the pair, its private key. */
     public record CreatedKey(ApiKey apiKey, StoredApiKey stored, GeneratedKeyPair generated) {}
+
+    /** A key just revoked (or found revoked already), of either kind. */
+    public record RevokedKey(String displayPrefix, Instant revokedAt) {}
 
     public Mono<Merchant> createMerchant(String name, String email) {
         List<FieldError> errors = new ArrayList<>();
@@ -142,18 +159,60 @@ public class MerchantAdmin {
         return requireMerchant(merchantId).thenMany(repository.findKeysOfMerchant(merchantId));
     }
 
-    /** Revokes the key; revoking an already revoked key succeeds again (idempotent). */
-    public Mono<StoredApiKey> revoke(String apiKeyText) {
-        if (!ApiKey.isWellFormed(apiKeyText)) {
-            return Mono.error(ApiException.invalidField(
-                    "malformed_api_key",
-                    "api_key",
-                    "Malformed API key: expected mk_test_ or mk_live_ followed by 32 characters A-Z2-7"));
+    /**
+     * Issues a publishable key ({@code pk_test_…} / {@code pk_live_…}) for the merchant: the key its customer-side code
+     * may carry as {@code merchant_key}. It is stored in full, being public by design.
+     */
+    public Mono<StoredPublishableKey> createPublishableKey(String merchantIdText, String modeText) {
+        UUID merchantId;
+        Mode mode;
+        try {
+            merchantId = merchantId(merchantIdText);
+            mode = parseMode(modeText);
+        } catch (ApiException e) {
+            return Mono.error(e);
         }
-        return repository
-                .revoke(ApiKeyHash.of(apiKeyText), now())
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound("No such API key")))
-                .doOnNext(revoked -> onRevoked.accept(apiKeyText));
+        StoredPublishableKey key = new StoredPublishableKey(
+                UUID.randomUUID(),
+                PublishableKey.generate(mode, random).value(),
+                merchantId,
+                mode,
+                KeyStatus.ACTIVE,
+                now(),
+                null,
+                null);
+        return requireMerchant(merchantId).then(publishableKeys.insert(key));
+    }
+
+    public Flux<StoredPublishableKey> listPublishableKeys(String merchantIdText) {
+        UUID merchantId;
+        try {
+            merchantId = merchantId(merchantIdText);
+        } catch (ApiException e) {
+            return Flux.error(e);
+        }
+        return requireMerchant(merchantId).thenMany(publishableKeys.findKeysOfMerchant(merchantId));
+    }
+
+    /**
+     * Revokes an API key or a publishable key, told apart by the prefix; revoking an already revoked key succeeds
+     * again (idempotent).
+     */
+    public Mono<RevokedKey> revoke(String keyText) {
+        Mono<RevokedKey> revoked;
+        if (PublishableKey.isWellFormed(keyText)) {
+            revoked = publishableKeys
+                    .revoke(keyText, now())
+                    .map(key -> new RevokedKey(key.displayPrefix(), key.revokedAt()));
+        } else if (ApiKey.isWellFormed(keyText)) {
+            revoked = repository
+                    .revoke(ApiKeyHash.of(keyText), now())
+                    .map(key -> new RevokedKey(key.displayPrefix(), key.revokedAt()));
+        } else {
+            return Mono.error(ApiException.invalidField("malformed_api_key", "api_key", MALFORMED_KEY));
+        }
+        return revoked.switchIfEmpty(Mono.error(() -> ApiException.notFound("No such key")))
+                .doOnNext(key -> onRevoked.accept(keyText));
     }
 
     private Mono<Merchant> requireMerchant(UUID merchantId) {

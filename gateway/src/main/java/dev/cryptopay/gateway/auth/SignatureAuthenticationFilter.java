@@ -6,7 +6,9 @@ import dev.cryptopay.auth.signature.CanonicalRequest;
 import dev.cryptopay.auth.signature.RequestVerifier;
 import dev.cryptopay.auth.signature.VerificationOutcome;
 import dev.cryptopay.gateway.keys.ApiKeyRegistry;
+import dev.cryptopay.gateway.keys.KeyKind;
 import dev.cryptopay.gateway.keys.LastUsedRecorder;
+import dev.cryptopay.gateway.keys.PublishableKey;
 import dev.cryptopay.gateway.keys.ResolvedKey;
 import dev.cryptopay.gateway.routing.FilterOrder;
 import dev.cryptopay.gateway.routing.GatewayAttributes;
@@ -14,7 +16,9 @@ import dev.cryptopay.gateway.routing.PathGuard;
 import dev.cryptopay.gateway.routing.RouteAccess;
 import dev.cryptopay.gateway.routing.RouteGroups;
 import dev.cryptopay.service.error.ApiException;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
+import java.util.Optional;
 import org.springframework.cloud.gateway.filter.GatewayFilterChain;
 import org.springframework.cloud.gateway.filter.GlobalFilter;
 import org.springframework.cloud.gateway.route.Route;
@@ -34,11 +38,22 @@ import tools.jackson.databind.json.JsonMapper;
  * public calls through. Reads the body once (enforcing the size limit) so the bytes verified are the bytes forwarded.
  *
  * <p>Checks run cheapest first: headers and timestamp, key format, key lookup (cached), then the signature.
+ *
+ * <p>Publishable keys ({@code pk_…}) are accepted only in {@code merchant_key}; as {@code X-API-Key} they are refused
+ * with {@code publishable_key_not_allowed} before anything is looked up. In {@code merchant_key} the secret API key
+ * ({@code mk_…}) is still accepted for compatibility and counted in {@link #API_KEY_AS_MERCHANT_KEY_METRIC}.
  */
 public class SignatureAuthenticationFilter implements GlobalFilter, Ordered {
 
     static final String MALFORMED_KEY =
             "Malformed API key: expected mk_test_ or mk_live_ followed by 32 characters A-Z2-7";
+    static final String MALFORMED_MERCHANT_KEY = "Malformed merchant_key: expected a publishable key (pk_test_ or "
+            + "pk_live_) or, discouraged, an API key (mk_test_ or mk_live_), followed by 32 characters A-Z2-7";
+    static final String PUBLISHABLE_KEY_NOT_ALLOWED = "Publishable keys (pk_…) work only as merchant_key on "
+            + "POST /public/subscriptions/link/payment; sign requests with your API key (mk_…) in X-API-Key";
+
+    /** Counter of payment reports whose merchant_key is a secret API key rather than a publishable key. */
+    public static final String API_KEY_AS_MERCHANT_KEY_METRIC = "gateway.merchant_key.api_key_used";
 
     private final RequestVerifier verifier;
     private final ApiKeyRegistry registry;
@@ -47,6 +62,7 @@ public class SignatureAuthenticationFilter implements GlobalFilter, Ordered {
     private final JsonMapper json;
     private final Clock clock;
     private final int maxBodyBytes;
+    private final MeterRegistry meters;
 
     public SignatureAuthenticationFilter(
             RequestVerifier verifier,
@@ -55,7 +71,8 @@ public class SignatureAuthenticationFilter implements GlobalFilter, Ordered {
             AuthFailures failures,
             JsonMapper json,
             Clock clock,
-            int maxBodyBytes) {
+            int maxBodyBytes,
+            MeterRegistry meters) {
         this.verifier = verifier;
         this.registry = registry;
         this.lastUsed = lastUsed;
@@ -63,6 +80,7 @@ public class SignatureAuthenticationFilter implements GlobalFilter, Ordered {
         this.json = json;
         this.clock = clock;
         this.maxBodyBytes = maxBodyBytes;
+        this.meters = meters;
     }
 
     @Override
@@ -101,6 +119,10 @@ public class SignatureAuthenticationFilter implements GlobalFilter, Ordered {
         String apiKeyText = headers.getFirst(AuthHeaders.API_KEY);
         String signature = headers.getFirst(AuthHeaders.SIGNATURE);
         String timestamp = headers.getFirst(AuthHeaders.TIMESTAMP);
+        if (apiKeyText != null && apiKeyText.strip().startsWith(PublishableKey.PREFIX)) {
+            // Decided on the prefix alone: no lookup, and the caller learns which key to use instead.
+            return failures.reject(exchange, "publishable_key_not_allowed", PUBLISHABLE_KEY_NOT_ALLOWED, null);
+        }
         VerificationOutcome headerOutcome = verifier.checkHeaders(apiKeyText, signature, timestamp);
         if (!headerOutcome.isOk()) {
             return failures.reject(exchange, headerOutcome.code(), headerOutcome.message(), null);
@@ -150,23 +172,31 @@ public class SignatureAuthenticationFilter implements GlobalFilter, Ordered {
             if (merchantKey == null || merchantKey.isBlank()) {
                 return failures.reject(exchange, "missing_merchant_key", "Missing merchant_key", null);
             }
-            if (!ApiKey.isWellFormed(merchantKey)) {
-                return failures.reject(
-                        exchange,
-                        "malformed_api_key",
-                        "Malformed merchant_key: expected mk_test_ or mk_live_ followed by 32 characters A-Z2-7",
-                        null);
+            Mono<Optional<ResolvedKey>> lookup;
+            String displayPrefix;
+            if (PublishableKey.isWellFormed(merchantKey)) {
+                PublishableKey publishable = PublishableKey.parse(merchantKey);
+                displayPrefix = publishable.displayPrefix();
+                lookup = registry.resolve(publishable);
+            } else if (ApiKey.isWellFormed(merchantKey)) {
+                ApiKey apiKey = ApiKey.parse(merchantKey);
+                displayPrefix = apiKey.displayPrefix();
+                lookup = registry.resolve(apiKey);
+            } else {
+                return failures.reject(exchange, "malformed_api_key", MALFORMED_MERCHANT_KEY, null);
             }
-            ApiKey apiKey = ApiKey.parse(merchantKey);
-            exchange.getAttributes().put(GatewayAttributes.KEY_PREFIX, apiKey.displayPrefix());
-            return registry.resolve(apiKey).flatMap(found -> {
+            exchange.getAttributes().put(GatewayAttributes.KEY_PREFIX, displayPrefix);
+            return lookup.flatMap(found -> {
                 if (found.isEmpty()) {
-                    return failures.reject(exchange, "invalid_api_key", "Invalid merchant_key", apiKey.displayPrefix());
+                    return failures.reject(exchange, "invalid_api_key", "Invalid merchant_key", displayPrefix);
                 }
                 ResolvedKey key = found.get();
                 if (!key.isActive()) {
                     return failures.reject(
                             exchange, "api_key_revoked", "merchant_key has been revoked", key.displayPrefix());
+                }
+                if (key.kind() == KeyKind.API_KEY) {
+                    meters.counter(API_KEY_AS_MERCHANT_KEY_METRIC).increment();
                 }
                 return proceed(body.exchange(), chain, key);
             });
@@ -174,7 +204,7 @@ public class SignatureAuthenticationFilter implements GlobalFilter, Ordered {
     }
 
     private Mono<Void> proceed(ServerWebExchange exchange, GatewayFilterChain chain, ResolvedKey key) {
-        lastUsed.touch(key.keyId(), clock.instant());
+        lastUsed.touch(key.kind(), key.keyId(), clock.instant());
         exchange.getAttributes().put(GatewayAttributes.CALLER, key);
         return chain.filter(exchange);
     }
@@ -188,7 +218,8 @@ public class SignatureAuthenticationFilter implements GlobalFilter, Ordered {
             JsonNode node = json.readTree(body);
             JsonNode value = node == null ? null : node.get("merchant_key");
             return value != null && value.isString() ? value.stringValue() : null;
-        } catch (JacksonException e) {
+        } catch (JacksonException | NumberFormatException e) {
+            // NumberFormatException: a number no BigDecimal can hold, e.g. 1e-100000000000001 (found by fuzzing).
             return null;
         }
     }

@@ -1,5 +1,6 @@
 package dev.cryptopay.gateway.config;
 
+import dev.cryptopay.auth.internal.InternalCallers;
 import dev.cryptopay.auth.internal.InternalIdentityToken;
 import dev.cryptopay.auth.signature.RequestVerifier;
 import dev.cryptopay.gateway.account.AccountFilter;
@@ -15,6 +16,7 @@ import dev.cryptopay.gateway.keys.ApiKeyRegistry;
 import dev.cryptopay.gateway.keys.KeyRegistryProperties;
 import dev.cryptopay.gateway.keys.KeyRepository;
 import dev.cryptopay.gateway.keys.LastUsedRecorder;
+import dev.cryptopay.gateway.keys.PublishableKeyRepository;
 import dev.cryptopay.gateway.observability.AccessLogFilter;
 import dev.cryptopay.gateway.observability.RequestIdLoggingFilter;
 import dev.cryptopay.gateway.observability.UpstreamTimingFilter;
@@ -71,13 +73,15 @@ public class GatewayWebConfiguration {
     }
 
     @Bean
-    ApiKeyRegistry apiKeyRegistry(KeyRepository repository, KeyRegistryProperties properties) {
-        return new ApiKeyRegistry(repository, properties);
+    ApiKeyRegistry apiKeyRegistry(
+            KeyRepository repository, PublishableKeyRepository publishableKeys, KeyRegistryProperties properties) {
+        return new ApiKeyRegistry(repository, publishableKeys, properties);
     }
 
     @Bean
-    LastUsedRecorder lastUsedRecorder(KeyRepository repository, KeyRegistryProperties properties) {
-        return new LastUsedRecorder(repository, properties.lastUsedFlushInterval());
+    LastUsedRecorder lastUsedRecorder(
+            KeyRepository repository, PublishableKeyRepository publishableKeys, KeyRegistryProperties properties) {
+        return new LastUsedRecorder(repository, publishableKeys, properties.lastUsedFlushInterval());
     }
 
     @Bean
@@ -93,11 +97,19 @@ public class GatewayWebConfiguration {
             LastUsedRecorder lastUsed,
             AuthFailures failures,
             JsonMapper json,
-            Clock clock) {
+            Clock clock,
+            MeterRegistry meters) {
         RequestVerifier verifier =
                 new RequestVerifier(clock, auth.timestampTolerance(), auth.requireQueryInSignedPath());
-        return new SignatureAuthenticationFilter(verifier, registry, lastUsed, failures, json, clock, (int)
-                gateway.maxBodySize().toBytes());
+        return new SignatureAuthenticationFilter(
+                verifier,
+                registry,
+                lastUsed,
+                failures,
+                json,
+                clock,
+                (int) gateway.maxBodySize().toBytes(),
+                meters);
     }
 
     @Bean(destroyMethod = "close")
@@ -141,8 +153,11 @@ public class GatewayWebConfiguration {
     }
 
     @Bean
-    IdentityPropagationFilter identityPropagationFilter(IdentityProperties identity, Clock clock) {
-        return new IdentityPropagationFilter(InternalIdentityToken.fromSecret(identity.secret()), clock);
+    IdentityPropagationFilter identityPropagationFilter(
+            IdentityProperties identity, GatewayProperties gateway, Clock clock) {
+        return new IdentityPropagationFilter(
+                InternalIdentityToken.fromSecret(InternalCallers.GATEWAY, identity.secret()), clock, (int)
+                        gateway.maxBodySize().toBytes());
     }
 
     @Bean

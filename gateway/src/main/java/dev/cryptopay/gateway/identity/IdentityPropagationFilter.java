@@ -2,8 +2,10 @@ package dev.cryptopay.gateway.identity;
 
 import dev.cryptopay.auth.internal.InternalHeaders;
 import dev.cryptopay.auth.internal.InternalIdentityToken;
+import dev.cryptopay.auth.internal.InternalRequest;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.auth.signature.AuthHeaders;
+import dev.cryptopay.gateway.auth.RequestBodies;
 import dev.cryptopay.gateway.keys.ResolvedKey;
 import dev.cryptopay.gateway.routing.FilterOrder;
 import dev.cryptopay.gateway.routing.GatewayAttributes;
@@ -24,17 +26,23 @@ import reactor.core.publisher.Mono;
  * Sets who is calling on every forwarded request. Client-sent {@code X-Merchant-*} and {@code X-Internal-*} headers
  * are always removed (as are the merchant's {@code X-API-Key} and {@code X-API-Signature}, which services have no use
  * for); then the gateway adds {@code X-Request-Id}, the merchant headers when the request was authenticated, and an
- * {@code X-Internal-Auth} token bound to identity, method and the path the service receives (without query). Public
- * requests get a token without identity, because services require a token on every non-actuator route.
+ * {@code X-Internal-Auth} token of the caller {@code gateway} bound to the identity, the method, the path and query
+ * exactly as the service receives them, and the SHA-256 of the body bytes forwarded. Public requests get a token
+ * without identity, because services require a token on every non-actuator route.
+ *
+ * <p>The body was read (within {@code gateway.max-body-size}) by authentication and is replayed from memory; it is
+ * read here once more to hash the very bytes that go upstream.
  */
 public class IdentityPropagationFilter implements GlobalFilter, Ordered {
 
     private final InternalIdentityToken tokens;
     private final Clock clock;
+    private final int maxBodyBytes;
 
-    public IdentityPropagationFilter(InternalIdentityToken tokens, Clock clock) {
+    public IdentityPropagationFilter(InternalIdentityToken tokens, Clock clock, int maxBodyBytes) {
         this.tokens = tokens;
         this.clock = clock;
+        this.maxBodyBytes = maxBodyBytes;
     }
 
     @Override
@@ -44,19 +52,22 @@ public class IdentityPropagationFilter implements GlobalFilter, Ordered {
 
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, GatewayFilterChain chain) {
-        URI upstream = exchange.getAttribute(ServerWebExchangeUtils.GATEWAY_REQUEST_URL_ATTR);
-        String upstreamPath = upstream == null
-                        || upstream.getRawPath() == null
-                        || upstream.getRawPath().isEmpty()
-                ? "/"
-                : upstream.getRawPath();
+        return RequestBodies.read(exchange, maxBodyBytes).flatMap(body -> forward(body, chain));
+    }
+
+    private Mono<Void> forward(RequestBodies.CachedBody body, GatewayFilterChain chain) {
+        ServerWebExchange exchange = body.exchange();
+        URI upstream = sentUri(exchange);
+        String upstreamPath =
+                upstream.getRawPath() == null || upstream.getRawPath().isEmpty() ? "/" : upstream.getRawPath();
         ResolvedKey caller = GatewayAttributes.caller(exchange);
         MerchantIdentity identity = caller == null ? null : caller.identity();
-        String method = exchange.getRequest().getMethod().name();
-        String token = tokens.issue(identity, method, upstreamPath, clock.instant());
+        InternalRequest request = InternalRequest.of(
+                exchange.getRequest().getMethod().name(), upstreamPath, upstream.getRawQuery(), body.bytes());
+        String token = tokens.issue(identity, request, clock.instant());
         String requestId = RequestIds.of(exchange);
         ServerWebExchange forwarded = exchange.mutate()
-                .request(request -> request.headers(headers -> {
+                .request(forwardedRequest -> forwardedRequest.headers(headers -> {
                     stripClientIdentity(headers);
                     if (requestId != null) {
                         headers.set(InternalHeaders.REQUEST_ID, requestId);
@@ -72,6 +83,15 @@ public class IdentityPropagationFilter implements GlobalFilter, Ordered {
                 }))
                 .build();
         return chain.filter(forwarded);
+    }
+
+    /**
+     * The upstream URI as the routing filter puts it on the wire (its ASCII form), so path and query are bound exactly
+     * as the service will read them from its request line.
+     */
+    private static URI sentUri(ServerWebExchange exchange) {
+        URI upstream = exchange.getAttribute(ServerWebExchangeUtils.GATEWAY_REQUEST_URL_ATTR);
+        return upstream == null ? URI.create("/") : URI.create(upstream.toASCIIString());
     }
 
     static void stripClientIdentity(HttpHeaders headers) {

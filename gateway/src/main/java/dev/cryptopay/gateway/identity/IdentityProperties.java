@@ -7,10 +7,11 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * The secret shared with the services, used to sign the {@code X-Internal-Auth} token on every forwarded request.
+ * The gateway's own secret as the internal caller {@code gateway}, used to sign the {@code X-Internal-Auth} token on
+ * every forwarded request.
  *
- * @param secret at least 32 bytes (UTF-8); the same value as the services' {@code internal-auth.secret}. Required:
- *               the gateway does not start without it.
+ * @param secret at least 32 bytes (UTF-8); the same value as the services' {@code internal-auth.secret} (the
+ *               gateway's secret there), and nobody else's. Required: the gateway does not start without it.
  */
 @Validated
 @ConfigurationProperties("gateway.internal-auth")

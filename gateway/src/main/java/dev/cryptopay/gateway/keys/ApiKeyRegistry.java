@@ -9,13 +9,14 @@ import dev.cryptopay.auth.keys.VerificationKey;
 import dev.cryptopay.service.error.ApiException;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
 import reactor.core.publisher.Mono;
 
 /**
- * Resolves presented API keys against the database, through a short-lived cache.
+ * Resolves presented API keys and publishable keys against the database, through a short-lived cache.
  *
  * <p>Every answer (found, revoked, unknown) is cached for {@code gateway.keys.cache-ttl}, so the database sees at most
  * one query per key and TTL per instance, and junk keys cannot hammer it. The TTL is also the staleness bound: a key
@@ -28,11 +29,14 @@ public class ApiKeyRegistry {
     private static final Logger log = LoggerFactory.getLogger(ApiKeyRegistry.class);
 
     private final KeyRepository repository;
+    private final PublishableKeyRepository publishableKeys;
     private final AsyncCache<String, Optional<ResolvedKey>> lookups;
     private final Cache<String, VerificationKey> parsedKeys;
 
-    public ApiKeyRegistry(KeyRepository repository, KeyRegistryProperties properties) {
+    public ApiKeyRegistry(
+            KeyRepository repository, PublishableKeyRepository publishableKeys, KeyRegistryProperties properties) {
         this.repository = repository;
+        this.publishableKeys = publishableKeys;
         this.lookups = Caffeine.newBuilder()
                 .expireAfterWrite(properties.cacheTtl())
                 .maximumSize(properties.cacheSize())
@@ -48,14 +52,27 @@ public class ApiKeyRegistry {
      * ({@link ApiKey#isWellFormed}) and the status afterwards.
      */
     public Mono<Optional<ResolvedKey>> resolve(ApiKey apiKey) {
-        String hash = ApiKeyHash.of(apiKey.value());
+        return cached(apiKey.value(), () -> load(apiKey));
+    }
+
+    /** Like {@link #resolve(ApiKey)} for a publishable key; the result has no verification key. */
+    public Mono<Optional<ResolvedKey>> resolve(PublishableKey publishableKey) {
+        return cached(publishableKey.value(), () -> load(publishableKey));
+    }
+
+    /**
+     * Both key kinds share the cache, keyed by the SHA-256 of the key (their prefixes differ, so they never collide),
+     * so a revocation invalidates either kind the same way.
+     */
+    private Mono<Optional<ResolvedKey>> cached(String keyValue, Supplier<Mono<Optional<ResolvedKey>>> loader) {
         // A failed lookup is not cached (Caffeine drops failed futures), so the next request asks the database again.
         return Mono.fromFuture(
                         () -> lookups.get(
-                                hash, (key, executor) -> load(key, apiKey).toFuture()),
+                                ApiKeyHash.of(keyValue),
+                                (key, executor) -> loader.get().toFuture()),
                         true)
                 .onErrorMap(e -> !(e instanceof ApiException), e -> {
-                    log.error("API key lookup failed: {}", e.toString());
+                    log.error("Key lookup failed: {}", e.toString());
                     return new ApiException(
                             HttpStatus.SERVICE_UNAVAILABLE,
                             "key_registry_unavailable",
@@ -68,17 +85,34 @@ public class ApiKeyRegistry {
         lookups.synchronous().invalidate(ApiKeyHash.of(apiKeyValue));
     }
 
-    private Mono<Optional<ResolvedKey>> load(String hash, ApiKey apiKey) {
+    private Mono<Optional<ResolvedKey>> load(ApiKey apiKey) {
         return repository
-                .findByHash(hash)
+                .findByHash(ApiKeyHash.of(apiKey.value()))
                 // A row whose mode disagrees with the key's prefix cannot come from our own writes; refuse it.
                 .filter(found -> found.key().mode() == apiKey.mode())
                 .map(found -> Optional.of(new ResolvedKey(
                         found.key().id(),
+                        KeyKind.API_KEY,
                         found.key().displayPrefix(),
                         new MerchantIdentity(
                                 found.key().merchantId(), found.key().mode()),
                         parsedKeys.get(found.key().publicKeyPem(), VerificationKey::parse),
+                        found.merchant(),
+                        found.key().status())))
+                .defaultIfEmpty(Optional.empty());
+    }
+
+    private Mono<Optional<ResolvedKey>> load(PublishableKey publishableKey) {
+        return publishableKeys
+                .findByValue(publishableKey.value())
+                .filter(found -> found.key().mode() == publishableKey.mode())
+                .map(found -> Optional.of(new ResolvedKey(
+                        found.key().id(),
+                        KeyKind.PUBLISHABLE_KEY,
+                        found.key().displayPrefix(),
+                        new MerchantIdentity(
+                                found.key().merchantId(), found.key().mode()),
+                        null,
                         found.merchant(),
                         found.key().status())))
                 .defaultIfEmpty(Optional.empty());

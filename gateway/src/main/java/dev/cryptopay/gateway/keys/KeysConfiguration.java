@@ -30,10 +30,20 @@ public class KeysConfiguration {
     }
 
     @Bean
+    PublishableKeyRepository publishableKeyRepository(DatabaseClient databaseClient) {
+        return new PublishableKeyRepository(databaseClient);
+    }
+
+    @Bean
     MerchantAdmin merchantAdmin(
-            KeyRepository repository, Clock clock, SecureRandom random, ObjectProvider<ApiKeyRegistry> registry) {
+            KeyRepository repository,
+            PublishableKeyRepository publishableKeys,
+            Clock clock,
+            SecureRandom random,
+            ObjectProvider<ApiKeyRegistry> registry) {
         return new MerchantAdmin(
                 repository,
+                publishableKeys,
                 clock,
                 random,
                 revokedKey -> registry.ifAvailable(available -> available.invalidate(revokedKey)));

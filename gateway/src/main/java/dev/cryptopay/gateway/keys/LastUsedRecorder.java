@@ -22,35 +22,60 @@ public class LastUsedRecorder implements SmartLifecycle {
     private static final Logger log = LoggerFactory.getLogger(LastUsedRecorder.class);
 
     private final KeyRepository repository;
+    private final PublishableKeyRepository publishableKeys;
     private final Duration interval;
-    private final Map<UUID, Instant> pending = new ConcurrentHashMap<>();
+    private final Map<UsedKey, Instant> pending = new ConcurrentHashMap<>();
     private volatile Disposable loop;
 
-    public LastUsedRecorder(KeyRepository repository, Duration interval) {
+    public LastUsedRecorder(KeyRepository repository, PublishableKeyRepository publishableKeys, Duration interval) {
         this.repository = repository;
+        this.publishableKeys = publishableKeys;
         this.interval = interval;
     }
 
-    /** Notes a use; O(1), no I/O. */
-    public void touch(UUID keyId, Instant at) {
-        pending.merge(keyId, at, (a, b) -> a.isAfter(b) ? a : b);
+    /** A key as remembered until the next flush: its kind says which table it lives in. */
+    private record UsedKey(KeyKind kind, UUID id) {}
+
+    /** Notes a use of an API key or publishable key; O(1), no I/O. */
+    public void touch(KeyKind kind, UUID keyId, Instant at) {
+        touch(new UsedKey(kind, keyId), at);
+    }
+
+    private void touch(UsedKey key, Instant at) {
+        pending.merge(key, at, (a, b) -> a.isAfter(b) ? a : b);
     }
 
     /** Writes everything collected so far; entries that fail to write are kept for the next round. */
     public Mono<Long> flush() {
         return Mono.defer(() -> {
-            Map<UUID, Instant> batch = new HashMap<>();
-            for (UUID id : pending.keySet()) {
-                Instant at = pending.remove(id);
+            Map<UsedKey, Instant> batch = new HashMap<>();
+            for (UsedKey key : pending.keySet()) {
+                Instant at = pending.remove(key);
                 if (at != null) {
-                    batch.put(id, at);
+                    batch.put(key, at);
                 }
             }
             if (batch.isEmpty()) {
                 return Mono.just(0L);
             }
-            return repository.recordLastUsed(batch).doOnError(e -> batch.forEach(this::touch));
+            // One table after the other (never zipped, so a failure cannot cancel the other's query mid-flight).
+            return repository
+                    .recordLastUsed(idsOf(batch, KeyKind.API_KEY))
+                    .flatMap(apiKeys -> publishableKeys
+                            .recordLastUsed(idsOf(batch, KeyKind.PUBLISHABLE_KEY))
+                            .map(publishable -> apiKeys + publishable))
+                    .doOnError(e -> batch.forEach(this::touch));
         });
+    }
+
+    private static Map<UUID, Instant> idsOf(Map<UsedKey, Instant> batch, KeyKind kind) {
+        Map<UUID, Instant> ids = new HashMap<>();
+        batch.forEach((key, at) -> {
+            if (key.kind() == kind) {
+                ids.put(key.id(), at);
+            }
+        });
+        return ids;
     }
 
     @Override

@@ -1,2 +1,2 @@
-/** The registry of merchants and API keys: storage, cached lookups and last-used bookkeeping. */
+/** The registry of merchants, API keys and publishable keys: storage, cached lookups and last-used bookkeeping. */
 package dev.cryptopay.gateway.keys;

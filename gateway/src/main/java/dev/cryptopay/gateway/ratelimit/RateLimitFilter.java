@@ -11,9 +11,10 @@ import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 
 /**
- * Counts each request in its route group's bucket (per API key, per merchant_key or per client IP) after it was
- * authenticated, and sets {@code X-RateLimit-Limit}, {@code X-RateLimit-Remaining} and {@code X-RateLimit-Reset} on
- * the response. Over the limit: 429 with {@code Retry-After}. Bucket store unreachable: 503, never unlimited.
+ * Counts each request in its route group's bucket (per API key, per merchant_key and client address, or per client
+ * IP) after it was authenticated, then in the group's per-key ceiling if it has one, and sets
+ * {@code X-RateLimit-Limit}, {@code X-RateLimit-Remaining} and {@code X-RateLimit-Reset} on the response. Over the
+ * limit: 429 with {@code Retry-After}. Bucket store unreachable: 503, never unlimited.
  */
 public class RateLimitFilter implements GlobalFilter, Ordered {
 
@@ -49,16 +50,24 @@ public class RateLimitFilter implements GlobalFilter, Ordered {
         if (group == null || !properties.enabled()) {
             return chain.filter(exchange);
         }
-        String subject;
         if (group.scope() == RouteGroup.Scope.CLIENT_IP) {
-            subject = "ip:" + clientAddresses.bucketOf(exchange.getRequest());
-        } else {
-            ResolvedKey caller = GatewayAttributes.caller(exchange);
-            if (caller == null) {
-                return chain.filter(exchange); // cannot happen: keyed groups are only reached authenticated
-            }
-            subject = "key:" + caller.keyId();
+            String subject = "ip:" + clientAddresses.bucketOf(exchange.getRequest());
+            return enforcer.enforce(exchange, group, subject, true, Mono.defer(() -> chain.filter(exchange)));
         }
-        return enforcer.enforce(exchange, group, subject, true, Mono.defer(() -> chain.filter(exchange)));
+        ResolvedKey caller = GatewayAttributes.caller(exchange);
+        if (caller == null) {
+            return chain.filter(exchange); // cannot happen: keyed groups are only reached authenticated
+        }
+        String key = "key:" + caller.keyId();
+        String subject = group.scope() == RouteGroup.Scope.API_KEY_AND_CLIENT_IP
+                ? key + ":ip:" + clientAddresses.bucketOf(exchange.getRequest())
+                : key;
+        RouteGroup ceiling = group.keyCeiling();
+        Mono<Void> next = Mono.defer(() -> chain.filter(exchange));
+        // The client's own bucket first: a client over its own limit never draws from the key's shared ceiling. The
+        // response shows the client's bucket, or the ceiling's when the ceiling refuses.
+        Mono<Void> admitted =
+                ceiling == null ? next : Mono.defer(() -> enforcer.enforce(exchange, ceiling, key, false, next));
+        return enforcer.enforce(exchange, group, subject, true, admitted);
     }
 }

@@ -26,7 +26,7 @@ public record RateLimitProperties(
         enabled = enabled == null ? Boolean.TRUE : enabled;
         period = period == null ? Duration.ofMinutes(1) : period;
         limits = limits == null
-                ? new Limits(null, null, null, null, null, null, null, null, null, null, null, null)
+                ? new Limits(null, null, null, null, null, null, null, null, null, null, null, null, null)
                 : limits;
         if (period.isNegative() || period.isZero()) {
             throw new IllegalArgumentException("gateway.rate-limit.period must be positive");
@@ -43,6 +43,7 @@ public record RateLimitProperties(
             case SUBSCRIPTIONS_READ -> limits.subscriptionsRead();
             case SUBSCRIPTIONS_WRITE -> limits.subscriptionsWrite();
             case PUBLIC_LINK_PAYMENT -> limits.publicLinkPayment();
+            case PUBLIC_LINK_PAYMENT_PER_KEY -> limits.publicLinkPaymentPerKey();
             case PUBLIC -> limits.publicPerIp();
             case WEBHOOKS -> limits.webhooks();
             case ACCOUNT -> limits.account();
@@ -60,7 +61,10 @@ public record RateLimitProperties(
      * @param receivingKey           GET and PUT /payment_links/receiving_key, per API key. Default 10.
      * @param subscriptionsRead      GET on /subscriptions/**, /subscriber/**, /invitations/**, per API key. Default 60.
      * @param subscriptionsWrite     POST/PUT/PATCH/DELETE on the same paths, per API key. Default 30.
-     * @param publicLinkPayment      POST /public/subscriptions/link/payment, per merchant_key. Default 10.
+     * @param publicLinkPayment      POST /public/subscriptions/link/payment, per merchant_key and client address
+     *                               (IPv6: per /64). Default 10.
+     * @param publicLinkPaymentPerKey the same calls per merchant_key over all client addresses together: a ceiling
+     *                               that keeps many addresses from flooding the service with one key. Default 300.
      * @param publicPerIp            every other /public/** call, per client IP. Default 120.
      * @param webhooks               /webhook-endpoints/** and /webhook-deliveries/**, per API key. Default 30.
      * @param account                GET /account, per API key. Default 60.
@@ -76,6 +80,7 @@ public record RateLimitProperties(
             @Positive Integer subscriptionsRead,
             @Positive Integer subscriptionsWrite,
             @Positive Integer publicLinkPayment,
+            @Positive Integer publicLinkPaymentPerKey,
             @Positive Integer publicPerIp,
             @Positive Integer webhooks,
             @Positive Integer account,
@@ -90,6 +95,7 @@ public record RateLimitProperties(
             subscriptionsRead = subscriptionsRead == null ? 60 : subscriptionsRead;
             subscriptionsWrite = subscriptionsWrite == null ? 30 : subscriptionsWrite;
             publicLinkPayment = publicLinkPayment == null ? 10 : publicLinkPayment;
+            publicLinkPaymentPerKey = publicLinkPaymentPerKey == null ? 300 : publicLinkPaymentPerKey;
             publicPerIp = publicPerIp == null ? 120 : publicPerIp;
             webhooks = webhooks == null ? 30 : webhooks;
             account = account == null ? 60 : account;

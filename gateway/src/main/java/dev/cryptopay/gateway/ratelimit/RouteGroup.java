@@ -5,7 +5,7 @@ import java.util.Locale;
 /**
  * The buckets requests are counted in. A merchant has one bucket per group and API key; public routes (and the
  * checkout) are counted per client IP, except the subscription payment call, which is counted per
- * {@code merchant_key}.
+ * {@code merchant_key} and client address, under a larger ceiling per {@code merchant_key}.
  */
 public enum RouteGroup {
     /** POST /payment_links, DELETE /payment_links/{id} (and any other non-GET call there). */
@@ -20,8 +20,13 @@ public enum RouteGroup {
     SUBSCRIPTIONS_READ(Scope.API_KEY),
     /** POST/PUT/PATCH/DELETE on /subscriptions/**, /subscriber/**, /invitations/**. */
     SUBSCRIPTIONS_WRITE(Scope.API_KEY),
-    /** POST /public/subscriptions/link/payment, counted per merchant_key. */
-    PUBLIC_LINK_PAYMENT(Scope.API_KEY),
+    /**
+     * POST /public/subscriptions/link/payment, counted per merchant_key and client address (IPv6: /64), so one
+     * customer cannot use up the budget of the merchant's other customers; also counted in {@link #keyCeiling()}.
+     */
+    PUBLIC_LINK_PAYMENT(Scope.API_KEY_AND_CLIENT_IP),
+    /** The same calls counted per merchant_key alone: a ceiling for all of a key's clients together. */
+    PUBLIC_LINK_PAYMENT_PER_KEY(Scope.API_KEY),
     /** Every other /public/** call, counted per client IP. */
     PUBLIC(Scope.CLIENT_IP),
     /** /webhook-endpoints/**, /webhook-deliveries/**. */
@@ -36,7 +41,9 @@ public enum RouteGroup {
     /** What a bucket of the group is keyed by. */
     public enum Scope {
         API_KEY,
-        CLIENT_IP
+        CLIENT_IP,
+        /** The key and the client's address bucket together. */
+        API_KEY_AND_CLIENT_IP
     }
 
     private final Scope scope;
@@ -47,6 +54,11 @@ public enum RouteGroup {
 
     public Scope scope() {
         return scope;
+    }
+
+    /** The per-key group a request of this group is also counted in once admitted, or null. */
+    public RouteGroup keyCeiling() {
+        return this == PUBLIC_LINK_PAYMENT ? PUBLIC_LINK_PAYMENT_PER_KEY : null;
     }
 
     /** The snake_case name used in metrics tags, problem messages and {@code GET /account}. */

@@ -1,2 +1,2 @@
-/** Per-key, per-merchant_key and per-IP request budgets, in memory or shared through Redis. */
+/** Per-key, per-(merchant_key, client address) and per-IP request budgets, in memory or shared through Redis. */
 package dev.cryptopay.gateway.ratelimit;

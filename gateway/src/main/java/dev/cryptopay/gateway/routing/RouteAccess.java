@@ -8,7 +8,10 @@ public enum RouteAccess {
     SIGNED,
     /** No merchant authentication; the services still get an {@code X-Internal-Auth} token without identity. */
     PUBLIC,
-    /** Public, but the JSON body names the merchant in {@code merchant_key}, which is resolved like an API key. */
+    /**
+     * Public, but the JSON body names the merchant in {@code merchant_key}: a publishable key ({@code pk_…}) or, for
+     * compatibility, an API key ({@code mk_…}), resolved without a signature.
+     */
     MERCHANT_KEY;
 
     public static final String METADATA_KEY = "cryptopay.access";

@@ -33,6 +33,7 @@ class AccountTest extends GatewayTestBase {
         assertThat(limits.at("/subscriptions_read/limit").asInt()).isEqualTo(60);
         assertThat(limits.at("/subscriptions_write/limit").asInt()).isEqualTo(30);
         assertThat(limits.at("/public_link_payment/limit").asInt()).isEqualTo(10);
+        assertThat(limits.at("/public_link_payment_per_key/limit").asInt()).isEqualTo(300);
         assertThat(limits.at("/webhooks/limit").asInt()).isEqualTo(30);
         assertThat(limits.at("/account/limit").asInt()).isEqualTo(60);
         assertThat(limits.at("/account/period_seconds").asInt()).isEqualTo(60);

@@ -112,6 +112,32 @@ class CommandLineBootstrapTest extends GatewayTestBase {
     }
 
     @Test
+    void createMerchantPrintsAPublishableKeyAndFurtherOnesAreIssuedListedAndRevoked() {
+        CliResult created = cli("create-merchant", "--name", "Gamma", "--email", "ops@gamma.test", "--mode", "live");
+        assertThat(created.status()).as(created.err()).isZero();
+        String merchantId = group(created.out(), "merchant_id:\\s+(\\S+)");
+        String first = group(created.out(), "publishable_key:\\s+(pk_live_[A-Z2-7]{32})");
+        // It works as merchant_key right away.
+        client.post()
+                .uri(baseUrl() + "/api/v1/public/subscriptions/link/payment")
+                .bodyValue("{\"merchant_key\":\"" + first + "\"}")
+                .exchange()
+                .expectStatus()
+                .isOk();
+
+        CliResult issued = cli("create-publishable-key", "--merchant", merchantId, "--mode", "test");
+        assertThat(issued.status()).as(issued.err()).isZero();
+        String second = group(issued.out(), "publishable_key:\\s+(pk_test_[A-Z2-7]{32})");
+
+        CliResult revoked = cli("revoke-key", "--key", first);
+        assertThat(revoked.status()).as(revoked.err()).isZero();
+        String listed = cli("list-keys", "--merchant", merchantId).out();
+        assertThat(listed).containsPattern(first + "\\s+live\\s+revoked");
+        assertThat(listed).containsPattern(second + "\\s+test\\s+active");
+        assertThat(cli("create-publishable-key", "--mode", "test").status()).isEqualTo(AdminCli.USAGE);
+    }
+
+    @Test
     void exitsWithUsageErrorOrRefusal() {
         assertThat(cli().status()).isEqualTo(AdminCli.USAGE);
         assertThat(cli("create-merchant", "--name", "NoEmail").status()).isEqualTo(AdminCli.USAGE);

@@ -36,6 +36,7 @@ class PropertiesValidationTest {
         assertThat(limits.limitOf(RouteGroup.SUBSCRIPTIONS_READ)).isEqualTo(60);
         assertThat(limits.limitOf(RouteGroup.SUBSCRIPTIONS_WRITE)).isEqualTo(30);
         assertThat(limits.limitOf(RouteGroup.PUBLIC_LINK_PAYMENT)).isEqualTo(10);
+        assertThat(limits.limitOf(RouteGroup.PUBLIC_LINK_PAYMENT_PER_KEY)).isEqualTo(300);
         assertThat(limits.limitOf(RouteGroup.PUBLIC)).isEqualTo(120);
         assertThat(limits.limitOf(RouteGroup.WEBHOOKS)).isEqualTo(30);
         assertThat(limits.limitOf(RouteGroup.ACCOUNT)).isEqualTo(60);

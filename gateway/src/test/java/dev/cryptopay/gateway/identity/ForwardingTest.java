@@ -2,8 +2,12 @@ package dev.cryptopay.gateway.identity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.cryptopay.auth.internal.InternalCallers;
 import dev.cryptopay.auth.internal.InternalIdentityToken;
+import dev.cryptopay.auth.internal.InternalRequest;
 import dev.cryptopay.auth.internal.InternalTokenOutcome;
+import dev.cryptopay.auth.internal.InternalTokenVerification;
+import dev.cryptopay.auth.internal.InternalTokenVerifier;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.gateway.support.GatewayTestBase;
 import dev.cryptopay.gateway.support.MerchantKey;
@@ -23,11 +27,57 @@ import org.springframework.http.codec.ServerSentEvent;
 import reactor.core.publisher.Flux;
 import reactor.test.StepVerifier;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 class ForwardingTest extends GatewayTestBase {
 
-    private static final InternalIdentityToken TOKENS =
-            InternalIdentityToken.fromSecret(TestEnvironment.INTERNAL_SECRET);
+    private static final InternalTokenVerifier SERVICES = new InternalTokenVerifier(
+            List.of(InternalIdentityToken.fromSecret(InternalCallers.GATEWAY, TestEnvironment.INTERNAL_SECRET)));
+
+    /** How a service judges the forwarded request's token: against exactly what reached it. */
+    private static InternalTokenVerification verify(JsonNode echo, String token, MerchantIdentity identity) {
+        JsonNode query = echo.get("query");
+        InternalRequest arrived = InternalRequest.of(
+                echo.get("method").stringValue(),
+                echo.get("path").stringValue(),
+                query == null || query.isNull() ? null : query.stringValue(),
+                Base64.getDecoder().decode(echo.get("body_base64").stringValue()));
+        return SERVICES.verify(token, identity, arrived, Instant.now(), InternalIdentityToken.DEFAULT_MAX_AGE);
+    }
+
+    /** The one token on the forwarded request, checked as the service checks it. */
+    private static InternalTokenOutcome tokenOutcome(JsonNode echo, MerchantIdentity identity) {
+        List<String> tokens = values(echo.get("headers"), "x-internal-auth");
+        assertThat(tokens).hasSize(1);
+        InternalTokenVerification verification = verify(echo, tokens.get(0), identity);
+        if (verification.isValid()) {
+            assertThat(verification.caller()).isEqualTo(InternalCallers.GATEWAY);
+        }
+        return verification.outcome();
+    }
+
+    @Test
+    void theTokenBindsTheQueryAndTheBodyTheServiceReceives() {
+        MerchantKey key = admin.newMerchantKey();
+        byte[] body = "{\"amount\":\"10.00\",\t\"note\":\"Café\"}\n".getBytes(StandardCharsets.UTF_8);
+        JsonNode echo = json(SignedRequest.of("POST", "/payment_links?expand=true&q=caf%C3%A9&empty=")
+                .body(body)
+                .send(client, baseUrl(), key)
+                .expectStatus()
+                .isOk());
+        assertThat(echo.get("query").stringValue()).isEqualTo("expand=true&q=caf%C3%A9&empty=");
+        assertThat(tokenOutcome(echo, key.identity())).isEqualTo(InternalTokenOutcome.VALID);
+
+        String token = values(echo.get("headers"), "x-internal-auth").get(0);
+        assertThat(token).startsWith("v2.gateway.");
+        ObjectNode otherQuery = ((ObjectNode) echo.deepCopy()).put("query", "expand=false&q=caf%C3%A9&empty=");
+        assertThat(verify(otherQuery, token, key.identity()).outcome()).isEqualTo(InternalTokenOutcome.BAD_MAC);
+        ObjectNode noQuery = ((ObjectNode) echo.deepCopy()).putNull("query");
+        assertThat(verify(noQuery, token, key.identity()).outcome()).isEqualTo(InternalTokenOutcome.BAD_MAC);
+        ObjectNode otherBody = ((ObjectNode) echo.deepCopy())
+                .put("body_base64", Base64.getEncoder().encodeToString("{\"amount\":\"99.00\"}".getBytes()));
+        assertThat(verify(otherBody, token, key.identity()).outcome()).isEqualTo(InternalTokenOutcome.BAD_MAC);
+    }
 
     @Test
     void forwardsExactRawBodyBytes() {
@@ -68,17 +118,9 @@ class ForwardingTest extends GatewayTestBase {
                 .isFalse();
         assertThat(headers.has("x-api-signature")).isFalse();
         assertThat(values(headers, "x-request-id")).hasSize(1);
-        List<String> tokens = values(headers, "x-internal-auth");
-        assertThat(tokens).hasSize(1);
         assertThat(echo.get("path").stringValue()).isEqualTo("/payment_links/pl_42");
-        assertThat(TOKENS.verify(tokens.get(0), key.identity(), "GET", "/payment_links/pl_42", Instant.now()))
-                .isEqualTo(InternalTokenOutcome.VALID);
-        assertThat(TOKENS.verify(
-                        tokens.get(0),
-                        new MerchantIdentity(UUID.fromString(spoofedMerchant), key.mode()),
-                        "GET",
-                        "/payment_links/pl_42",
-                        Instant.now()))
+        assertThat(tokenOutcome(echo, key.identity())).isEqualTo(InternalTokenOutcome.VALID);
+        assertThat(tokenOutcome(echo, new MerchantIdentity(UUID.fromString(spoofedMerchant), key.mode())))
                 .isEqualTo(InternalTokenOutcome.BAD_MAC);
     }
 
@@ -99,8 +141,7 @@ class ForwardingTest extends GatewayTestBase {
                     .isOk());
             assertThat(echo.get("service").stringValue()).as(path).isEqualTo(service);
             assertThat(echo.get("path").stringValue()).as(path).isEqualTo(path);
-            String token = values(echo.get("headers"), "x-internal-auth").get(0);
-            assertThat(TOKENS.verify(token, key.identity(), "GET", path, Instant.now()))
+            assertThat(tokenOutcome(echo, key.identity()))
                     .as("token for " + path)
                     .isEqualTo(InternalTokenOutcome.VALID);
         });
@@ -120,9 +161,8 @@ class ForwardingTest extends GatewayTestBase {
         JsonNode headers = echo.get("headers");
         assertThat(headers.has("x-merchant-id")).isFalse();
         assertThat(headers.has("x-merchant-mode")).isFalse();
-        String token = values(headers, "x-internal-auth").get(0);
-        assertThat(TOKENS.verify(token, null, "GET", "/public/plans/pl_1", Instant.now()))
-                .isEqualTo(InternalTokenOutcome.VALID);
+        assertThat(echo.get("query").stringValue()).isEqualTo("lang=en");
+        assertThat(tokenOutcome(echo, null)).isEqualTo(InternalTokenOutcome.VALID);
     }
 
     @Test
@@ -146,13 +186,7 @@ class ForwardingTest extends GatewayTestBase {
         assertThat(headers.has("x-api-key")).isFalse();
         assertThat(headers.has("x-api-signature")).isFalse();
         assertThat(headers.has("x-api-timestamp")).isFalse();
-        assertThat(TOKENS.verify(
-                        values(headers, "x-internal-auth").get(0),
-                        null,
-                        "GET",
-                        "/checkout/payment_link",
-                        Instant.now()))
-                .isEqualTo(InternalTokenOutcome.VALID);
+        assertThat(tokenOutcome(echo, null)).isEqualTo(InternalTokenOutcome.VALID);
 
         JsonNode asset = json(client.get()
                 .uri(baseUrl() + "/checkout/assets/checkout.js?v=0123456789abcdef")
@@ -192,8 +226,11 @@ class ForwardingTest extends GatewayTestBase {
         StepVerifier.create(events.take(1))
                 .assertNext(event -> {
                     assertThat(event.event()).isEqualTo("echo");
-                    assertThat(JSON.readTree(event.data()).get("path").stringValue())
-                            .isEqualTo("/checkout/payment_link/events");
+                    JsonNode echo = JSON.readTree(event.data());
+                    assertThat(echo.get("path").stringValue()).isEqualTo("/checkout/payment_link/events");
+                    assertThat(tokenOutcome(echo, null))
+                            .as("a bodyless stream request carries a token over no body")
+                            .isEqualTo(InternalTokenOutcome.VALID);
                 })
                 .expectComplete()
                 .verify(Duration.ofSeconds(20));
@@ -216,13 +253,7 @@ class ForwardingTest extends GatewayTestBase {
         assertThat(values(headers, "x-merchant-id"))
                 .containsExactly(key.merchantId().toString());
         assertThat(values(headers, "x-merchant-mode")).containsExactly("test");
-        assertThat(TOKENS.verify(
-                        values(headers, "x-internal-auth").get(0),
-                        key.identity(),
-                        "POST",
-                        "/public/subscriptions/link/payment",
-                        Instant.now()))
-                .isEqualTo(InternalTokenOutcome.VALID);
+        assertThat(tokenOutcome(echo, key.identity())).isEqualTo(InternalTokenOutcome.VALID);
         assertThat(Base64.getDecoder().decode(echo.get("body_base64").stringValue()))
                 .isEqualTo(body);
     }

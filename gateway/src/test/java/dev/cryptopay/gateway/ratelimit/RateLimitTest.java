@@ -2,6 +2,7 @@ package dev.cryptopay.gateway.ratelimit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.cryptopay.auth.Mode;
 import dev.cryptopay.gateway.support.GatewayTestBase;
 import dev.cryptopay.gateway.support.MerchantKey;
 import dev.cryptopay.gateway.support.SignedRequest;
@@ -12,6 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.HttpHeaders;
+import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.web.reactive.function.client.WebClient;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -176,23 +178,38 @@ class RateLimitTest extends GatewayTestBase {
     }
 
     @Test
-    void limitsPublicPaymentPerMerchantKey() {
+    void limitsPublicPaymentPerMerchantKeyAndClientAddress() {
         MerchantKey key = admin.newMerchantKey();
+        String publishable = admin.newPublishableKey(key.merchantId(), Mode.TEST);
         for (int i = 0; i < 10; i++) {
-            client.post()
-                    .uri(baseUrl() + "/api/v1/public/subscriptions/link/payment")
-                    .header("X-Forwarded-For", "192.0.2." + (i + 1))
-                    .bodyValue("{\"merchant_key\":\"" + key.apiKey() + "\",\"n\":" + i + "}")
-                    .exchange()
-                    .expectStatus()
-                    .isOk();
+            payFrom("192.0.2.10", publishable, i).expectStatus().isOk();
         }
-        client.post()
-                .uri(baseUrl() + "/api/v1/public/subscriptions/link/payment")
-                .header("X-Forwarded-For", "192.0.2.200")
-                .bodyValue("{\"merchant_key\":\"" + key.apiKey() + "\"}")
-                .exchange()
+        // Customer A has used up its own budget…
+        payFrom("192.0.2.10", publishable, 10)
                 .expectStatus()
-                .isEqualTo(429);
+                .isEqualTo(429)
+                .expectHeader()
+                .exists(HttpHeaders.RETRY_AFTER)
+                .expectHeader()
+                .valueEquals("X-RateLimit-Limit", "10")
+                .expectBody()
+                .jsonPath("$.code")
+                .isEqualTo("rate_limited");
+        // …customer B of the same merchant, with the same key, is still admitted with a full bucket.
+        payFrom("192.0.2.11", publishable, 11)
+                .expectStatus()
+                .isOk()
+                .expectHeader()
+                .valueEquals("X-RateLimit-Remaining", "9");
+        // The secret API key in merchant_key (still accepted) is counted the same way, in its own buckets.
+        payFrom("192.0.2.10", key.apiKey(), 12).expectStatus().isOk();
+    }
+
+    private WebTestClient.ResponseSpec payFrom(String clientAddress, String merchantKey, int n) {
+        return client.post()
+                .uri(baseUrl() + "/api/v1/public/subscriptions/link/payment")
+                .header("X-Forwarded-For", clientAddress)
+                .bodyValue("{\"merchant_key\":\"" + merchantKey + "\",\"n\":" + n + "}")
+                .exchange();
     }
 }

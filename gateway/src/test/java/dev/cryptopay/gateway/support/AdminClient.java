@@ -80,6 +80,33 @@ public final class AdminClient {
         return new MerchantKey(merchantId, apiKey, mode, key);
     }
 
+    /** A new publishable key ({@code pk_…}) of the merchant, issued through {@code POST …/publishable_keys}. */
+    public String newPublishableKey(UUID merchantId, Mode mode) {
+        byte[] body = post("/admin/merchants/" + merchantId + "/publishable_keys", Map.of("mode", mode.wireName()))
+                .expectStatus()
+                .isCreated()
+                .expectBody()
+                .returnResult()
+                .getResponseBody();
+        String key = JSON.readTree(body).get("publishable_key").stringValue();
+        assertThat(key).matches("pk_" + mode.wireName() + "_[A-Z2-7]{32}");
+        return key;
+    }
+
+    /** {@code GET /admin/merchants/{id}/keys}. */
+    public JsonNode keys(UUID merchantId) {
+        return JSON.readTree(client.get()
+                .uri("/admin/merchants/" + merchantId + "/keys")
+                .header(HttpHeaders.AUTHORIZATION, "Bearer " + TestEnvironment.ADMIN_TOKEN)
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody()
+                .returnResult()
+                .getResponseBody());
+    }
+
+    /** Revokes an API key or a publishable key. */
     public void revoke(String apiKey) {
         client.delete()
                 .uri("/admin/keys/" + apiKey)

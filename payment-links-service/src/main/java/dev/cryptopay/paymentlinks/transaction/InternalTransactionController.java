@@ -1,7 +1,9 @@
 package dev.cryptopay.paymentlinks.transaction;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.cryptopay.auth.internal.InternalCallers;
 import dev.cryptopay.paymentlinks.paymentlink.PaymentLink;
+import dev.cryptopay.service.identity.AllowedCallers;
 import dev.cryptopay.service.money.Amounts;
 import dev.cryptopay.service.request.DecimalField;
 import dev.cryptopay.service.request.Field;
@@ -25,12 +27,14 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Internal routes for a checkout or chain watcher (never routed by the gateway; an internal token is required like
- * on every route). {@code POST /internal/payment_links/{id}/transactions} records a transaction report;
+ * Internal routes that change what a link was paid, for the chain watcher only: they are never routed by the gateway,
+ * and they accept only a token of the caller {@code chain-watcher} (its own secret); a valid gateway token is 403.
+ * {@code POST /internal/payment_links/{id}/transactions} records a transaction report;
  * {@code POST /internal/payment_links/{id}/refunds} records the refund of a confirmed one. 201 for a new record,
  * 200 for a repeated report.
  */
 @RestController
+@AllowedCallers(InternalCallers.CHAIN_WATCHER)
 class InternalTransactionController {
 
     private final TransactionService service;

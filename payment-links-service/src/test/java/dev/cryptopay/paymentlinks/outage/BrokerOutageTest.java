@@ -52,6 +52,7 @@ class BrokerOutageTest {
         postgres.registerSpringProperties(registry);
         registry.add("spring.kafka.bootstrap-servers", () -> broker.bootstrapServers());
         registry.add("internal-auth.secret", () -> SECRET);
+        registry.add("internal-auth.callers.chain-watcher.secret", () -> "chain-watcher-" + SECRET);
     }
 
     @AfterAll

@@ -69,6 +69,7 @@ class DatabaseRestartTest {
         registry.add("spring.flyway.password", server::password);
         registry.add("spring.kafka.bootstrap-servers", () -> TestKafka.shared().bootstrapServers());
         registry.add("internal-auth.secret", () -> SECRET);
+        registry.add("internal-auth.callers.chain-watcher.secret", () -> "chain-watcher-" + SECRET);
     }
 
     @AfterAll

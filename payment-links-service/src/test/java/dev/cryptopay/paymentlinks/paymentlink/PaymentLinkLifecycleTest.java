@@ -275,7 +275,7 @@ class PaymentLinkLifecycleTest extends PaymentLinksTestBase {
     }
 
     private org.springframework.test.web.reactive.server.WebTestClient.ResponseSpec refund(String id, String hash) {
-        return as(null, HttpMethod.POST, "/internal/payment_links/" + id + "/refunds")
+        return asChainWatcher(HttpMethod.POST, "/internal/payment_links/" + id + "/refunds")
                 .contentType(MediaType.APPLICATION_JSON)
                 .bodyValue("{\"network\":\"Ethereum\",\"tx_hash\":\"" + hash + "\"}")
                 .exchange();

@@ -1,5 +1,6 @@
 package dev.cryptopay.service.config;
 
+import dev.cryptopay.service.actuator.ActuatorPathGuard;
 import dev.cryptopay.service.error.ProblemExceptionHandler;
 import dev.cryptopay.service.error.ProblemWriter;
 import dev.cryptopay.service.identity.InternalAuthProperties;
@@ -8,16 +9,22 @@ import dev.cryptopay.service.identity.MerchantIdentityArgumentResolver;
 import dev.cryptopay.service.json.ServiceJson;
 import dev.cryptopay.service.requestid.RequestIdFilter;
 import java.time.Clock;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+import org.springframework.util.unit.DataSize;
 import org.springframework.web.reactive.config.WebFluxConfigurer;
 import org.springframework.web.reactive.result.method.annotation.ArgumentResolverConfigurer;
+import org.springframework.web.reactive.result.method.annotation.RequestMappingHandlerMapping;
 import tools.jackson.databind.json.JsonMapper;
 
 /** Error body, request ids, the clock and (unless disabled) the gateway identity check for reactive web services. */
@@ -55,6 +62,14 @@ public class ServiceWebAutoConfiguration {
         return new RequestIdFilter();
     }
 
+    /** Paths Spring Boot's health endpoint would answer with a 500: see {@link ActuatorPathGuard}. */
+    @Bean
+    @ConditionalOnMissingBean
+    ActuatorPathGuard actuatorPathGuard(
+            ProblemWriter problems, @Value("${management.endpoints.web.base-path:/actuator}") String actuatorBasePath) {
+        return new ActuatorPathGuard(actuatorBasePath, problems);
+    }
+
     @Bean
     WebFluxConfigurer merchantIdentityArguments() {
         return new WebFluxConfigurer() {
@@ -65,16 +80,31 @@ public class ServiceWebAutoConfiguration {
         };
     }
 
-    /** On by default: a service that forgot its secret must fail to start, not serve requests unauthenticated. */
+    /**
+     * On by default: a service never serves requests unauthenticated. A service whose configuration names a caller's
+     * secret that is not given (an unset environment variable) fails to start.
+     */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnProperty(name = "internal-auth.enabled", havingValue = "true", matchIfMissing = true)
     @EnableConfigurationProperties(InternalAuthProperties.class)
     static class InternalAuthConfiguration {
 
+        /** Spring's own default limit of a body held in memory, when the service sets none. */
+        static final DataSize DEFAULT_MAX_BODY = DataSize.ofKilobytes(256);
+
         @Bean
         InternalIdentityFilter internalIdentityFilter(
-                InternalAuthProperties properties, Clock clock, ProblemWriter problems) {
-            return new InternalIdentityFilter(properties, clock, problems);
+                InternalAuthProperties properties,
+                Clock clock,
+                ProblemWriter problems,
+                Environment environment,
+                ObjectProvider<RequestMappingHandlerMapping> mappings) {
+            // The token binds the body, so the filter reads it, within the limit the service's codecs apply.
+            DataSize maxBody = Binder.get(environment)
+                    .bind("spring.http.codecs.max-in-memory-size", DataSize.class)
+                    .orElse(DEFAULT_MAX_BODY);
+            return new InternalIdentityFilter(
+                    properties, clock, problems, (int) maxBody.toBytes(), mappings::orderedStream);
         }
     }
 }

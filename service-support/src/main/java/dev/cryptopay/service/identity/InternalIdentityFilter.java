@@ -3,18 +3,26 @@ package dev.cryptopay.service.identity;
 import dev.cryptopay.auth.Mode;
 import dev.cryptopay.auth.internal.InternalHeaders;
 import dev.cryptopay.auth.internal.InternalIdentityToken;
-import dev.cryptopay.auth.internal.InternalTokenOutcome;
+import dev.cryptopay.auth.internal.InternalRequest;
+import dev.cryptopay.auth.internal.InternalTokenVerification;
+import dev.cryptopay.auth.internal.InternalTokenVerifier;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.service.error.ApiException;
 import dev.cryptopay.service.error.ProblemWriter;
 import java.time.Clock;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.core.Ordered;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.server.PathContainer;
+import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.web.reactive.result.method.annotation.RequestMappingHandlerMapping;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
@@ -23,28 +31,51 @@ import org.springframework.web.util.pattern.PathPatternParser;
 import reactor.core.publisher.Mono;
 
 /**
- * Lets through only requests that carry a valid {@code X-Internal-Auth} token from the gateway (or an internal
- * caller holding the shared secret). The token binds the merchant id and mode headers, the method and the path, so
- * a header changed on the way is refused. Paths in {@code internal-auth.open-paths} need no token.
+ * Lets through only requests that carry a valid {@code X-Internal-Auth} token of a caller this service accepts, and
+ * only to routes that accept that caller. The token binds the caller, the merchant id and mode headers, the method,
+ * the raw path and query and a hash of the body, so anything changed on the way is refused (401
+ * {@code internal_auth_failed}); a valid token of a caller the route does not accept is 403
+ * {@code internal_caller_not_allowed} (see {@link AllowedCallers}). The body is read once, within the body size
+ * limit, and the handler gets exactly the bytes checked. Paths in {@code internal-auth.open-paths} need no token.
  */
 public class InternalIdentityFilter implements WebFilter, Ordered {
 
     private static final Logger log = LoggerFactory.getLogger(InternalIdentityFilter.class);
 
-    private final InternalIdentityToken tokens;
+    private final InternalTokenVerifier verifier;
     private final InternalAuthProperties properties;
     private final Clock clock;
     private final ProblemWriter problems;
+    private final int maxBodyBytes;
+    private final Supplier<Stream<RequestMappingHandlerMapping>> mappings;
     private final List<PathPattern> openPaths;
+    private volatile RouteCallers routes;
 
-    public InternalIdentityFilter(InternalAuthProperties properties, Clock clock, ProblemWriter problems) {
-        this.tokens = InternalIdentityToken.fromSecret(properties.secret());
+    /**
+     * @param maxBodyBytes the service's body size limit ({@code spring.http.codecs.max-in-memory-size})
+     * @param mappings     the service's annotated controllers, read for {@link AllowedCallers} on first use (they are
+     *                     mapped by then)
+     */
+    public InternalIdentityFilter(
+            InternalAuthProperties properties,
+            Clock clock,
+            ProblemWriter problems,
+            int maxBodyBytes,
+            Supplier<Stream<RequestMappingHandlerMapping>> mappings) {
+        this.verifier = new InternalTokenVerifier(properties.callerSecrets().entrySet().stream()
+                .map(caller -> InternalIdentityToken.fromSecret(caller.getKey(), caller.getValue()))
+                .toList());
         this.properties = properties;
         this.clock = clock;
         this.problems = problems;
+        this.maxBodyBytes = maxBodyBytes;
+        this.mappings = mappings;
         this.openPaths = properties.openPaths().stream()
                 .map(PathPatternParser.defaultInstance::parse)
                 .toList();
+        if (verifier.callers().isEmpty()) {
+            log.warn("No internal caller configured: every route but {} answers 401", properties.openPaths());
+        }
     }
 
     @Override
@@ -63,17 +94,49 @@ public class InternalIdentityFilter implements WebFilter, Ordered {
         try {
             identity = identityFrom(headers);
         } catch (IllegalArgumentException malformed) {
-            return reject(exchange, "malformed merchant identity headers");
+            return unauthorized(exchange, "malformed merchant identity headers");
         }
-        InternalTokenOutcome outcome = tokens.verify(
-                headers.getFirst(InternalHeaders.INTERNAL_AUTH),
-                identity,
-                exchange.getRequest().getMethod().name(),
-                path.value(),
-                clock.instant(),
-                properties.maxAge());
-        if (outcome != InternalTokenOutcome.VALID) {
-            return reject(exchange, "internal token " + outcome);
+        String token = headers.getFirst(InternalHeaders.INTERNAL_AUTH);
+        InternalTokenVerification precheck = verifier.precheck(token, clock.instant(), properties.maxAge());
+        if (!precheck.isValid()) {
+            return unauthorized(exchange, describe(precheck));
+        }
+        return CachedBody.read(exchange, maxBodyBytes).flatMap(body -> verified(body, token, identity, path, chain));
+    }
+
+    private Mono<Void> verified(
+            CachedBody body, String token, MerchantIdentity identity, PathContainer path, WebFilterChain chain) {
+        ServerWebExchange exchange = body.exchange();
+        ServerHttpRequest request = exchange.getRequest();
+        InternalRequest received;
+        try {
+            received = InternalRequest.of(
+                    request.getMethod().name(),
+                    request.getURI().getRawPath(),
+                    request.getURI().getRawQuery(),
+                    body.bytes());
+        } catch (IllegalArgumentException unsignable) {
+            return unauthorized(exchange, "request cannot carry a token: " + unsignable.getMessage());
+        }
+        InternalTokenVerification verification =
+                verifier.verify(token, identity, received, clock.instant(), properties.maxAge());
+        if (!verification.isValid()) {
+            return unauthorized(exchange, describe(verification));
+        }
+        Set<String> allowed = routes().allowed(request.getMethod(), path);
+        if (!allowed.contains(verification.caller())) {
+            log.warn(
+                    "Refused {} {}: caller {} not allowed here (allowed: {})",
+                    request.getMethod(),
+                    request.getPath(),
+                    verification.caller(),
+                    allowed);
+            return problems.write(
+                    exchange,
+                    new ApiException(
+                            HttpStatus.FORBIDDEN,
+                            "internal_caller_not_allowed",
+                            "This route does not accept calls from this caller"));
         }
         if (identity != null) {
             exchange.getAttributes().put(CurrentMerchant.ATTRIBUTE, identity);
@@ -81,7 +144,21 @@ public class InternalIdentityFilter implements WebFilter, Ordered {
         return chain.filter(exchange);
     }
 
-    private Mono<Void> reject(ServerWebExchange exchange, String why) {
+    private RouteCallers routes() {
+        RouteCallers current = routes;
+        if (current == null) {
+            current = RouteCallers.of(mappings.get());
+            routes = current;
+        }
+        return current;
+    }
+
+    private static String describe(InternalTokenVerification verification) {
+        return "internal token " + verification.outcome()
+                + (verification.caller() == null ? "" : " (caller " + verification.caller() + ")");
+    }
+
+    private Mono<Void> unauthorized(ServerWebExchange exchange, String why) {
         log.warn(
                 "Refused {} {}: {}",
                 exchange.getRequest().getMethod(),

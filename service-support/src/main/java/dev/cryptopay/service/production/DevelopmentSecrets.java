@@ -15,13 +15,18 @@ public final class DevelopmentSecrets {
     static final Set<String> KNOWN = Set.of(
             // docker-compose.yml defaults
             "dev-only-internal-auth-secret-not-for-production",
+            "dev-only-chain-watcher-internal-auth-secret-not-for-production",
             "dev-only-admin-token-change-me",
             "ZGV2LW9ubHktTk9ULVNFQ1JFVC13ZWJob29rLWtleSE=",
             // test code (gateway TestEnvironment, test-support, service tests)
             "test-internal-auth-secret-0123456789-abcdefghij",
             "test-admin-token-0123456789-abcdefghij",
             "test-only-internal-secret-0123456789",
+            "test-only-chain-watcher-secret-0123456789",
+            "test-secret-that-is-at-least-32-bytes-long",
+            "test-chain-watcher-secret-at-least-32-bytes-long",
             "service-test-internal-secret-of-32-bytes-or-more",
+            "service-test-chain-watcher-secret-of-32-bytes-or-more",
             "database-restart-test-secret-of-32-bytes-or-more",
             "broker-outage-test-secret-of-32-bytes-or-more",
             "internal-secret",

@@ -1,9 +1,17 @@
 package dev.cryptopay.service.production;
 
+import dev.cryptopay.auth.internal.InternalCallers;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.PropertyResolver;
 
 /**
@@ -17,6 +25,15 @@ public final class ProductionSafety {
 
     /** The application that issues internal tokens instead of checking them, with its own secrets and Redis. */
     static final String GATEWAY = "gateway";
+    /** The application that reports transactions as the internal caller {@code chain-watcher}. */
+    static final String CHAIN_WATCHER = "chain-watcher";
+
+    /**
+     * The callers each service must accept besides the gateway (whose merchant requests every service but the chain
+     * watcher serves): payment-links-service takes the chain watcher's reports.
+     */
+    static final Map<String, List<String>> REQUIRED_CALLERS =
+            Map.of("payment-links-service", List.of(InternalCallers.CHAIN_WATCHER));
 
     static final int MIN_INTERNAL_SECRET_BYTES = 32;
     static final int MIN_ADMIN_TOKEN_CHARS = 24;
@@ -25,15 +42,16 @@ public final class ProductionSafety {
     private ProductionSafety() {}
 
     /** Every unsafe setting found; empty when the configuration may run in production. */
-    public static List<String> problems(PropertyResolver env) {
+    public static List<String> problems(ConfigurableEnvironment env) {
         List<String> problems = new ArrayList<>();
-        boolean gateway = GATEWAY.equals(value(env, "spring.application.name"));
+        String application = value(env, "spring.application.name");
+        boolean gateway = GATEWAY.equals(application);
         boolean internalAuth = !"false".equalsIgnoreCase(value(env, "internal-auth.enabled"));
         if (!internalAuth && !gateway) {
-            problems.add("internal-auth.enabled=false: every service must check the gateway's X-Internal-Auth token");
+            problems.add("internal-auth.enabled=false: every service must check the internal tokens of its callers");
         }
         if (internalAuth) {
-            secret(env, "internal-auth.secret", MIN_INTERNAL_SECRET_BYTES, problems);
+            callerSecrets(env, application, problems);
         }
         if (gateway) {
             secret(env, "gateway.internal-auth.secret", MIN_INTERNAL_SECRET_BYTES, problems);
@@ -42,6 +60,9 @@ public final class ProductionSafety {
                 problems.add("gateway.redis.enabled must be true: production runs several gateway instances "
                         + "(HPA), and without Redis each keeps its own rate limits and replay guard");
             }
+        }
+        if (CHAIN_WATCHER.equals(application)) {
+            secret(env, "chain-watcher.internal-auth.secret", MIN_INTERNAL_SECRET_BYTES, problems);
         }
         if (env.containsProperty("webhooks.secret-encryption-key")) {
             encryptionKey(env, "webhooks.secret-encryption-key", problems);
@@ -53,7 +74,51 @@ public final class ProductionSafety {
         return problems;
     }
 
-    private static void secret(PropertyResolver env, String name, int minLength, List<String> problems) {
+    /**
+     * The secrets of the callers a service accepts: the gateway's ({@code internal-auth.secret} or its long form) on
+     * every service but the gateway and the chain watcher, which serve no merchant routes; the callers of
+     * {@link #REQUIRED_CALLERS}; every configured caller's secret long and not a development value; no two callers
+     * sharing a secret (one could then sign as the other).
+     */
+    private static void callerSecrets(ConfigurableEnvironment env, String application, List<String> problems) {
+        Map<String, String> names = new HashMap<>();
+        for (String caller : configuredCallers(env)) {
+            names.put(caller, "internal-auth.callers." + caller + ".secret");
+        }
+        boolean shorthand = env.containsProperty("internal-auth.secret");
+        if (shorthand || (!names.containsKey(InternalCallers.GATEWAY) && needsGateway(application))) {
+            names.put(InternalCallers.GATEWAY, "internal-auth.secret");
+        }
+        for (String required : REQUIRED_CALLERS.getOrDefault(application == null ? "" : application, List.of())) {
+            names.putIfAbsent(required, "internal-auth.callers." + required + ".secret");
+        }
+        Map<String, String> owners = new HashMap<>();
+        for (String caller : new TreeSet<>(names.keySet())) {
+            String name = names.get(caller);
+            if (secret(env, name, MIN_INTERNAL_SECRET_BYTES, problems)) {
+                String other = owners.putIfAbsent(value(env, name).strip(), name);
+                if (other != null) {
+                    problems.add(name + " is the same as " + other + ": every caller needs a secret of its own");
+                }
+            }
+        }
+    }
+
+    private static boolean needsGateway(String application) {
+        return !GATEWAY.equals(application) && !CHAIN_WATCHER.equals(application);
+    }
+
+    /** The caller ids under {@code internal-auth.callers}, from every property source. */
+    private static Set<String> configuredCallers(ConfigurableEnvironment env) {
+        Set<String> callers = new TreeSet<>();
+        Binder.get(env)
+                .bind("internal-auth.callers", Bindable.mapOf(String.class, Object.class))
+                .ifBound(map -> callers.addAll(map.keySet()));
+        return callers;
+    }
+
+    /** Adds the secret's problem, if any; answers whether it is fine. */
+    private static boolean secret(PropertyResolver env, String name, int minLength, List<String> problems) {
         String value = value(env, name);
         if (value == null || value.isBlank()) {
             problems.add(name + " is not set");
@@ -61,7 +126,10 @@ public final class ProductionSafety {
             problems.add(name + " is a development value committed in the repository; generate a new one");
         } else if (value.getBytes(StandardCharsets.UTF_8).length < minLength) {
             problems.add(name + " is shorter than " + minLength + " bytes");
+        } else {
+            return true;
         }
+        return false;
     }
 
     private static void encryptionKey(PropertyResolver env, String name, List<String> problems) {

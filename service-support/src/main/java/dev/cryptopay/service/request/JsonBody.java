@@ -19,6 +19,9 @@ public final class JsonBody {
             root = json.readTree(body);
         } catch (JacksonException e) {
             throw ApiException.badRequest("invalid_request", "Malformed JSON body");
+        } catch (NumberFormatException e) {
+            // A legal JSON number whose exponent no BigDecimal can hold (e.g. 1e-100000000000001); found by fuzzing.
+            throw ApiException.badRequest("invalid_request", "A number in the JSON body is out of range");
         }
         if (root == null || !root.isObject()) {
             throw ApiException.badRequest("invalid_request", "Request body must be a JSON object");

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 class DevelopmentSecretsTest {
 
     static final Pattern COMPOSE_DEFAULT =
-            Pattern.compile("\\$\\{(INTERNAL_AUTH_SECRET|GATEWAY_ADMIN_TOKEN|WEBHOOK_SECRET_ENCRYPTION_KEY):-([^}]+)}");
+            Pattern.compile("\\$\\{(INTERNAL_AUTH_SECRET|CHAIN_WATCHER_INTERNAL_AUTH_SECRET|GATEWAY_ADMIN_TOKEN"
+                    + "|WEBHOOK_SECRET_ENCRYPTION_KEY):-([^}]+)}");
 
     @Test
     void everySecretDefaultOfDockerComposeIsKnown() throws IOException {
@@ -25,7 +26,7 @@ class DevelopmentSecretsTest {
         while (matcher.find()) {
             defaults.add(matcher.group(2));
         }
-        assertThat(defaults).hasSize(3);
+        assertThat(defaults).hasSize(4);
         assertThat(DevelopmentSecrets.KNOWN).containsAll(defaults);
     }
 
@@ -36,11 +37,12 @@ class DevelopmentSecretsTest {
             for (Path file : files.filter(f -> f.endsWith("secret.env.example")).toList()) {
                 Files.readAllLines(file).stream()
                         .filter(line -> line.matches(
-                                "(INTERNAL_AUTH_SECRET|GATEWAY_ADMIN_TOKEN|WEBHOOK_SECRET_" + "ENCRYPTION_KEY)=.*"))
+                                "(INTERNAL_AUTH_SECRET|CHAIN_WATCHER_INTERNAL_AUTH_SECRET|GATEWAY_ADMIN_TOKEN"
+                                        + "|WEBHOOK_SECRET_ENCRYPTION_KEY)=.*"))
                         .forEach(line -> values.add(line.substring(line.indexOf('=') + 1)));
             }
         }
-        assertThat(values).hasSizeGreaterThanOrEqualTo(7);
+        assertThat(values).hasSizeGreaterThanOrEqualTo(8);
         assertThat(values).allMatch(DevelopmentSecrets::isDevelopmentValue);
     }
 

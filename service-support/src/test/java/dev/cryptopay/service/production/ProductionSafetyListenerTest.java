@@ -44,8 +44,11 @@ class ProductionSafetyListenerTest {
 
     @Test
     void productionProfileStartsWithSafeSettings() {
-        try (ConfigurableApplicationContext context =
-                start("--spring.profiles.active=production", "--internal-auth.secret=" + ProductionSafetyTest.SECRET)) {
+        try (ConfigurableApplicationContext context = start(
+                "--spring.profiles.active=production",
+                "--internal-auth.secret=" + ProductionSafetyTest.SECRET,
+                // the test application.yml also names the chain watcher as a caller
+                "--" + ProductionSafetyTest.WATCHER + "=" + ProductionSafetyTest.WATCHER_SECRET)) {
             assertThat(context.getEnvironment().getActiveProfiles()).containsExactly("production");
         }
     }

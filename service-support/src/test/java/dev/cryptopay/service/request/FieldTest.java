@@ -32,6 +32,16 @@ class FieldTest {
     }
 
     @Test
+    void aNumberNoDecimalCanHoldIsA400NotACrash() {
+        // Found by RequestParsingFuzzTest: Jackson throws NumberFormatException, not a JacksonException, here.
+        assertThatThrownBy(() -> body("{\"amount\":1e-100000000000001}"))
+                .isInstanceOfSatisfying(ApiException.class, e -> {
+                    assertThat(e.status().value()).isEqualTo(400);
+                    assertThat(e.getMessage()).isEqualTo("A number in the JSON body is out of range");
+                });
+    }
+
+    @Test
     void requiredStringsRefuseAbsentNullAndBlankValues() {
         TextField name = Field.string("payment_name").required().length(1, 100);
         assertThat(read(name, "{\"payment_name\":\"Coffee\"}")).isEqualTo("Coffee");

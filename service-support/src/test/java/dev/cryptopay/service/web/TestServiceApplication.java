@@ -1,13 +1,18 @@
 package dev.cryptopay.service.web;
 
+import dev.cryptopay.auth.internal.InternalCallers;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.service.error.ApiException;
+import dev.cryptopay.service.identity.AllowedCallers;
+import java.time.Duration;
 import java.util.Map;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
+import reactor.core.publisher.Flux;
 
 /** A minimal service that uses the library the way real services do. */
 @SpringBootApplication
@@ -35,6 +40,25 @@ public class TestServiceApplication {
         @PostMapping("/echo")
         Map<String, Object> echo(MerchantIdentity merchant, @RequestBody Map<String, Object> body) {
             return body;
+        }
+
+        /** A route for one other caller, as the transactions route of payment-links-service. */
+        @AllowedCallers(InternalCallers.CHAIN_WATCHER)
+        @PostMapping("/internal/reports")
+        Map<String, Object> report(@RequestBody Map<String, Object> body) {
+            return body;
+        }
+
+        @AllowedCallers({InternalCallers.GATEWAY, InternalCallers.CHAIN_WATCHER})
+        @GetMapping("/shared")
+        Map<String, String> shared() {
+            return Map.of("shared", "yes");
+        }
+
+        /** An event stream: the request has no body, the response never ends. */
+        @GetMapping(value = "/ticks", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
+        Flux<String> ticks(MerchantIdentity merchant) {
+            return Flux.interval(Duration.ofMillis(100)).map(tick -> "tick " + tick);
         }
 
         @GetMapping("/conflict")

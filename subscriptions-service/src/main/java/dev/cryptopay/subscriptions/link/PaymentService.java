@@ -3,6 +3,7 @@ package dev.cryptopay.subscriptions.link;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.service.error.ApiException;
 import dev.cryptopay.service.events.EventType;
+import dev.cryptopay.service.text.Storable;
 import dev.cryptopay.subscriptions.link.LinkResponse.PaymentResponse;
 import dev.cryptopay.subscriptions.plan.PlanService;
 import dev.cryptopay.subscriptions.plan.PlanSummary;
@@ -124,6 +125,13 @@ public class PaymentService {
                     "link_expired", "The link expired at " + link.expiresAt() + "; no period after it is billed"));
         }
         Instant endsAt = startsAt.plus(Duration.ofSeconds(view.plan().terms().interval()));
+        if (!Storable.inRange(endsAt)) {
+            // Periods paid ahead one after the other would otherwise run past the dates the database stores.
+            return Mono.error(ApiException.conflict(
+                    "period_out_of_range",
+                    "This payment would pay for a period ending after the year 9999 (periods are paid up to " + startsAt
+                            + ")"));
+        }
         boolean inBlock = request.blockNumber() != null;
         SubscriptionPayment payment = new SubscriptionPayment(
                 UUID.randomUUID(),

@@ -32,6 +32,9 @@ public record SubscriptionLink(
         Instant createdAt,
         Instant updatedAt) {
 
+    /** The most a link can owe: debt is a uint256 like every amount (and its column holds 78 digits). */
+    public static final BigInteger MAX_OWED = BigInteger.ONE.shiftLeft(256).subtract(BigInteger.ONE);
+
     /**
      * The due period was paid with {@code paid} base units (at least one period's {@code billed}): the next period
      * becomes due at {@code nextDueAt}, the misses in a row reset, and any surplus pays off debt.
@@ -50,10 +53,13 @@ public record SubscriptionLink(
                 now);
     }
 
-    /** The due period passed its grace unpaid: its charge becomes debt and the next period is due. */
+    /**
+     * The due period passed its grace unpaid: its charge becomes debt (at most {@link #MAX_OWED}) and the next
+     * period is due.
+     */
     public SubscriptionLink missed(BigInteger billed, long intervalSeconds, Instant now) {
         return copy(
-                owed.add(billed),
+                owed.add(billed).min(MAX_OWED),
                 paidPeriods,
                 locked,
                 trialEndsAt,

@@ -43,6 +43,14 @@ public record PlanRequest(
         String kind) {
 
     static final int SAFE_INTEGER_BITS = 53;
+
+    /**
+     * The longest duration (interval, trial, grace, enrolment deadline): 100 years. Enrolment, payments and billing
+     * add these to dates they store, which must stay within the years 1 to 9999; 2^53 - 1 seconds is 285 million
+     * years.
+     */
+    static final long MAX_DURATION_SECONDS = 3_155_760_000L;
+
     static final String ADDRESS_RULE = Addresses.RULE;
     private static final Pattern DECIMAL = Pattern.compile("[0-9]{1,60}(\\.[0-9]{1,36})?");
 
@@ -129,13 +137,16 @@ public record PlanRequest(
         BigInteger billingInterval = interval != null ? interval : period;
         if (billingInterval != null && billingInterval.signum() == 0) {
             violations.reject("interval", "interval must be greater than 0");
-        } else if (billingInterval == null && !present(root, "interval") && !present(root, "period")) {
+        } else if (billingInterval != null) {
+            duration(interval != null ? "interval" : "period", billingInterval, violations);
+        } else if (!present(root, "interval") && !present(root, "period")) {
             violations.reject("interval", "interval is required: the billing period in seconds, e.g. 2592000");
         }
-        BigInteger trialPeriod = TRIAL_PERIOD.read(root, violations);
-        BigInteger maxArrears = MAX_ARREARS.read(root, violations);
+        BigInteger trialPeriod = duration("trial_period", TRIAL_PERIOD.read(root, violations), violations);
+        BigInteger maxArrears = duration("max_arrears", MAX_ARREARS.read(root, violations), violations);
         BigInteger autoCancel = AUTO_CANCEL_AFTER_MISSED.read(root, violations);
-        BigInteger subscribeDeadline = SUBSCRIBE_DEADLINE.read(root, violations);
+        BigInteger subscribeDeadline =
+                duration("subscribe_deadline", SUBSCRIBE_DEADLINE.read(root, violations), violations);
         BigInteger planNonce = PLAN_NONCE.read(root, violations);
         String merchantSig = create ? MERCHANT_SIG.read(root, violations) : null;
         String name = (create ? NAME_REQUIRED : NAME).read(root, violations);
@@ -196,6 +207,15 @@ public record PlanRequest(
                     currency ? "value" : "currency",
                     (currency ? "value" : "currency") + " is required with " + (currency ? "currency" : "value"));
         }
+    }
+
+    /** The duration, or null with a violation when it is longer than {@link #MAX_DURATION_SECONDS}. */
+    private static BigInteger duration(String name, BigInteger seconds, Violations violations) {
+        if (seconds != null && seconds.compareTo(BigInteger.valueOf(MAX_DURATION_SECONDS)) > 0) {
+            violations.reject(name, name + " must be at most " + MAX_DURATION_SECONDS + " seconds (100 years)");
+            return null;
+        }
+        return seconds;
     }
 
     private static boolean present(JsonNode root, String name) {

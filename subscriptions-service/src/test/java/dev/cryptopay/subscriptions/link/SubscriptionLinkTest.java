@@ -26,6 +26,15 @@ class SubscriptionLinkTest {
     }
 
     @Test
+    void debtStopsAtTheLargestUint256() {
+        BigInteger largest = SubscriptionLink.MAX_OWED;
+        SubscriptionLink owing = link().missed(largest, MONTH, START).missed(largest, MONTH, START);
+        assertThat(owing.owed()).isEqualTo(largest);
+        assertThat(owing.missedPeriods()).isEqualTo(2);
+        assertThat(owing.periodDueAt()).isEqualTo(START.plusSeconds(2 * MONTH));
+    }
+
+    @Test
     void aPaymentResetsTheMissesAndItsSurplusPaysDebtButNeverBelowZero() {
         SubscriptionLink owing = link().missed(PERIOD, MONTH, START).missed(PERIOD, MONTH, START);
         Instant next = START.plusSeconds(3 * MONTH);

@@ -1,6 +1,7 @@
 package dev.cryptopay.testsupport.service;
 
 import dev.cryptopay.auth.Mode;
+import dev.cryptopay.auth.internal.InternalCallers;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.testsupport.GatewayForwarding;
 import dev.cryptopay.testsupport.MutableClock;
@@ -35,7 +36,11 @@ public abstract class ServiceTestBase {
     @org.springframework.beans.factory.annotation.Value("${local.server.port}")
     private int port;
 
+    /** The chain watcher's secret in the service under test (what it accepts, and what it signs with itself). */
+    protected static final String CHAIN_WATCHER_SECRET = ServiceTestInfrastructure.CHAIN_WATCHER_SECRET;
+
     private GatewayForwarding forwarding;
+    private GatewayForwarding chainWatcher;
 
     @BeforeEach
     void resetClock() {
@@ -48,14 +53,27 @@ public abstract class ServiceTestBase {
     }
 
     /**
-     * A request as the gateway forwards it for this merchant: identity headers and a fresh internal token issued at
-     * the service's clock. A null merchant makes an internal call with no merchant identity.
+     * A request as the gateway forwards it for this merchant: identity headers and a fresh internal token of the
+     * gateway over the request as sent, issued at the service's clock. A null merchant makes a call with no merchant
+     * identity (a public route).
      */
     protected WebTestClient.RequestBodySpec as(MerchantIdentity merchant, HttpMethod method, String uri) {
         if (forwarding == null) {
             forwarding = new GatewayForwarding(ServiceTestInfrastructure.INTERNAL_SECRET, clock);
         }
         return forwarding.as(web, merchant, method, uri);
+    }
+
+    /**
+     * A call of the internal caller {@code chain-watcher} (its own secret, no merchant identity), as to the
+     * transactions route of payment-links-service.
+     */
+    protected WebTestClient.RequestBodySpec asChainWatcher(HttpMethod method, String uri) {
+        if (chainWatcher == null) {
+            chainWatcher = new GatewayForwarding(
+                    InternalCallers.CHAIN_WATCHER, ServiceTestInfrastructure.CHAIN_WATCHER_SECRET, clock);
+        }
+        return chainWatcher.as(web, null, method, uri);
     }
 
     /**

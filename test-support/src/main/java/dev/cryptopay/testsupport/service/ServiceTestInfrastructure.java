@@ -16,15 +16,19 @@ import org.springframework.test.context.MergedContextConfiguration;
 import org.springframework.test.context.TestContextAnnotationUtils;
 
 /**
- * What {@link ServiceTest} gives the service's context: database, Kafka and internal-auth properties, and the test
+ * What {@link ServiceTest} gives the service's context: database, Kafka and internal-auth properties (the gateway and
+ * the chain watcher as callers, each with its own secret), and the test
  * clock. The properties sit just above the system properties, so they override the service's {@code application.yml}
  * while a test's own {@code properties} and {@code @DynamicPropertySource} values still override them. As a record
  * it is equal for equal database names, which lets Spring's test context cache share one context between classes.
  */
 record ServiceTestInfrastructure(String database) implements ContextCustomizer {
 
-    /** The secret services under test check internal tokens with; {@link ServiceTestBase#as} signs with it. */
+    /** The gateway's secret in services under test; {@link ServiceTestBase#as} signs with it. */
     static final String INTERNAL_SECRET = "service-test-internal-secret-of-32-bytes-or-more";
+
+    /** The chain watcher's own secret in services under test; {@link ServiceTestBase#asChainWatcher} signs with it. */
+    static final String CHAIN_WATCHER_SECRET = "service-test-chain-watcher-secret-of-32-bytes-or-more";
 
     @Override
     public void customizeContext(ConfigurableApplicationContext context, MergedContextConfiguration configuration) {
@@ -37,7 +41,10 @@ record ServiceTestInfrastructure(String database) implements ContextCustomizer {
                 "spring.flyway.user", shared.user(),
                 "spring.flyway.password", shared.password(),
                 "spring.kafka.bootstrap-servers", TestKafka.shared().bootstrapServers(),
-                "internal-auth.secret", INTERNAL_SECRET);
+                "internal-auth.secret", INTERNAL_SECRET,
+                "internal-auth.callers.chain-watcher.secret", CHAIN_WATCHER_SECRET,
+                // what the chain watcher signs its reports with, when it is the service under test
+                "chain-watcher.internal-auth.secret", CHAIN_WATCHER_SECRET);
         context.getEnvironment()
                 .getPropertySources()
                 .addBefore(

@@ -29,7 +29,8 @@ public record WebhookProperties(
         @NotBlank @DefaultValue("webhook-service") String consumerGroup,
         /** How often consumer lag and the delivery backlog are measured for metrics. */
         @NotNull @DefaultValue("15s") Duration metricsInterval,
-        @Valid @NotNull @DefaultValue Delivery delivery) {
+        @Valid @NotNull @DefaultValue Delivery delivery,
+        @Valid @NotNull @DefaultValue Endpoints endpoints) {
 
     /** How deliveries are attempted. */
     public record Delivery(
@@ -53,6 +54,10 @@ public record WebhookProperties(
             @Min(1) @DefaultValue("100") int batchSize,
             /** Most attempts in flight at once per instance. */
             @Min(1) @DefaultValue("32") int concurrency,
+            /** Most attempts in flight at once to one endpoint, over every instance. */
+            @Min(1) @DefaultValue("4") int maxInFlightPerEndpoint,
+            /** Most attempts in flight at once to one merchant's endpoints of one mode, over every instance. */
+            @Min(1) @DefaultValue("16") int maxInFlightPerMerchant,
             /** Most failed deliveries one recover call schedules again (the caller calls again while has_more). */
             @Min(1) @DefaultValue("1000") int recoverBatch) {
 
@@ -61,4 +66,11 @@ public record WebhookProperties(
             return timeout.plusSeconds(30);
         }
     }
+
+    /** What happens to endpoints that keep failing. */
+    public record Endpoints(
+            /** How long every attempt to an endpoint must have failed, with no success between, before it is disabled. */
+            @NotNull @DefaultValue("5d") Duration disableAfter,
+            /** Fewest failed attempts in a row that may disable an endpoint (however long they span). */
+            @Min(1) @DefaultValue("10") int disableMinFailures) {}
 }

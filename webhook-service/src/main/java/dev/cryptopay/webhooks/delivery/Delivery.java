@@ -54,12 +54,20 @@ public record Delivery(
      * next attempt the schedule allows (a receiver's Retry-After may push it later), failed once the schedule is
      * exhausted.
      *
+     * <p>A schedule counts from its first attempt: when that starts later than planned (the delivery was held while
+     * its endpoint was disabled, or waited behind the endpoint's other deliveries), the schedule moves with it, so
+     * its retries keep their spacing instead of all falling due at once.
+     *
      * @throws IllegalStateException unless pending
      */
     public Delivery recordAttempt(AttemptResult result, Instant startedAt, RetrySchedule schedule, Instant now) {
         requireStatus(DeliveryStatus.PENDING, "record an attempt");
+        Instant cycleStart = cycleStartedAt;
+        if (cycleAttempts == 0 && schedule.startOf(startedAt).isAfter(cycleStartedAt)) {
+            cycleStart = schedule.startOf(startedAt);
+        }
         Instant next =
-                result.succeeded() ? null : schedule.next(cycleStartedAt, cycleAttempts + 1, now, result.retryAfter());
+                result.succeeded() ? null : schedule.next(cycleStart, cycleAttempts + 1, now, result.retryAfter());
         DeliveryStatus newStatus = result.succeeded()
                 ? DeliveryStatus.SUCCEEDED
                 : next == null ? DeliveryStatus.FAILED : DeliveryStatus.PENDING;
@@ -71,7 +79,7 @@ public record Delivery(
                 newStatus,
                 attempts + 1,
                 cycleAttempts + 1,
-                cycleStartedAt,
+                cycleStart,
                 next,
                 startedAt,
                 result.statusCode(),

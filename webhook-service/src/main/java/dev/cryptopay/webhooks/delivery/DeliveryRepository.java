@@ -5,7 +5,6 @@ import io.r2dbc.spi.Readable;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.List;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
@@ -45,41 +44,6 @@ public class DeliveryRepository {
     }
 
     /**
-     * Claims due deliveries for this instance: their next_attempt_at moves to the end of a lease, so no other
-     * instance takes them meanwhile, and back into the schedule if this instance dies before recording a result.
-     */
-    public Mono<List<UUID>> claimDue(Instant now, int limit, Instant leaseUntil) {
-        return database.sql("""
-                        UPDATE webhook_delivery d SET next_attempt_at = :lease
-                        FROM (SELECT id FROM webhook_delivery WHERE status = 'pending' AND next_attempt_at <= :now
-                              ORDER BY next_attempt_at LIMIT :limit FOR UPDATE SKIP LOCKED) due
-                        WHERE d.id = due.id
-                        RETURNING d.id""")
-                .bind("lease", utc(leaseUntil))
-                .bind("now", utc(now))
-                .bind("limit", limit)
-                .map(row -> row.get("id", UUID.class))
-                .all()
-                .collectList();
-    }
-
-    Flux<DueDelivery> load(List<UUID> ids) {
-        return database.sql("SELECT " + COLUMNS + ", e.body, e.created_at AS event_created_at, ep.url, "
-                        + "ep.secret_encrypted, (ep.enabled AND ep.deleted_at IS NULL) AS endpoint_active "
-                        + "FROM webhook_delivery d JOIN webhook_event e ON e.id = d.event_id "
-                        + "JOIN webhook_endpoint ep ON ep.id = d.endpoint_id WHERE d.id = ANY(:ids)")
-                .bind("ids", ids.toArray(UUID[]::new))
-                .map(row -> new DueDelivery(
-                        read(row),
-                        row.get("body", String.class),
-                        instant(row.get("event_created_at", OffsetDateTime.class)),
-                        row.get("url", String.class),
-                        row.get("secret_encrypted", byte[].class),
-                        row.get("endpoint_active", Boolean.class)))
-                .all();
-    }
-
-    /**
      * Stores {@code after}, the state {@link Delivery#recordAttempt} answered for {@code before}, and logs the
      * attempt. Guarded by the attempt count it started from, so a result that arrives after another instance took
      * over the delivery is dropped instead of counted twice. The counters are incremented in place rather than
@@ -88,11 +52,15 @@ public class DeliveryRepository {
      * @return whether the attempt was recorded
      */
     public Mono<Boolean> saveAttempt(Delivery before, Delivery after, AttemptResult result) {
+        // A cycle's first attempt may move its start (see Delivery.recordAttempt); a restart meanwhile keeps its own.
         var update = database.sql("UPDATE webhook_delivery SET status = :status, attempts = attempts + 1, "
-                        + "cycle_attempts = cycle_attempts + 1, next_attempt_at = :next, last_attempt_at = :started, "
+                        + "cycle_started_at = CASE WHEN cycle_attempts = 0 THEN GREATEST(cycle_started_at, "
+                        + ":cycleStarted) ELSE cycle_started_at END, cycle_attempts = cycle_attempts + 1, "
+                        + "next_attempt_at = :next, leased_until = NULL, last_attempt_at = :started, "
                         + "last_status_code = :code, last_error = :error, succeeded_at = :succeeded "
                         + "WHERE id = :id AND status = 'pending' AND attempts = :attemptsBefore")
                 .bind("status", after.status().wireName())
+                .bind("cycleStarted", utc(after.cycleStartedAt()))
                 .bind("started", utc(after.lastAttemptAt()))
                 .bind("id", before.id())
                 .bind("attemptsBefore", before.attempts());
@@ -140,7 +108,7 @@ public class DeliveryRepository {
     /** Stores a delivery {@link Delivery#abandon abandoned} while pending; does nothing if it moved on meanwhile. */
     public Mono<Void> saveAbandoned(Delivery abandoned) {
         return database.sql("UPDATE webhook_delivery SET status = :status, next_attempt_at = NULL, "
-                        + "last_error = :reason WHERE id = :id AND status = 'pending'")
+                        + "leased_until = NULL, last_error = :reason WHERE id = :id AND status = 'pending'")
                 .bind("status", abandoned.status().wireName())
                 .bind("reason", abandoned.lastError())
                 .bind("id", abandoned.id())

@@ -2,156 +2,174 @@ package dev.cryptopay.webhooks.delivery;
 
 import dev.cryptopay.service.background.BackgroundLoop;
 import dev.cryptopay.webhooks.config.WebhookProperties;
-import dev.cryptopay.webhooks.endpoint.LegacySecretUpgrade;
-import dev.cryptopay.webhooks.endpoint.SecretCipher;
-import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * Works through due deliveries: claims a batch (FOR UPDATE SKIP LOCKED, so instances share the work), attempts each
- * with bounded concurrency, and stores the state {@link Delivery#recordAttempt} answers for each result. Nothing is
- * held in memory between passes: after a crash, claimed deliveries become due again when their lease ends.
+ * Keeps this instance's {@code concurrency} delivery slots busy. Each pass (every {@code poll-interval}) and each
+ * finished attempt claims due deliveries for the free slots — fairly, within the per-endpoint and per-merchant caps
+ * ({@link DeliveryClaims}) — and starts their attempts without waiting for them, so a slow endpoint holds only its
+ * own slots while the others keep moving. Nothing is held in memory between attempts: after a crash, claimed
+ * deliveries become due again when their lease ends. Attempts still in flight at shutdown end on their own (each is
+ * bounded by the attempt timeout); their deliveries are taken again after the lease if their result was not recorded.
  */
 @Component
 public class DeliveryScheduler extends BackgroundLoop {
 
     private static final Logger log = LoggerFactory.getLogger(DeliveryScheduler.class);
+    private static final Duration IDLE_CHECK = Duration.ofMillis(5);
 
-    private final DeliveryRepository deliveries;
-    private final WebhookSender sender;
-    private final RetrySchedule schedule;
-    private final SecretCipher cipher;
-    private final LegacySecretUpgrade upgrade;
+    private final DeliveryClaims claims;
+    private final DeliveryAttempts attempts;
     private final WebhookProperties.Delivery settings;
     private final Clock clock;
-    private final MeterRegistry meters;
-    private final TransactionalOperator tx;
-    private final Timer eventToSuccess;
+    /**
+     * Slots taken: attempts in flight, slots of finished attempts waiting to be claimed for, and claims under way.
+     * Zero means idle: nothing in flight and nothing about to start.
+     */
+    private final AtomicInteger inFlight = new AtomicInteger();
+    /** Attempts started since this instance began. */
+    private final AtomicInteger started = new AtomicInteger();
+    /** Slots of finished attempts, handed to the next refill claim (still counted in {@link #inFlight}). */
+    private final AtomicInteger handedOver = new AtomicInteger();
+    /** Refill requests; one refill claim runs at a time, and again while requests came in meanwhile. */
+    private final AtomicInteger refillRequests = new AtomicInteger();
 
     public DeliveryScheduler(
-            DeliveryRepository deliveries,
-            WebhookSender sender,
-            RetrySchedule schedule,
-            SecretCipher cipher,
-            LegacySecretUpgrade upgrade,
+            DeliveryClaims claims,
+            DeliveryAttempts attempts,
             WebhookProperties properties,
             Clock clock,
-            MeterRegistry meters,
-            TransactionalOperator tx) {
-        this.deliveries = deliveries;
-        this.sender = sender;
-        this.schedule = schedule;
-        this.cipher = cipher;
-        this.upgrade = upgrade;
+            MeterRegistry meters) {
+        this.claims = claims;
+        this.attempts = attempts;
         this.settings = properties.delivery();
         this.clock = clock;
-        this.tx = tx;
-        this.meters = meters;
-        this.eventToSuccess = Timer.builder("webhook.delivery.event.to.success")
-                .description("From the event happening to the merchant's 2xx")
-                .publishPercentileHistogram()
+        Gauge.builder("webhook.delivery.in.flight", inFlight, AtomicInteger::get)
+                .description("Delivery slots of this instance in use")
                 .register(meters);
     }
 
-    /** Attempts everything due now; answers how many attempts were made. */
-    public Mono<Integer> drain() {
-        return attemptBatch()
-                .expand(count -> count == settings.batchSize() ? attemptBatch() : Mono.empty())
-                .reduce(0, Integer::sum);
-    }
-
-    Mono<Integer> attemptBatch() {
-        Instant now = clock.instant();
-        return deliveries
-                .claimDue(now, settings.batchSize(), now.plus(settings.claimLease()))
-                .flatMap(ids -> ids.isEmpty()
-                        ? Mono.just(0)
-                        : deliveries
-                                .load(ids)
-                                .collectList()
-                                .flatMapMany(Flux::fromIterable)
-                                .flatMap(this::contained, settings.concurrency())
-                                .count()
-                                .map(Long::intValue));
-    }
-
     /**
-     * One attempt, isolated from the others of the pass: whatever goes wrong with it (a secret that no longer
-     * decrypts, a row that cannot be written) is logged, and the delivery is tried again once its claim lapses.
+     * One pass: claims due deliveries for the free slots and starts their attempts without waiting for them. Answers
+     * how many were started.
      */
-    private Mono<Boolean> contained(DueDelivery due) {
-        return Mono.defer(() -> attempt(due)).onErrorResume(failure -> {
-            log.warn(
-                    "Attempt of delivery {} failed; it is retried after its claim lapses: {}",
-                    due.delivery().id(),
-                    failure.toString());
-            return Mono.just(false);
+    public Mono<Integer> startDue() {
+        return claimForFreeSlots(0).map(dues -> {
+            dues.forEach(this::launch);
+            return dues.size();
         });
     }
 
-    private Mono<Boolean> attempt(DueDelivery due) {
-        Delivery delivery = due.delivery();
-        if (delivery.status() != DeliveryStatus.PENDING) {
-            // Finished by another instance after this one's claim had lapsed: nothing left to attempt.
-            return Mono.just(false);
-        }
-        if (!due.endpointActive()) {
-            return deliveries
-                    .saveAbandoned(delivery.abandon("Endpoint was deleted or disabled"))
-                    .thenReturn(false);
-        }
-        Instant started = clock.instant();
-        // Bound to the endpoint: a secret copied from another endpoint's row throws here, and nothing is sent.
-        SecretCipher.Opened opened = cipher.decrypt(delivery.endpointId(), due.secretEncrypted());
-        String secret = opened.secret();
-        Mono<Long> upgraded =
-                opened.legacy() ? upgrade.upgrade(delivery.endpointId(), due.secretEncrypted(), secret) : Mono.just(0L);
-        return upgraded.then(sender.send(
-                        due.url(), delivery.eventId().toString(), due.body().getBytes(StandardCharsets.UTF_8), secret)
-                .flatMap(result -> {
-                    Instant now = clock.instant();
-                    Delivery after = delivery.recordAttempt(result, started, schedule, now);
-                    observe(due, result, after, now);
-                    // The delivery's new state and its attempt log entry are one transaction: never one without the
-                    // other.
-                    return tx.transactional(deliveries.saveAttempt(delivery, after, result));
-                }));
+    /**
+     * Attempts everything due now and waits until no attempt is in flight; answers how many attempts were started.
+     * Deliveries that wait behind their endpoint's or merchant's cap are taken as slots free up.
+     */
+    public Mono<Integer> drain() {
+        return round().expand(count -> count > 0 ? round() : Mono.empty()).reduce(0, Integer::sum);
     }
 
-    /** Metrics for every attempt, and a log line when a delivery has failed for good. */
-    private void observe(DueDelivery due, AttemptResult result, Delivery after, Instant now) {
-        Counter.builder("webhook.delivery.attempts")
-                .tag("outcome", result.outcome())
-                .description("Delivery attempts by outcome")
-                .register(meters)
-                .increment();
-        if (after.status() == DeliveryStatus.SUCCEEDED && due.eventCreatedAt() != null) {
-            eventToSuccess.record(Duration.between(due.eventCreatedAt(), now).abs());
+    /** Slots of this instance in use (also the gauge {@code webhook_delivery_in_flight}). */
+    public int inFlight() {
+        return inFlight.get();
+    }
+
+    private Mono<Integer> round() {
+        return Mono.defer(() -> {
+            int before = started.get();
+            return startDue().then(idle()).then(Mono.fromSupplier(() -> started.get() - before));
+        });
+    }
+
+    /** Completes once no slot is in use: no attempt in flight and no claim under way. */
+    private Mono<Void> idle() {
+        return Flux.interval(Duration.ZERO, IDLE_CHECK)
+                .filter(tick -> inFlight.get() == 0)
+                .next()
+                .then();
+    }
+
+    /**
+     * Takes every free slot (at most {@code batch-size}, counting {@code held} slots the caller already has), claims
+     * that many due deliveries, and frees the slots it could not fill. Each delivery answered keeps its slot until its
+     * attempt ends.
+     */
+    private Mono<List<DueDelivery>> claimForFreeSlots(int held) {
+        return Mono.defer(() -> {
+            int room = held + reserve(settings.batchSize() - held);
+            if (room == 0) {
+                return Mono.just(List.of());
+            }
+            AtomicInteger unused = new AtomicInteger(room);
+            Instant now = clock.instant();
+            return claims.claim(now, room, now.plus(settings.claimLease()))
+                    .doOnNext(dues -> unused.addAndGet(-dues.size()))
+                    .doFinally(signal -> inFlight.addAndGet(-unused.getAndSet(0)));
+        });
+    }
+
+    /** Takes up to {@code most} free slots; answers how many. */
+    private int reserve(int most) {
+        while (true) {
+            int taken = inFlight.get();
+            int room = Math.min(settings.concurrency() - taken, most);
+            if (room <= 0) {
+                return 0;
+            }
+            if (inFlight.compareAndSet(taken, taken + room)) {
+                return room;
+            }
         }
-        if (after.status() == DeliveryStatus.FAILED) {
-            log.info(
-                    "Delivery {} of event {} failed for good after {} attempts: {}",
-                    after.id(),
-                    after.eventId(),
-                    after.attempts(),
-                    result.error());
+    }
+
+    /** Starts one attempt in its slot; when it ends, the slot goes to the next due delivery. */
+    private void launch(DueDelivery due) {
+        started.incrementAndGet();
+        attempts.attempt(due).doFinally(signal -> finished()).subscribe();
+    }
+
+    /** Hands the finished attempt's slot to a refill claim; it stays taken until that claim used or freed it. */
+    private void finished() {
+        handedOver.incrementAndGet();
+        if (refillRequests.getAndIncrement() == 0) {
+            refill();
         }
+    }
+
+    /**
+     * Claims for every handed-over slot (and any other free one) at once: slots freed while a claim is under way are
+     * claimed for right after it, by one claim rather than one each.
+     */
+    private void refill() {
+        int slots = handedOver.getAndSet(0);
+        Mono<List<DueDelivery>> claim = slots == 0 ? Mono.just(List.of()) : claimForFreeSlots(slots);
+        claim.onErrorResume(failure -> {
+                    log.warn(
+                            "Claiming deliveries for freed slots failed; the next pass tries again: {}",
+                            failure.toString());
+                    return Mono.just(List.of());
+                })
+                .subscribe(dues -> dues.forEach(this::launch), null, () -> {
+                    if (refillRequests.decrementAndGet() != 0) {
+                        refillRequests.set(1);
+                        refill();
+                    }
+                });
     }
 
     @Override
     protected Mono<Duration> runOnce() {
-        return drain().thenReturn(settings.pollInterval());
+        return startDue().thenReturn(settings.pollInterval());
     }
 
     @Override

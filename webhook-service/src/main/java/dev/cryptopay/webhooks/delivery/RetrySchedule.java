@@ -43,6 +43,11 @@ public class RetrySchedule {
         return start.plus(offsets.get(0));
     }
 
+    /** Where a schedule whose first attempt is at {@code firstAttempt} starts. */
+    public Instant startOf(Instant firstAttempt) {
+        return firstAttempt.minus(offsets.get(0));
+    }
+
     /**
      * The due time of the next attempt after {@code attemptsDone} failed attempts in the schedule started at
      * {@code start}, or null when the schedule is exhausted.

@@ -42,7 +42,10 @@ class EndpointController {
         this.clock = clock;
     }
 
-    /** An endpoint as merchants read it; {@code secret} only right after create or rotate. */
+    /**
+     * An endpoint as merchants read it; {@code secret} only right after create or rotate. {@code failing_since} while
+     * its attempts keep failing; {@code disabled_at} and {@code disabled_reason} once it was disabled for that.
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record EndpointResponse(
             String id,
@@ -53,7 +56,10 @@ class EndpointController {
             boolean livemode,
             String secret,
             Instant createdAt,
-            Instant updatedAt) {
+            Instant updatedAt,
+            Instant failingSince,
+            Instant disabledAt,
+            String disabledReason) {
 
         static EndpointResponse of(WebhookEndpoint endpoint, String secret) {
             return new EndpointResponse(
@@ -65,7 +71,10 @@ class EndpointController {
                     endpoint.mode() == Mode.LIVE,
                     secret,
                     endpoint.createdAt(),
-                    endpoint.updatedAt());
+                    endpoint.updatedAt(),
+                    endpoint.failingSince(),
+                    endpoint.disabledAt(),
+                    endpoint.disabledReason());
         }
     }
 
@@ -106,6 +115,14 @@ class EndpointController {
         return Mono.fromSupplier(() -> endpointId(id))
                 .flatMap(endpointId -> service.delete(merchant, endpointId))
                 .map(endpoint -> Envelope.of("Webhook endpoint deleted", EndpointResponse.of(endpoint, null)));
+    }
+
+    /** Enables a disabled endpoint: its held deliveries are attempted now. */
+    @PostMapping("/webhook-endpoints/{id}/enable")
+    Mono<Envelope<EndpointResponse>> enable(MerchantIdentity merchant, @PathVariable String id) {
+        return Mono.fromSupplier(() -> endpointId(id))
+                .flatMap(endpointId -> service.enable(merchant, endpointId))
+                .map(endpoint -> Envelope.of("Webhook endpoint enabled", EndpointResponse.of(endpoint, null)));
     }
 
     @PostMapping("/webhook-endpoints/{id}/rotate-secret")

@@ -19,6 +19,7 @@ public class EndpointRepository {
 
     private static final String COLUMNS = "id, merchant_id, mode, url, description, event_types, secret_encrypted, "
             + "enabled, created_at, updated_at";
+    private static final String READ_COLUMNS = COLUMNS + ", failing_since, disabled_at, disabled_reason";
 
     private final DatabaseClient database;
 
@@ -45,7 +46,7 @@ public class EndpointRepository {
     }
 
     public Flux<WebhookEndpoint> list(MerchantIdentity merchant) {
-        return database.sql("SELECT " + COLUMNS + " FROM webhook_endpoint WHERE merchant_id = :merchant "
+        return database.sql("SELECT " + READ_COLUMNS + " FROM webhook_endpoint WHERE merchant_id = :merchant "
                         + "AND mode = :mode AND deleted_at IS NULL ORDER BY created_at, id")
                 .bind("merchant", merchant.merchantId())
                 .bind("mode", merchant.mode().wireName())
@@ -63,8 +64,9 @@ public class EndpointRepository {
     }
 
     public Mono<WebhookEndpoint> find(MerchantIdentity merchant, UUID id) {
-        return database.sql("SELECT " + COLUMNS + " FROM webhook_endpoint WHERE id = :id AND merchant_id = :merchant "
-                        + "AND mode = :mode AND deleted_at IS NULL")
+        return database.sql(
+                        "SELECT " + READ_COLUMNS + " FROM webhook_endpoint WHERE id = :id AND merchant_id = :merchant "
+                                + "AND mode = :mode AND deleted_at IS NULL")
                 .bind("id", id)
                 .bind("merchant", merchant.merchantId())
                 .bind("mode", merchant.mode().wireName())
@@ -72,10 +74,13 @@ public class EndpointRepository {
                 .one();
     }
 
-    /** Enabled endpoints of the merchant and mode that subscribe to the event type. */
+    /**
+     * Endpoints of the merchant and mode that subscribe to the event type; a disabled one included, so its
+     * deliveries are kept (held) until it is enabled again.
+     */
     public Flux<WebhookEndpoint> subscribers(UUID merchantId, Mode mode, String eventType) {
-        return database.sql("SELECT " + COLUMNS + " FROM webhook_endpoint WHERE merchant_id = :merchant "
-                        + "AND mode = :mode AND enabled AND deleted_at IS NULL AND :type = ANY(event_types)")
+        return database.sql("SELECT " + READ_COLUMNS + " FROM webhook_endpoint WHERE merchant_id = :merchant "
+                        + "AND mode = :mode AND deleted_at IS NULL AND :type = ANY(event_types)")
                 .bind("merchant", merchantId)
                 .bind("mode", mode.wireName())
                 .bind("type", eventType)
@@ -136,6 +141,60 @@ public class EndpointRepository {
                 .rowsUpdated();
     }
 
+    /** A success ends the endpoint's run of failures (no write when there was none). */
+    public Mono<Void> recordSuccess(UUID id) {
+        return database.sql("UPDATE webhook_endpoint SET failing_since = NULL, failed_attempts = 0 "
+                        + "WHERE id = :id AND (failing_since IS NOT NULL OR failed_attempts > 0)")
+                .bind("id", id)
+                .then();
+    }
+
+    /** Where an endpoint's run of failed attempts stands after one more. */
+    public record FailureRun(UUID merchantId, Mode mode, Instant failingSince, int failedAttempts, boolean enabled) {}
+
+    /** Counts a failed attempt that started at {@code startedAt} into the endpoint's run of failures. */
+    public Mono<FailureRun> recordFailure(UUID id, Instant startedAt) {
+        return database.sql("UPDATE webhook_endpoint SET failing_since = COALESCE(failing_since, :started), "
+                        + "failed_attempts = failed_attempts + 1 WHERE id = :id "
+                        + "RETURNING merchant_id, mode, failing_since, failed_attempts, "
+                        + "(enabled AND deleted_at IS NULL) AS active")
+                .bind("started", utc(startedAt))
+                .bind("id", id)
+                .map(row -> new FailureRun(
+                        row.get("merchant_id", UUID.class),
+                        Mode.fromWireName(row.get("mode", String.class)),
+                        row.get("failing_since", OffsetDateTime.class).toInstant(),
+                        row.get("failed_attempts", Integer.class),
+                        row.get("active", Boolean.class)))
+                .one();
+    }
+
+    /** Disables an enabled endpoint; answers whether this call did it. */
+    public Mono<Boolean> disable(UUID id, String reason, Instant now) {
+        return database.sql("UPDATE webhook_endpoint SET enabled = FALSE, disabled_at = :now, disabled_reason = "
+                        + ":reason, updated_at = :now WHERE id = :id AND enabled AND deleted_at IS NULL")
+                .bind("now", utc(now))
+                .bind("reason", reason)
+                .bind("id", id)
+                .fetch()
+                .rowsUpdated()
+                .map(updated -> updated > 0);
+    }
+
+    /** Enables a disabled endpoint of this merchant and mode with a clean slate; answers whether this call did it. */
+    public Mono<Boolean> enable(MerchantIdentity merchant, UUID id, Instant now) {
+        return database.sql("UPDATE webhook_endpoint SET enabled = TRUE, disabled_at = NULL, disabled_reason = NULL, "
+                        + "failing_since = NULL, failed_attempts = 0, updated_at = :now WHERE id = :id "
+                        + "AND merchant_id = :merchant AND mode = :mode AND deleted_at IS NULL AND NOT enabled")
+                .bind("now", utc(now))
+                .bind("id", id)
+                .bind("merchant", merchant.merchantId())
+                .bind("mode", merchant.mode().wireName())
+                .fetch()
+                .rowsUpdated()
+                .map(updated -> updated > 0);
+    }
+
     static WebhookEndpoint read(Readable row) {
         return new WebhookEndpoint(
                 row.get("id", UUID.class),
@@ -147,7 +206,14 @@ public class EndpointRepository {
                 row.get("secret_encrypted", byte[].class),
                 row.get("enabled", Boolean.class),
                 row.get("created_at", OffsetDateTime.class).toInstant(),
-                row.get("updated_at", OffsetDateTime.class).toInstant());
+                row.get("updated_at", OffsetDateTime.class).toInstant(),
+                instant(row.get("failing_since", OffsetDateTime.class)),
+                instant(row.get("disabled_at", OffsetDateTime.class)),
+                row.get("disabled_reason", String.class));
+    }
+
+    private static Instant instant(OffsetDateTime time) {
+        return time == null ? null : time.toInstant();
     }
 
     private static OffsetDateTime utc(Instant instant) {

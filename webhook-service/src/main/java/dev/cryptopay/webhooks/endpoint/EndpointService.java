@@ -11,6 +11,7 @@ import dev.cryptopay.service.request.TextField;
 import dev.cryptopay.service.request.Violations;
 import dev.cryptopay.webhooks.config.WebhookProperties;
 import dev.cryptopay.webhooks.delivery.AddressPolicy;
+import dev.cryptopay.webhooks.delivery.DeliveryClaims;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.security.SecureRandom;
@@ -22,17 +23,26 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Registers, lists and removes endpoints; the signing secret is shown once, at creation or rotation. */
+/**
+ * Registers, lists, enables and removes endpoints; the signing secret is shown once, at creation or rotation.
+ */
 @Service
 public class EndpointService {
 
+    private static final Logger log = LoggerFactory.getLogger(EndpointService.class);
+
     private final EndpointRepository endpoints;
+    private final DeliveryClaims deliveries;
+    private final TransactionalOperator tx;
     private final SecretCipher cipher;
     private final WebhookProperties properties;
     private final AddressPolicy addresses;
@@ -42,12 +52,16 @@ public class EndpointService {
 
     public EndpointService(
             EndpointRepository endpoints,
+            DeliveryClaims deliveries,
+            TransactionalOperator tx,
             SecretCipher cipher,
             WebhookProperties properties,
             AddressPolicy addresses,
             JsonMapper json,
             Clock clock) {
         this.endpoints = endpoints;
+        this.deliveries = deliveries;
+        this.tx = tx;
         this.cipher = cipher;
         this.properties = properties;
         this.addresses = addresses;
@@ -69,7 +83,7 @@ public class EndpointService {
                                         + " webhook endpoints per merchant and mode"));
                     }
                     String secret = WebhookSecret.generate(random);
-                    WebhookEndpoint stored = withSecret(endpoint, cipher.encrypt(endpoint.id(), secret));
+                    WebhookEndpoint stored = endpoint.withSecret(cipher.encrypt(endpoint.id(), secret));
                     return endpoints.insert(stored).thenReturn(new Created(stored, secret));
                 }));
     }
@@ -88,6 +102,27 @@ public class EndpointService {
                         endpoints.delete(merchant, id, clock.instant()).thenReturn(endpoint));
     }
 
+    /**
+     * Enables a disabled endpoint again: its run of failures starts afresh and the deliveries held while it was
+     * disabled are due now, in the same transaction. Enabling an enabled endpoint changes nothing.
+     */
+    public Mono<WebhookEndpoint> enable(MerchantIdentity merchant, UUID id) {
+        Instant now = clock.instant();
+        Mono<Long> enable = endpoints
+                .enable(merchant, id, now)
+                .filter(Boolean::booleanValue)
+                .flatMap(enabled -> deliveries.resumeHeld(id, now));
+        return get(merchant, id)
+                .then(tx.transactional(enable))
+                .doOnNext(rescheduled -> log.info(
+                        "endpoint_enabled endpoint_id={} merchant_id={} mode={} rescheduled={}",
+                        id,
+                        merchant.merchantId(),
+                        merchant.mode().wireName(),
+                        rescheduled))
+                .then(get(merchant, id));
+    }
+
     /** Replaces the secret; deliveries signed from now on use the new one. */
     public Mono<Created> rotateSecret(MerchantIdentity merchant, UUID id) {
         String secret = WebhookSecret.generate(random);
@@ -95,7 +130,7 @@ public class EndpointService {
         return get(merchant, id)
                 .flatMap(endpoint -> endpoints
                         .replaceSecret(merchant, id, encrypted, clock.instant())
-                        .thenReturn(new Created(withSecret(endpoint, encrypted), secret)));
+                        .thenReturn(new Created(endpoint.withSecret(encrypted), secret)));
     }
 
     private static final TextField URL = Field.string("url").required().length(1, 2048);
@@ -115,17 +150,8 @@ public class EndpointService {
         List<String> events = events(root, violations);
         String description = DESCRIPTION.read(root, violations);
         violations.throwIfAny();
-        return new WebhookEndpoint(
-                UUID.randomUUID(),
-                merchant.merchantId(),
-                merchant.mode(),
-                url,
-                description,
-                events,
-                null,
-                true,
-                now,
-                now);
+        return WebhookEndpoint.registered(
+                UUID.randomUUID(), merchant.merchantId(), merchant.mode(), url, description, events, null, now);
     }
 
     private String urlProblem(String url, Mode mode) {
@@ -174,20 +200,6 @@ public class EndpointService {
             violations.reject("events", "Unknown event type: " + String.join(", ", unknown));
         }
         return List.copyOf(types);
-    }
-
-    private static WebhookEndpoint withSecret(WebhookEndpoint endpoint, byte[] secret) {
-        return new WebhookEndpoint(
-                endpoint.id(),
-                endpoint.merchantId(),
-                endpoint.mode(),
-                endpoint.url(),
-                endpoint.description(),
-                endpoint.eventTypes(),
-                secret,
-                endpoint.enabled(),
-                endpoint.createdAt(),
-                endpoint.updatedAt());
     }
 
     static ApiException notFound() {

@@ -14,52 +14,90 @@ import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
 /**
- * Backlog gauges from the database, shared by every instance: pending deliveries, the age of the oldest due one
- * (how late delivery is running), failed deliveries, and parked records.
+ * Backlog gauges from the database, shared by every instance: pending deliveries, those of them held for a disabled
+ * endpoint, due ones waiting behind their endpoint's or merchant's in-flight cap (throttled), the age of the oldest
+ * due one that is neither (how late the scheduler itself is running), failed deliveries, disabled endpoints, and
+ * parked records.
  */
 @Component
 public class DeliveryBacklogMetrics extends BackgroundLoop {
+
+    private static final String MEASURE = """
+            WITH busy AS (
+                     SELECT endpoint_id, merchant_id, mode, count(*) AS n FROM webhook_delivery
+                     WHERE status = 'pending' AND leased_until > :now
+                     GROUP BY endpoint_id, merchant_id, mode),
+                 busy_merchant AS (
+                     SELECT merchant_id, mode, sum(n) AS n FROM busy GROUP BY merchant_id, mode),
+                 delivery AS (
+                     SELECT d.status, d.next_attempt_at,
+                            (d.status = 'pending' AND NOT ep.enabled AND ep.deleted_at IS NULL) AS held,
+                            (coalesce(b.n, 0) >= :perEndpoint OR coalesce(m.n, 0) >= :perMerchant) AS capped
+                     FROM webhook_delivery d JOIN webhook_endpoint ep ON ep.id = d.endpoint_id
+                     LEFT JOIN busy b ON b.endpoint_id = d.endpoint_id
+                     LEFT JOIN busy_merchant m ON m.merchant_id = d.merchant_id AND m.mode = d.mode)
+            SELECT count(*) FILTER (WHERE status = 'pending') AS pending,
+                   count(*) FILTER (WHERE held) AS held,
+                   count(*) FILTER (WHERE status = 'pending' AND next_attempt_at <= :now AND NOT held AND capped)
+                       AS throttled,
+                   min(next_attempt_at) FILTER (WHERE status = 'pending' AND next_attempt_at <= :now AND NOT held
+                                                AND NOT capped) AS oldest_due,
+                   count(*) FILTER (WHERE status = 'failed') AS failed,
+                   (SELECT count(*) FROM parked_record) AS parked,
+                   (SELECT count(*) FROM webhook_endpoint WHERE NOT enabled AND deleted_at IS NULL)
+                       AS disabled_endpoints
+            FROM delivery""";
 
     private final DatabaseClient database;
     private final WebhookProperties properties;
     private final Clock clock;
     private final AtomicLong pending = new AtomicLong();
+    private final AtomicLong held = new AtomicLong();
+    private final AtomicLong throttled = new AtomicLong();
     private final AtomicLong oldestDueAge = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
     private final AtomicLong parked = new AtomicLong();
+    private final AtomicLong disabledEndpoints = new AtomicLong();
 
     public DeliveryBacklogMetrics(
             DatabaseClient database, WebhookProperties properties, Clock clock, MeterRegistry meters) {
         this.database = database;
         this.properties = properties;
         this.clock = clock;
-        Gauge.builder("webhook.deliveries.pending", pending, AtomicLong::get)
-                .description("Deliveries waiting for an attempt")
-                .register(meters);
+        gauge(meters, "webhook.deliveries.pending", pending, "Deliveries waiting for an attempt");
+        gauge(meters, "webhook.deliveries.held", held, "Pending deliveries held because their endpoint is disabled");
+        gauge(
+                meters,
+                "webhook.deliveries.throttled",
+                throttled,
+                "Due deliveries waiting because their endpoint or " + "merchant has its cap of attempts in flight");
         Gauge.builder("webhook.deliveries.oldest.due.age", oldestDueAge, AtomicLong::get)
                 .baseUnit("seconds")
-                .description("How long the oldest due delivery has been waiting")
+                .description("How long the oldest due delivery that is neither held nor throttled has been waiting")
                 .register(meters);
-        Gauge.builder("webhook.deliveries.failed", failed, AtomicLong::get)
-                .description("Deliveries that used up their schedule")
-                .register(meters);
-        Gauge.builder("webhook.parked.records", parked, AtomicLong::get)
-                .description("Kafka records parked as invalid events")
-                .register(meters);
+        gauge(meters, "webhook.deliveries.failed", failed, "Deliveries that used up their schedule");
+        gauge(meters, "webhook.parked.records", parked, "Kafka records parked as invalid events");
+        gauge(
+                meters,
+                "webhook.endpoints.disabled",
+                disabledEndpoints,
+                "Endpoints disabled after failing for days, " + "until their merchant enables them");
+    }
+
+    private static void gauge(MeterRegistry meters, String name, AtomicLong value, String description) {
+        Gauge.builder(name, value, AtomicLong::get).description(description).register(meters);
     }
 
     public Mono<Void> measure() {
         OffsetDateTime now = clock.instant().atOffset(ZoneOffset.UTC);
-        return database.sql("""
-                        SELECT count(*) FILTER (WHERE status = 'pending') AS pending,
-                               min(next_attempt_at) FILTER (WHERE status = 'pending' AND next_attempt_at <= :now)
-                                   AS oldest_due,
-                               count(*) FILTER (WHERE status = 'failed') AS failed,
-                               (SELECT count(*) FROM parked_record) AS parked
-                        FROM webhook_delivery""")
+        return database.sql(MEASURE)
                 .bind("now", now)
+                .bind("perEndpoint", properties.delivery().maxInFlightPerEndpoint())
+                .bind("perMerchant", properties.delivery().maxInFlightPerMerchant())
                 .map(row -> {
                     pending.set(row.get("pending", Long.class));
+                    held.set(row.get("held", Long.class));
+                    throttled.set(row.get("throttled", Long.class));
                     OffsetDateTime oldest = row.get("oldest_due", OffsetDateTime.class);
                     oldestDueAge.set(
                             oldest == null
@@ -67,6 +105,7 @@ public class DeliveryBacklogMetrics extends BackgroundLoop {
                                     : Math.max(0, Duration.between(oldest, now).toSeconds()));
                     failed.set(row.get("failed", Long.class));
                     parked.set(row.get("parked", Long.class));
+                    disabledEndpoints.set(row.get("disabled_endpoints", Long.class));
                     return true;
                 })
                 .one()

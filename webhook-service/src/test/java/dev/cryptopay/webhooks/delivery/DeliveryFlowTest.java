@@ -14,12 +14,16 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
 /** Events go from a real Kafka topic through intake to a real HTTP receiver, signed. */
 class DeliveryFlowTest extends WebhookTestBase {
 
     private WebhookReceiver receiver;
+
+    @Autowired
+    private DeliveryClaims claims;
 
     @BeforeEach
     void startReceiver() {
@@ -207,10 +211,9 @@ class DeliveryFlowTest extends WebhookTestBase {
         register(merchant, receiver.url("/lease"), List.of("payment.created"));
         String eventId = publish("payment-links.events", merchant, "payment.created", Map.of("id", "l"));
         await("delivery created", () -> deliveriesOfEvent(eventId) == 1);
-        DeliveryRepository repository = deliveriesRepository();
         // Another instance claims everything due, then dies before attempting.
-        List<UUID> claimed = repository
-                .claimDue(clock.instant(), 1000, clock.instant().plusSeconds(60))
+        List<UUID> claimed = claims.claimDue(
+                        clock.instant(), 1000, clock.instant().plusSeconds(60))
                 .block();
         assertThat(claimed).isNotEmpty();
 
@@ -222,10 +225,6 @@ class DeliveryFlowTest extends WebhookTestBase {
         assertThat(receiver.received())
                 .extracting(r -> r.header("x-service-event-id"))
                 .contains(eventId);
-    }
-
-    private DeliveryRepository deliveriesRepository() {
-        return new DeliveryRepository(database);
     }
 
     private long countDeliveries(MerchantIdentity merchant) {

@@ -38,6 +38,8 @@ class DeliverySafetyTest {
                 Duration.ofMillis(500),
                 10,
                 4,
+                4,
+                16,
                 1000);
         var properties = new dev.cryptopay.webhooks.config.WebhookProperties(
                 "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
@@ -46,7 +48,8 @@ class DeliverySafetyTest {
                 ".*\\.events",
                 "g",
                 Duration.ofSeconds(15),
-                delivery);
+                delivery,
+                new dev.cryptopay.webhooks.config.WebhookProperties.Endpoints(Duration.ofDays(5), 10));
         return new WebhookSender(properties, new AddressPolicy(allowPrivate), Clock.systemUTC());
     }
 
@@ -83,6 +86,20 @@ class DeliverySafetyTest {
 
         assertThat(result.outcome()).isEqualTo("timeout");
         assertThat(result.latencyMillis()).isLessThan(2500);
+    }
+
+    @Test
+    void aTarpitThatAcceptsAndNeverAnswersIsCutOffAtTheTimeout() {
+        try (Tarpit tarpit = new Tarpit()) {
+            AttemptResult result = sender(true, Duration.ofMillis(500))
+                    .send(tarpit.url(), "evt", "{}".getBytes(StandardCharsets.UTF_8), "whsec_test")
+                    .block(Duration.ofSeconds(10));
+
+            assertThat(tarpit.mostOpen()).as("the connection was accepted").isEqualTo(1);
+            assertThat(result.outcome()).isEqualTo("timeout");
+            assertThat(result.statusCode()).isNull();
+            assertThat(result.latencyMillis()).isLessThan(2500);
+        }
     }
 
     @Test

@@ -111,6 +111,23 @@ class DeliveryTest {
     }
 
     @Test
+    void aFirstAttemptThatStartsLateMovesTheScheduleWithIt() {
+        // Held for two days (its endpoint was disabled), then attempted: the retries keep their spacing from there.
+        Instant late = START.plus(Duration.ofDays(2));
+
+        Delivery failedOnce = scheduled().recordAttempt(serverError(), late, SCHEDULE, late.plusMillis(20));
+
+        assertThat(failedOnce.cycleStartedAt()).isEqualTo(late);
+        assertThat(failedOnce.nextAttemptAt()).isEqualTo(late.plus(Duration.ofMinutes(5)));
+        Instant second = failedOnce.nextAttemptAt().plusSeconds(3);
+        Delivery failedTwice = failedOnce.recordAttempt(serverError(), second, SCHEDULE, second.plusMillis(20));
+        assertThat(failedTwice.cycleStartedAt())
+                .as("only the first attempt moves it")
+                .isEqualTo(late);
+        assertThat(failedTwice.nextAttemptAt()).isEqualTo(late.plus(Duration.ofMinutes(30)));
+    }
+
+    @Test
     void aSuccessAfterFailuresClearsTheLastError() {
         Delivery failedOnce = failOnTime(scheduled());
         Instant due = failedOnce.nextAttemptAt();

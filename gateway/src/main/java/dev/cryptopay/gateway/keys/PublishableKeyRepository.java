@@ -1,0 +1,108 @@
+package dev.cryptopay.gateway.keys;
+
+import dev.cryptopay.auth.Mode;
+import io.r2dbc.spi.Readable;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.r2dbc.core.DatabaseClient;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/** SQL for publishable keys; shared by the web application and the command line like {@link KeyRepository}. */
+public class PublishableKeyRepository {
+
+    private static final String COLUMNS =
+            "p.id, p.key_value, p.merchant_id, p.mode, p.status, p.created_at, p.last_used_at, p.revoked_at";
+
+    private final DatabaseClient db;
+
+    public PublishableKeyRepository(DatabaseClient db) {
+        this.db = db;
+    }
+
+    public Mono<StoredPublishableKey> insert(StoredPublishableKey key) {
+        return db.sql("INSERT INTO publishable_key (id, key_value, merchant_id, mode, status, created_at) "
+                        + "VALUES (:id, :value, :merchantId, :mode, :status, :createdAt)")
+                .bind("id", key.id())
+                .bind("value", key.value())
+                .bind("merchantId", key.merchantId())
+                .bind("mode", key.mode().wireName())
+                .bind("status", key.status().wireName())
+                .bind("createdAt", toDb(key.createdAt()))
+                .fetch()
+                .rowsUpdated()
+                .thenReturn(key);
+    }
+
+    /** The key with this value together with its merchant, or empty. */
+    public Mono<WithMerchant> findByValue(String value) {
+        return db.sql("SELECT " + COLUMNS + ", m.name AS m_name, m.email AS m_email, m.created_at AS m_created_at "
+                        + "FROM publishable_key p JOIN merchant m ON m.id = p.merchant_id WHERE p.key_value = :value")
+                .bind("value", value)
+                .map(row -> new WithMerchant(
+                        key(row),
+                        new Merchant(
+                                row.get("merchant_id", UUID.class),
+                                row.get("m_name", String.class),
+                                row.get("m_email", String.class),
+                                instant(row, "m_created_at"))))
+                .one();
+    }
+
+    public Flux<StoredPublishableKey> findKeysOfMerchant(UUID merchantId) {
+        return db.sql("SELECT " + COLUMNS + " FROM publishable_key p WHERE p.merchant_id = :merchantId "
+                        + "ORDER BY p.created_at, p.id")
+                .bind("merchantId", merchantId)
+                .map(PublishableKeyRepository::key)
+                .all();
+    }
+
+    /** Marks the key revoked (keeping the first revocation time); empty when no such key exists. */
+    public Mono<StoredPublishableKey> revoke(String value, Instant now) {
+        return db.sql("UPDATE publishable_key p SET status = 'revoked', revoked_at = COALESCE(revoked_at, :now) "
+                        + "WHERE key_value = :value RETURNING " + COLUMNS)
+                .bind("now", toDb(now))
+                .bind("value", value)
+                .map(PublishableKeyRepository::key)
+                .one();
+    }
+
+    /** Writes collected "last used" times; never moves one backwards. */
+    public Mono<Long> recordLastUsed(Map<UUID, Instant> lastUsed) {
+        return Flux.fromIterable(lastUsed.entrySet())
+                .concatMap(entry -> db.sql("UPDATE publishable_key SET last_used_at = :at WHERE id = :id "
+                                + "AND (last_used_at IS NULL OR last_used_at < :at)")
+                        .bind("at", toDb(entry.getValue()))
+                        .bind("id", entry.getKey())
+                        .fetch()
+                        .rowsUpdated())
+                .reduce(0L, Long::sum);
+    }
+
+    /** A publishable key joined with its merchant, as the authentication path needs both. */
+    public record WithMerchant(StoredPublishableKey key, Merchant merchant) {}
+
+    private static StoredPublishableKey key(Readable row) {
+        return new StoredPublishableKey(
+                row.get("id", UUID.class),
+                row.get("key_value", String.class),
+                row.get("merchant_id", UUID.class),
+                Mode.fromWireName(row.get("mode", String.class)),
+                KeyStatus.fromWireName(row.get("status", String.class)),
+                instant(row, "created_at"),
+                instant(row, "last_used_at"),
+                instant(row, "revoked_at"));
+    }
+
+    private static Instant instant(Readable row, String column) {
+        OffsetDateTime value = row.get(column, OffsetDateTime.class);
+        return value == null ? null : value.toInstant();
+    }
+
+    private static OffsetDateTime toDb(Instant instant) {
+        return instant.atOffset(ZoneOffset.UTC);
+    }
+}

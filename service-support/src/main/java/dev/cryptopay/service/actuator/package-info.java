@@ -1,0 +1,2 @@
+/** What the services add in front of Spring Boot's actuator routes. */
+package dev.cryptopay.service.actuator;

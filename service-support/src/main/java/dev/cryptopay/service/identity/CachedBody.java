@@ -1,0 +1,68 @@
+package dev.cryptopay.service.identity;
+
+import dev.cryptopay.service.error.ApiException;
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferLimitException;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.server.reactive.ServerHttpRequest;
+import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * A request body read once, within the service's body size limit, and an exchange whose request hands exactly those
+ * bytes to the handler: the body whose hash the internal token binds is the body the handler reads. A request
+ * without a body (an event-stream GET) completes at once and hands on nothing.
+ *
+ * @param bytes    the body as received; empty when there is none
+ * @param exchange the exchange to continue with
+ */
+record CachedBody(byte[] bytes, ServerWebExchange exchange) {
+
+    /** Reads the body; a body over {@code maxBytes} fails with 413 {@code payload_too_large}. */
+    static Mono<CachedBody> read(ServerWebExchange exchange, int maxBytes) {
+        ServerHttpRequest request = exchange.getRequest();
+        if (request.getHeaders().getContentLength() > maxBytes) {
+            return Mono.error(tooLarge());
+        }
+        return DataBufferUtils.join(request.getBody(), maxBytes)
+                .map(CachedBody::toBytes)
+                .defaultIfEmpty(new byte[0])
+                .onErrorMap(DataBufferLimitException.class, e -> tooLarge())
+                .map(bytes -> new CachedBody(
+                        bytes,
+                        exchange.mutate()
+                                .request(replaying(request, bytes, exchange))
+                                .build()));
+    }
+
+    private static ServerHttpRequest replaying(ServerHttpRequest request, byte[] bytes, ServerWebExchange exchange) {
+        return new ServerHttpRequestDecorator(request) {
+            @Override
+            public Flux<DataBuffer> getBody() {
+                if (bytes.length == 0) {
+                    return Flux.empty();
+                }
+                // A fresh buffer per subscription, so a second reader sees the whole body again.
+                return Flux.defer(
+                        () -> Flux.just(exchange.getResponse().bufferFactory().wrap(bytes)));
+            }
+        };
+    }
+
+    private static byte[] toBytes(DataBuffer buffer) {
+        try {
+            byte[] bytes = new byte[buffer.readableByteCount()];
+            buffer.read(bytes);
+            return bytes;
+        } finally {
+            DataBufferUtils.release(buffer);
+        }
+    }
+
+    private static ApiException tooLarge() {
+        return new ApiException(HttpStatus.CONTENT_TOO_LARGE, "payload_too_large", "Request body is too large");
+    }
+}
