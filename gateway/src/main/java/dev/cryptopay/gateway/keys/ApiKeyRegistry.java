@@ -7,13 +7,17 @@ import dev.cryptopay.auth.apikey.ApiKey;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.auth.keys.VerificationKey;
 import dev.cryptopay.service.error.ApiException;
+import dev.cryptopay.service.error.Failures;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
 import reactor.core.publisher.Mono;
+import reactor.util.retry.Retry;
 
 /**
  * Resolves presented API keys and publishable keys against the database, through a short-lived cache.
@@ -23,6 +27,10 @@ import reactor.core.publisher.Mono;
  * revoked through another gateway instance (they share the database) stops working here within one TTL; a key revoked
  * through this instance is dropped from its cache at once. Parsed public keys are cached separately by PEM because
  * parsing is far more expensive than the lookup.
+ *
+ * <p>When the database is briefly gone (a restart, a failover) a lookup that lost its connection is tried once more
+ * (it is a read); a request never waits longer than {@code gateway.keys.lookup-timeout} and is then answered 503
+ * {@code key_registry_unavailable} with {@code Retry-After}, never 500 and never a hang.
  */
 public class ApiKeyRegistry {
 
@@ -32,6 +40,7 @@ public class ApiKeyRegistry {
     private final PublishableKeyRepository publishableKeys;
     private final AsyncCache<String, Optional<ResolvedKey>> lookups;
     private final Cache<String, VerificationKey> parsedKeys;
+    private final Duration lookupTimeout;
 
     public ApiKeyRegistry(
             KeyRepository repository, PublishableKeyRepository publishableKeys, KeyRegistryProperties properties) {
@@ -45,6 +54,7 @@ public class ApiKeyRegistry {
                 .expireAfterAccess(Duration.ofHours(1))
                 .maximumSize(properties.cacheSize())
                 .build();
+        this.lookupTimeout = properties.lookupTimeout();
     }
 
     /**
@@ -66,13 +76,24 @@ public class ApiKeyRegistry {
      */
     private Mono<Optional<ResolvedKey>> cached(String keyValue, Supplier<Mono<Optional<ResolvedKey>>> loader) {
         // A failed lookup is not cached (Caffeine drops failed futures), so the next request asks the database again.
-        return Mono.fromFuture(
-                        () -> lookups.get(
+        // The request waits on a stage derived from the cached future that carries the outcome as a value: when the
+        // request stops waiting (timeout, client gone) only that stage is dropped, the query runs to its end, and a
+        // failure that arrives later has no one to be reported to.
+        return Mono.fromFuture(() -> lookups.get(
                                 ApiKeyHash.of(keyValue),
-                                (key, executor) -> loader.get().toFuture()),
-                        true)
+                                (key, executor) -> loader.get()
+                                        .retryWhen(Retry.max(1).filter(Failures::databaseUnavailable))
+                                        .toFuture())
+                        .handle((found, failure) ->
+                                failure == null ? Mono.just(found) : Mono.<Optional<ResolvedKey>>error(failure)))
+                .flatMap(Function.identity())
+                .timeout(lookupTimeout)
                 .onErrorMap(e -> !(e instanceof ApiException), e -> {
-                    log.error("Key lookup failed: {}", e.toString());
+                    if (e instanceof TimeoutException) {
+                        log.error("Key lookup gave no answer within {}", lookupTimeout);
+                    } else {
+                        log.error("Key lookup failed: {}", e.toString());
+                    }
                     return new ApiException(
                             HttpStatus.SERVICE_UNAVAILABLE,
                             "key_registry_unavailable",

@@ -21,7 +21,9 @@ class PropertiesValidationTest {
     void appliesTheDocumentedDefaults() {
         assertThat(new GatewayProperties(null, null).maxBodySize().toBytes()).isEqualTo(1024 * 1024);
         assertThat(new AuthProperties(false, null, 0).replayWindow()).isEqualTo(Duration.ofMinutes(10));
-        assertThat(new KeyRegistryProperties(null, 0, null).cacheTtl()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(new KeyRegistryProperties(null, 0, null, null).cacheTtl()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(new KeyRegistryProperties(null, 0, null, null).lookupTimeout())
+                .isEqualTo(Duration.ofSeconds(3));
         assertThat(new UpstreamProperties(null, null, null, null, null).paymentLinks())
                 .isEqualTo(URI.create("http://127.0.0.1:8081"));
         GatewayRedisProperties redis = new GatewayRedisProperties(false, null, null, null);

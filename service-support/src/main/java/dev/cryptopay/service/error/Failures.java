@@ -1,5 +1,12 @@
 package dev.cryptopay.service.error;
 
+import io.r2dbc.spi.R2dbcNonTransientResourceException;
+import io.r2dbc.spi.R2dbcTransientException;
+import java.net.ConnectException;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.TransientDataAccessException;
+import reactor.pool.PoolAcquireTimeoutException;
+
 /** Questions about a failure's cause chain, asked when mapping it to what a client sees. */
 public final class Failures {
 
@@ -16,5 +23,19 @@ public final class Failures {
             }
         }
         return false;
+    }
+
+    /**
+     * A lost or refused database connection, a pool that could not hand one out in time, or a transient failure such
+     * as a deadlock: nothing is wrong with the request, so the answer is a 503 with {@code Retry-After}, never a 500,
+     * and a read may be tried once more.
+     */
+    public static boolean databaseUnavailable(Throwable failure) {
+        return causedBy(failure, DataAccessResourceFailureException.class)
+                || causedBy(failure, TransientDataAccessException.class)
+                || causedBy(failure, R2dbcNonTransientResourceException.class)
+                || causedBy(failure, R2dbcTransientException.class)
+                || causedBy(failure, PoolAcquireTimeoutException.class)
+                || causedBy(failure, ConnectException.class);
     }
 }

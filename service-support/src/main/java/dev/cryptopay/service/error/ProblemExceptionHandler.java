@@ -1,9 +1,6 @@
 package dev.cryptopay.service.error;
 
 import dev.cryptopay.service.requestid.RequestIds;
-import io.r2dbc.spi.R2dbcNonTransientResourceException;
-import io.r2dbc.spi.R2dbcTransientException;
-import java.net.ConnectException;
 import java.util.List;
 import java.util.Locale;
 import org.slf4j.Logger;
@@ -11,9 +8,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.core.Ordered;
 import org.springframework.core.codec.DecodingException;
 import org.springframework.core.io.buffer.DataBufferLimitException;
-import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.DataIntegrityViolationException;
-import org.springframework.dao.TransientDataAccessException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
@@ -25,7 +20,6 @@ import org.springframework.web.server.ServerWebInputException;
 import org.springframework.web.server.UnsupportedMediaTypeStatusException;
 import org.springframework.web.server.WebExceptionHandler;
 import reactor.core.publisher.Mono;
-import reactor.pool.PoolAcquireTimeoutException;
 
 /**
  * Turns every failure into the one problem body. Runs before Spring Boot's own error handler so no HTML page or
@@ -46,35 +40,25 @@ public class ProblemExceptionHandler implements WebExceptionHandler, Ordered {
         return -2;
     }
 
-    /** Seconds a client is asked to wait when the database is briefly unreachable. */
-    static final int DATABASE_RETRY_AFTER_SECONDS = 2;
+    /**
+     * Seconds a client is asked to wait after a 503. Every 503 here is a briefly missing dependency (database, key
+     * registry, rate limiter, upstream), so every one says when to come back.
+     */
+    static final int RETRY_AFTER_SECONDS = 2;
 
     @Override
     public Mono<Void> handle(ServerWebExchange exchange, Throwable failure) {
         ApiException answer = toApiException(exchange, failure);
-        if (DATABASE_UNAVAILABLE.equals(answer.code())
-                && !exchange.getResponse().isCommitted()) {
-            exchange.getResponse()
-                    .getHeaders()
-                    .set(HttpHeaders.RETRY_AFTER, Integer.toString(DATABASE_RETRY_AFTER_SECONDS));
+        HttpHeaders headers = exchange.getResponse().getHeaders();
+        if (answer.status() == HttpStatus.SERVICE_UNAVAILABLE
+                && !exchange.getResponse().isCommitted()
+                && !headers.containsHeader(HttpHeaders.RETRY_AFTER)) {
+            headers.set(HttpHeaders.RETRY_AFTER, Integer.toString(RETRY_AFTER_SECONDS));
         }
         return writer.write(exchange, answer);
     }
 
     static final String DATABASE_UNAVAILABLE = "database_unavailable";
-
-    /**
-     * A lost or refused database connection, a pool that could not hand one out in time, or a transient failure such
-     * as a deadlock: nothing is wrong with the request, so the answer is 503 with {@code Retry-After}, never 500.
-     */
-    private static boolean databaseUnavailable(Throwable failure) {
-        return Failures.causedBy(failure, DataAccessResourceFailureException.class)
-                || Failures.causedBy(failure, TransientDataAccessException.class)
-                || Failures.causedBy(failure, R2dbcNonTransientResourceException.class)
-                || Failures.causedBy(failure, R2dbcTransientException.class)
-                || Failures.causedBy(failure, PoolAcquireTimeoutException.class)
-                || Failures.causedBy(failure, ConnectException.class);
-    }
 
     /** Maps a failure to what the client sees; applications may extend it for failures of their own kind. */
     protected ApiException toApiException(ServerWebExchange exchange, Throwable failure) {
@@ -111,7 +95,7 @@ public class ProblemExceptionHandler implements WebExceptionHandler, Ordered {
         if (failure instanceof DataIntegrityViolationException) {
             return ApiException.conflict("conflict", "The request conflicts with an existing resource");
         }
-        if (databaseUnavailable(failure)) {
+        if (Failures.databaseUnavailable(failure)) {
             log.warn(
                     "Database unavailable on {} {} (request {}): {}",
                     exchange.getRequest().getMethod(),
