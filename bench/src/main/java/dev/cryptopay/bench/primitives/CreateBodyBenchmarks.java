@@ -28,13 +28,13 @@ public class CreateBodyBenchmarks {
 
     /** Every field the create route takes, with a two-item cart and some metadata (about 1 KB). */
     static final String FULL_BODY = """
-            {"payment_name":"Order 2026-000123","amount":"59.80","currency":"USDC",
+            {"payment_name":"Order 2026-000123","amount":59.80,"currency":"USDC",
              "description":"Two items from the spring catalogue","expires_at":"2030-01-01T00:00:00Z","max_uses":1,
              "customer_id":"cus_000123","customer_name":"Ada Lovelace","customer_email":"ada@example.com",
              "product_name":"Spring bundle","product_description":"Notebook and pen",
-             "cart":{"items":[{"name":"Notebook","product_id":"nb-1","quantity":2,"unit_price":"19.90","total":"39.80"},
-                              {"name":"Pen","product_id":"pen-7","quantity":1,"unit_price":"10.00","total":"10.00"}],
-                     "subtotal":"49.80","shipping":"5.00","tax":"5.00","total":"59.80"},
+             "cart":{"items":[{"name":"Notebook","product_id":"nb-1","quantity":2,"unit_price":19.90,"total":39.80},
+                              {"name":"Pen","product_id":"pen-7","quantity":1,"unit_price":10.00,"total":10.00}],
+                     "subtotal":49.80,"shipping":5.00,"tax":5.00,"total":59.80},
              "order_id":"order-2026-000123","auto_fill":true,"success_url":"https://shop.example.com/thanks",
              "cancel_url":"https://shop.example.com/cart","webhook_metadata":{"shop":"spring","attempt":1},
              "checkout_mode":"hosted","origin":"https://shop.example.com"}

@@ -40,6 +40,7 @@ public class Eip712Benchmarks {
 
     @Benchmark
     public String planDigest() {
-        return PlanTypedData.of(PLAN, 31337, "0x5FbDB2315678afecb367f032d93F642f64180aa3").digest();
+        return PlanTypedData.of(PLAN, 31337, "0x5FbDB2315678afecb367f032d93F642f64180aa3")
+                .digest();
     }
 }
