@@ -1,0 +1,246 @@
+package dev.cryptopay.bench.load;
+
+import dev.cryptopay.auth.Mode;
+import dev.cryptopay.auth.internal.InternalCallers;
+import dev.cryptopay.auth.internal.InternalHeaders;
+import dev.cryptopay.auth.internal.InternalIdentityToken;
+import dev.cryptopay.auth.internal.InternalRequest;
+import dev.cryptopay.auth.internal.MerchantIdentity;
+import dev.cryptopay.auth.keys.Ed25519KeyPairs;
+import dev.cryptopay.auth.keys.SigningKey;
+import dev.cryptopay.auth.keys.VerificationKey;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Load against the running local stack ({@code ./run-local}, started with {@code GATEWAY_RATELIMIT_ENABLED=false}).
+ *
+ * <pre>
+ * java -cp bench/target/benchmarks.jar dev.cryptopay.bench.load.LoadDriver reads   [options]
+ * java -cp bench/target/benchmarks.jar dev.cryptopay.bench.load.LoadDriver account [options]
+ * </pre>
+ *
+ * <ul>
+ *   <li>{@code reads}: {@code GET /payment_links/{id}} straight to payment-links-service (with the token the gateway
+ *       would add) and through the gateway, each at its maximum (closed loop), then both at half the gateway's
+ *       maximum (open loop) for the latency the gateway adds.
+ *   <li>{@code account}: {@code GET /account} (the gateway alone: signature, key lookup) at its maximum, beside the
+ *       raw Ed25519 verifications per second of the same machine measured in the same run.
+ * </ul>
+ *
+ * Options: {@code --seconds N} (measured, default 15), {@code --warmup N} (default 10), {@code --connections N}
+ * (default 16), {@code --stack DIR} (default {@code .local}), {@code --direct URL} (payment-links-service, default
+ * {@code http://127.0.0.1:8081}), {@code --out DIR} (results, default {@code bench/target/load}).
+ */
+public final class LoadDriver {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private final Map<String, String> options;
+    private final Duration warmup;
+    private final Duration measure;
+    private final int connections;
+    private final Map<String, String> stack;
+    private final Map<String, String> secrets;
+    private final Path out;
+    private final Map<String, Object> results = new LinkedHashMap<>();
+
+    private LoadDriver(Map<String, String> options) {
+        this.options = options;
+        this.warmup = Duration.ofSeconds(Long.parseLong(options.getOrDefault("warmup", "10")));
+        this.measure = Duration.ofSeconds(Long.parseLong(options.getOrDefault("seconds", "15")));
+        this.connections = Integer.parseInt(options.getOrDefault("connections", "16"));
+        Path stackDir = Path.of(options.getOrDefault("stack", ".local"));
+        this.stack = envFile(stackDir.resolve("stack.env"));
+        this.secrets = envFile(stackDir.resolve("secrets.env"));
+        this.out = Path.of(options.getOrDefault("out", "bench/target/load"));
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length == 0) {
+            System.err.println("usage: LoadDriver reads|account [--seconds N] [--warmup N] [--connections N] …");
+            System.exit(2);
+        }
+        Map<String, String> options = new LinkedHashMap<>();
+        for (int i = 1; i + 1 < args.length; i += 2) {
+            options.put(args[i].replaceFirst("^--", ""), args[i + 1]);
+        }
+        LoadDriver driver = new LoadDriver(options);
+        switch (args[0]) {
+            case "reads" -> driver.reads();
+            case "account" -> driver.account();
+            default -> {
+                System.err.println("unknown scenario " + args[0]);
+                System.exit(2);
+            }
+        }
+        driver.write(args[0]);
+        System.exit(0);
+    }
+
+    private BenchMerchant merchant() {
+        return BenchMerchant.create(stack.get("ADMIN_URL"), stack.get("ADMIN_TOKEN"), stack.get("BASE_URL"), 16);
+    }
+
+    private void reads() {
+        BenchMerchant merchant = merchant();
+        String id = merchant.call(
+                        "POST", "/payment_links", "{\"payment_name\":\"Bench\",\"amount\":10,\"currency\":\"USDC\"}")
+                .at("/data/id")
+                .asString();
+        String path = "/payment_links/" + id;
+        String direct = options.getOrDefault("direct", "http://127.0.0.1:8081");
+        InternalIdentityToken gatewayToken =
+                InternalIdentityToken.fromSecret(InternalCallers.GATEWAY, secrets.get("INTERNAL_AUTH_SECRET"));
+        MerchantIdentity identity = new MerchantIdentity(merchant.merchantId, Mode.TEST);
+        InternalRequest internal = InternalRequest.of("GET", path, null, new byte[0]);
+        Supplier<HttpLoad.Request> directRead = () -> new HttpLoad.Request(
+                "GET",
+                direct + path,
+                Map.of(
+                        InternalHeaders.MERCHANT_ID, identity.merchantId().toString(),
+                        InternalHeaders.MERCHANT_MODE, identity.mode().wireName(),
+                        InternalHeaders.INTERNAL_AUTH, gatewayToken.issue(identity, internal, Instant.now())),
+                new byte[0]);
+
+        HttpLoad load = new HttpLoad(512, 200);
+        HttpLoad.Result directMax = report(load.closedLoop("direct, max", directRead, connections, warmup, measure));
+        HttpLoad.Result gatewayMax = report(
+                load.closedLoop("gateway, max", presigned(merchant, "GET", path, 6_000), connections, warmup, measure));
+        double half = gatewayMax.perSecond() / 2;
+        HttpLoad.Result directHalf =
+                report(load.openLoop("direct, half of gateway max", directRead, half, warmup, measure));
+        HttpLoad.Result gatewayHalf = report(load.openLoop(
+                "gateway, half of gateway max",
+                presigned(merchant, "GET", path, (int) half + 1),
+                half,
+                warmup,
+                measure));
+        double ratio = gatewayMax.perSecond() / directMax.perSecond();
+        double addedP99 = gatewayHalf.percentileMillis(99) - directHalf.percentileMillis(99);
+        System.out.printf(
+                "%nthrough-gateway reads / direct reads: %.2f×   p99 added at half load: %.2f ms%n", ratio, addedP99);
+        results.put("gateway_to_direct_ratio", ratio);
+        results.put("p99_added_ms_at_half_load", addedP99);
+    }
+
+    private void account() {
+        BenchMerchant merchant = merchant();
+        double verifies = verifyCeiling(warmup, measure);
+        System.out.printf(
+                "raw Ed25519 verifications (BouncyCastle, %d threads): %.0f/s%n",
+                Runtime.getRuntime().availableProcessors(), verifies);
+        HttpLoad load = new HttpLoad(512, 200);
+        HttpLoad.Result account = report(load.closedLoop(
+                "GET /account, max", presigned(merchant, "GET", "/account", 20_000), connections, warmup, measure));
+        double ratio = account.perSecond() / verifies;
+        System.out.printf("%nGET /account / raw verifications: %.2f×%n", ratio);
+        results.put("raw_verifications_per_second", verifies);
+        results.put("account_to_verify_ratio", ratio);
+    }
+
+    /**
+     * Signs enough distinct requests for a warm-up and a measurement at up to {@code maxPerSecond}; they are handed
+     * out in order and never reused.
+     */
+    private Supplier<HttpLoad.Request> presigned(BenchMerchant merchant, String method, String path, int maxPerSecond) {
+        int count = (int) (maxPerSecond * (warmup.toSeconds() + measure.toSeconds()));
+        List<HttpLoad.Request> requests = merchant.signed(method, path, new byte[0], count);
+        AtomicInteger next = new AtomicInteger();
+        return () -> {
+            int index = next.getAndIncrement();
+            if (index >= requests.size()) {
+                throw new IllegalStateException(
+                        "more than " + requests.size() + " requests: raise the presigned count");
+            }
+            return requests.get(index);
+        };
+    }
+
+    /** Ed25519 verifications per second on all cores, the ceiling of an authenticated request on this machine. */
+    private static double verifyCeiling(Duration warmup, Duration measure) {
+        SigningKey key =
+                SigningKey.parse(Ed25519KeyPairs.generate(new SecureRandom()).privateKeyPem());
+        VerificationKey verification = key.verificationKey();
+        byte[] message = "GET/account2026-11-22T12:00:00.000Z".getBytes(StandardCharsets.UTF_8);
+        byte[] signature = key.sign(message);
+        int threads = Runtime.getRuntime().availableProcessors();
+        AtomicLong done = new AtomicLong();
+        long recordFrom = System.nanoTime() + warmup.toNanos();
+        long end = recordFrom + measure.toNanos();
+        List<Thread> workers = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            Thread worker = new Thread(() -> {
+                long mine = 0;
+                long now;
+                while ((now = System.nanoTime()) < end) {
+                    if (!verification.verify(message, signature)) {
+                        throw new IllegalStateException("signature did not verify");
+                    }
+                    if (now >= recordFrom) {
+                        mine++;
+                    }
+                }
+                done.addAndGet(mine);
+            });
+            workers.add(worker);
+            worker.start();
+        }
+        for (Thread worker : workers) {
+            try {
+                worker.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        return done.get() / (measure.toNanos() / 1e9);
+    }
+
+    private HttpLoad.Result report(HttpLoad.Result result) {
+        System.out.println(result);
+        Map<String, Object> figures = new LinkedHashMap<>();
+        figures.put("per_second", result.perSecond());
+        figures.put("p50_ms", result.percentileMillis(50));
+        figures.put("p99_ms", result.percentileMillis(99));
+        figures.put("p999_ms", result.percentileMillis(99.9));
+        figures.put("failed", result.failed());
+        results.put(result.name(), figures);
+        return result;
+    }
+
+    /** A {@code KEY=VALUE} file as the local stack writes them ({@code #} comments, no quoting). */
+    private static Map<String, String> envFile(Path file) {
+        Properties properties = new Properties();
+        try (var reader = Files.newBufferedReader(file)) {
+            properties.load(reader);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + " (is ./run-local running?)", e);
+        }
+        Map<String, String> values = new LinkedHashMap<>();
+        properties.forEach(
+                (key, value) -> values.put(key.toString(), value.toString().strip()));
+        return values;
+    }
+
+    private void write(String scenario) throws IOException {
+        Files.createDirectories(out);
+        Path file = out.resolve(scenario + ".json");
+        Files.writeString(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(results));
+        System.out.println("results in " + file);
+    }
+}
