@@ -147,7 +147,7 @@ public final class LoadDriver {
                 Runtime.getRuntime().availableProcessors(), verifies);
         HttpLoad load = new HttpLoad(512, 200);
         HttpLoad.Result account = report(load.closedLoop(
-                "GET /account, max", presigned(merchant, "GET", "/account", 20_000), connections, warmup, measure));
+                "GET /account, max", presigned(merchant, "GET", "/account", 8_000), connections, warmup, measure));
         double ratio = account.perSecond() / verifies;
         System.out.printf("%nGET /account / raw verifications: %.2f×%n", ratio);
         results.put("raw_verifications_per_second", verifies);
@@ -160,7 +160,7 @@ public final class LoadDriver {
      */
     private Supplier<HttpLoad.Request> presigned(BenchMerchant merchant, String method, String path, int maxPerSecond) {
         int count = (int) (maxPerSecond * (warmup.toSeconds() + measure.toSeconds()));
-        List<HttpLoad.Request> requests = merchant.signed(method, path, new byte[0], count);
+        BenchMerchant.Signed requests = merchant.signed(method, path, new byte[0], count);
         AtomicInteger next = new AtomicInteger();
         return () -> {
             int index = next.getAndIncrement();
@@ -213,6 +213,10 @@ public final class LoadDriver {
 
     private HttpLoad.Result report(HttpLoad.Result result) {
         System.out.println(result);
+        if (result.answered() == 0) {
+            throw new IllegalStateException(result.name() + ": no expected answer at all (" + result.failed()
+                    + " others). Is the stack running, with GATEWAY_RATELIMIT_ENABLED=false?");
+        }
         Map<String, Object> figures = new LinkedHashMap<>();
         figures.put("per_second", result.perSecond());
         figures.put("p50_ms", result.percentileMillis(50));
