@@ -43,7 +43,7 @@ import tools.jackson.databind.json.JsonMapper;
  *       raw Ed25519 verifications per second of the same machine measured in the same run.
  * </ul>
  *
- * Options: {@code --seconds N} (measured, default 15), {@code --warmup N} (default 10), {@code --connections N}
+ * Options: {@code --seconds N} (measured, default 20), {@code --warmup N} (default 60: a fresh service compiles for minutes), {@code --connections N}
  * (default 16), {@code --stack DIR} (default {@code .local}), {@code --direct URL} (payment-links-service, default
  * {@code http://127.0.0.1:8081}), {@code --out DIR} (results, default {@code bench/target/load}).
  */
@@ -62,8 +62,8 @@ public final class LoadDriver {
 
     private LoadDriver(Map<String, String> options) {
         this.options = options;
-        this.warmup = Duration.ofSeconds(Long.parseLong(options.getOrDefault("warmup", "10")));
-        this.measure = Duration.ofSeconds(Long.parseLong(options.getOrDefault("seconds", "15")));
+        this.warmup = Duration.ofSeconds(Long.parseLong(options.getOrDefault("warmup", "60")));
+        this.measure = Duration.ofSeconds(Long.parseLong(options.getOrDefault("seconds", "20")));
         this.connections = Integer.parseInt(options.getOrDefault("connections", "16"));
         Path stackDir = Path.of(options.getOrDefault("stack", ".local"));
         this.stack = envFile(stackDir.resolve("stack.env"));
