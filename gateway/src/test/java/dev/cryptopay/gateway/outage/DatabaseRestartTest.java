@@ -5,12 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.cryptopay.gateway.support.GatewayInstance;
 import dev.cryptopay.gateway.support.MerchantKey;
 import dev.cryptopay.gateway.support.SignedRequest;
-import dev.cryptopay.testsupport.EmbeddedPostgresServer;
 import dev.cryptopay.testsupport.PostgresServer;
-import java.net.ServerSocket;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.sql.DriverManager;
+import dev.cryptopay.testsupport.RestartablePostgres;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -30,22 +26,16 @@ import org.springframework.test.web.reactive.server.EntityExchangeResult;
  */
 class DatabaseRestartTest {
 
-    private static final Path DATA = tempDirectory();
-    private static final int PORT = freePort();
-    private static EmbeddedPostgresServer postgres;
+    private static RestartablePostgres postgres;
     private static GatewayInstance gateway;
     private static MerchantKey key;
     private static final AtomicInteger requests = new AtomicInteger();
 
     @BeforeAll
-    static void start() throws Exception {
-        postgres = startPostgres();
+    static void start() {
+        postgres = RestartablePostgres.start();
+        postgres.createDatabase("gateway_restart");
         PostgresServer server = postgres.server("gateway restart test");
-        try (var connection =
-                        DriverManager.getConnection(server.jdbcUrl("postgres"), server.user(), server.password());
-                var statement = connection.createStatement()) {
-            statement.execute("CREATE DATABASE gateway_restart");
-        }
         gateway = GatewayInstance.start(Map.of(
                 "spring.r2dbc.url", server.r2dbcUrl("gateway_restart"),
                 "spring.r2dbc.username", server.user(),
@@ -59,7 +49,7 @@ class DatabaseRestartTest {
     }
 
     @AfterAll
-    static void stop() throws Exception {
+    static void stop() {
         if (gateway != null) {
             gateway.close();
         }
@@ -83,7 +73,7 @@ class DatabaseRestartTest {
         });
         load.start();
         Thread.sleep(500);
-        restartPostgres();
+        postgres.restart();
         long recoveredBy = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (list().getStatus().value() != 200) {
             assertThat(System.nanoTime())
@@ -104,7 +94,7 @@ class DatabaseRestartTest {
     void afterIdlingThroughARestartTheFirstRequestsSucceed() throws Exception {
         assertThat(list().getStatus().value()).isEqualTo(200);
 
-        restartPostgres();
+        postgres.restart();
         Thread.sleep(100); // longer than the key cache's TTL: the next lookups go to the database
 
         // Nothing was sent meanwhile: every pooled connection is stale, and none of them may reach a client.
@@ -122,34 +112,5 @@ class DatabaseRestartTest {
                 .send(gateway.client(), gateway.baseUrl(), key)
                 .expectBody()
                 .returnResult();
-    }
-
-    private static void restartPostgres() throws Exception {
-        postgres.close();
-        postgres = startPostgres();
-    }
-
-    private static EmbeddedPostgresServer startPostgres() {
-        try {
-            return EmbeddedPostgresServer.start(DATA, PORT, DATA.resolveSibling(DATA.getFileName() + ".log"));
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static Path tempDirectory() {
-        try {
-            return Files.createTempDirectory("gateway-restart-pg").resolve("data");
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

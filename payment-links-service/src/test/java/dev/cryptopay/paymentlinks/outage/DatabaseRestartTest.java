@@ -4,14 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cryptopay.auth.Mode;
 import dev.cryptopay.auth.internal.MerchantIdentity;
-import dev.cryptopay.testsupport.EmbeddedPostgresServer;
 import dev.cryptopay.testsupport.GatewayForwarding;
+import dev.cryptopay.testsupport.RestartablePostgres;
 import dev.cryptopay.testsupport.TestKafka;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.sql.DriverManager;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -46,20 +42,12 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 class DatabaseRestartTest {
 
     private static final String SECRET = "database-restart-test-secret-of-32-bytes-or-more";
-    private static final Path DATA = tempDirectory();
-    private static final int PORT = freePort();
-    private static EmbeddedPostgresServer postgres = start();
+    private static final RestartablePostgres postgres = RestartablePostgres.start();
 
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
         String database = "payment_links_restart";
-        try (var connection = DriverManager.getConnection(
-                        postgres.server("restart test").jdbcUrl("postgres"), "postgres", "postgres");
-                var statement = connection.createStatement()) {
-            statement.execute("CREATE DATABASE " + database);
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
+        postgres.createDatabase(database);
         var server = postgres.server("restart test");
         registry.add("spring.r2dbc.url", () -> server.r2dbcUrl(database));
         registry.add("spring.r2dbc.username", server::user);
@@ -73,7 +61,7 @@ class DatabaseRestartTest {
     }
 
     @AfterAll
-    static void stopPostgres() throws Exception {
+    static void stopPostgres() {
         postgres.close();
     }
 
@@ -106,7 +94,7 @@ class DatabaseRestartTest {
         });
         load.start();
         Thread.sleep(500);
-        restartPostgres();
+        postgres.restart();
         Thread.sleep(2000);
         long recoveredBy = System.nanoTime() + Duration.ofSeconds(10).toNanos();
         while (create("probe").getStatus().value() != 201) {
@@ -134,18 +122,13 @@ class DatabaseRestartTest {
         String id = idOf(create("before"));
         get("/payment_links/" + id).expectStatus().isOk();
 
-        restartPostgres();
+        postgres.restart();
 
         // Nothing was sent meanwhile: every pooled connection is stale, and none of them may reach a client.
         for (int i = 0; i < 12; i++) {
             get("/payment_links/" + id).expectStatus().isOk();
         }
         assertThat(create("after").getStatus().value()).isEqualTo(201);
-    }
-
-    private void restartPostgres() throws Exception {
-        postgres.close();
-        postgres = start();
     }
 
     private EntityExchangeResult<byte[]> create(String name) {
@@ -175,29 +158,5 @@ class DatabaseRestartTest {
         String text = new String(result.getResponseBody(), StandardCharsets.UTF_8);
         int start = text.indexOf("\"id\":\"") + 6;
         return text.substring(start, text.indexOf('"', start));
-    }
-
-    private static EmbeddedPostgresServer start() {
-        try {
-            return EmbeddedPostgresServer.start(DATA, PORT, DATA.resolveSibling(DATA.getFileName() + ".log"));
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static Path tempDirectory() {
-        try {
-            return Files.createTempDirectory("restart-pg").resolve("data");
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
     }
 }
