@@ -16,6 +16,7 @@ import dev.cryptopay.gateway.routing.PathGuard;
 import dev.cryptopay.gateway.routing.RouteAccess;
 import dev.cryptopay.gateway.routing.RouteGroups;
 import dev.cryptopay.service.error.ApiException;
+import dev.cryptopay.service.request.CachedBody;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.util.Optional;
@@ -110,7 +111,7 @@ public class SignatureAuthenticationFilter implements GlobalFilter, Ordered {
         return switch (access) {
             case SIGNED -> authenticateSigned(exchange, chain, relativePath);
             case MERCHANT_KEY -> authenticateMerchantKey(exchange, chain);
-            case PUBLIC -> RequestBodies.read(exchange, maxBodyBytes).flatMap(body -> chain.filter(body.exchange()));
+            case PUBLIC -> CachedBody.read(exchange, maxBodyBytes).flatMap(body -> chain.filter(body.exchange()));
         };
     }
 
@@ -140,7 +141,7 @@ public class SignatureAuthenticationFilter implements GlobalFilter, Ordered {
             if (!key.isActive()) {
                 return failures.reject(exchange, "api_key_revoked", "API key has been revoked", key.displayPrefix());
             }
-            return RequestBodies.read(exchange, maxBodyBytes).flatMap(body -> {
+            return CachedBody.read(exchange, maxBodyBytes).flatMap(body -> {
                 VerificationOutcome outcome = verifier.verify(
                         key.verificationKey(),
                         exchange.getRequest().getMethod().name(),
@@ -167,7 +168,7 @@ public class SignatureAuthenticationFilter implements GlobalFilter, Ordered {
     }
 
     private Mono<Void> authenticateMerchantKey(ServerWebExchange exchange, GatewayFilterChain chain) {
-        return RequestBodies.read(exchange, maxBodyBytes).flatMap(body -> {
+        return CachedBody.read(exchange, maxBodyBytes).flatMap(body -> {
             String merchantKey = merchantKey(body.bytes());
             if (merchantKey == null || merchantKey.isBlank()) {
                 return failures.reject(exchange, "missing_merchant_key", "Missing merchant_key", null);

@@ -5,10 +5,10 @@ import dev.cryptopay.auth.internal.InternalIdentityToken;
 import dev.cryptopay.auth.internal.InternalRequest;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.auth.signature.AuthHeaders;
-import dev.cryptopay.gateway.auth.RequestBodies;
 import dev.cryptopay.gateway.keys.ResolvedKey;
 import dev.cryptopay.gateway.routing.FilterOrder;
 import dev.cryptopay.gateway.routing.GatewayAttributes;
+import dev.cryptopay.service.request.CachedBody;
 import dev.cryptopay.service.requestid.RequestIds;
 import java.net.URI;
 import java.time.Clock;
@@ -52,10 +52,10 @@ public class IdentityPropagationFilter implements GlobalFilter, Ordered {
 
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, GatewayFilterChain chain) {
-        return RequestBodies.read(exchange, maxBodyBytes).flatMap(body -> forward(body, chain));
+        return CachedBody.read(exchange, maxBodyBytes).flatMap(body -> forward(body, chain));
     }
 
-    private Mono<Void> forward(RequestBodies.CachedBody body, GatewayFilterChain chain) {
+    private Mono<Void> forward(CachedBody body, GatewayFilterChain chain) {
         ServerWebExchange exchange = body.exchange();
         URI upstream = sentUri(exchange);
         String upstreamPath =

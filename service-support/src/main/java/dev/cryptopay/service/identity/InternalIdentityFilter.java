@@ -9,6 +9,7 @@ import dev.cryptopay.auth.internal.InternalTokenVerifier;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.service.error.ApiException;
 import dev.cryptopay.service.error.ProblemWriter;
+import dev.cryptopay.service.request.CachedBody;
 import java.time.Clock;
 import java.util.List;
 import java.util.Set;

@@ -1,4 +1,4 @@
-package dev.cryptopay.service.identity;
+package dev.cryptopay.service.request;
 
 import dev.cryptopay.service.error.ApiException;
 import org.springframework.core.io.buffer.DataBuffer;
@@ -12,25 +12,26 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * A request body read once, within the service's body size limit, and an exchange whose request hands exactly those
- * bytes to the handler: the body whose hash the internal token binds is the body the handler reads. A request
- * without a body (an event-stream GET) completes at once and hands on nothing.
+ * A request body read once, within a size limit, and an exchange whose request hands exactly those bytes on: the body
+ * whose signature or hash was checked is the body the next reader gets (the gateway's signature check and upstream,
+ * the services' internal token check and handler). A request without a body (an event-stream GET) completes at once
+ * and hands on nothing.
  *
  * @param bytes    the body as received; empty when there is none
  * @param exchange the exchange to continue with
  */
-record CachedBody(byte[] bytes, ServerWebExchange exchange) {
+public record CachedBody(byte[] bytes, ServerWebExchange exchange) {
 
     /** Reads the body; a body over {@code maxBytes} fails with 413 {@code payload_too_large}. */
-    static Mono<CachedBody> read(ServerWebExchange exchange, int maxBytes) {
+    public static Mono<CachedBody> read(ServerWebExchange exchange, int maxBytes) {
         ServerHttpRequest request = exchange.getRequest();
         if (request.getHeaders().getContentLength() > maxBytes) {
-            return Mono.error(tooLarge());
+            return Mono.error(tooLarge(maxBytes));
         }
         return DataBufferUtils.join(request.getBody(), maxBytes)
                 .map(CachedBody::toBytes)
                 .defaultIfEmpty(new byte[0])
-                .onErrorMap(DataBufferLimitException.class, e -> tooLarge())
+                .onErrorMap(DataBufferLimitException.class, e -> tooLarge(maxBytes))
                 .map(bytes -> new CachedBody(
                         bytes,
                         exchange.mutate()
@@ -45,7 +46,7 @@ record CachedBody(byte[] bytes, ServerWebExchange exchange) {
                 if (bytes.length == 0) {
                     return Flux.empty();
                 }
-                // A fresh buffer per subscription, so a second reader sees the whole body again.
+                // A fresh wrapper per subscription, so a retry or a second reader sees the whole body again.
                 return Flux.defer(
                         () -> Flux.just(exchange.getResponse().bufferFactory().wrap(bytes)));
             }
@@ -62,7 +63,10 @@ record CachedBody(byte[] bytes, ServerWebExchange exchange) {
         }
     }
 
-    private static ApiException tooLarge() {
-        return new ApiException(HttpStatus.CONTENT_TOO_LARGE, "payload_too_large", "Request body is too large");
+    private static ApiException tooLarge(int maxBytes) {
+        return new ApiException(
+                HttpStatus.CONTENT_TOO_LARGE,
+                "payload_too_large",
+                "Request body is too large (limit " + maxBytes + " bytes)");
     }
 }
