@@ -4,8 +4,6 @@ import dev.cryptopay.auth.Mode;
 import dev.cryptopay.auth.keys.KeyAlgorithm;
 import io.r2dbc.spi.Readable;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -32,7 +30,7 @@ public class KeyRepository {
                 .bind("id", merchant.id())
                 .bind("name", merchant.name())
                 .bind("email", merchant.email())
-                .bind("createdAt", toDb(merchant.createdAt()))
+                .bind("createdAt", KeyRows.toDb(merchant.createdAt()))
                 .fetch()
                 .rowsUpdated()
                 .thenReturn(merchant);
@@ -57,7 +55,7 @@ public class KeyRepository {
                 .bind("algorithm", key.algorithm().wireName())
                 .bind("pem", key.publicKeyPem())
                 .bind("status", key.status().wireName())
-                .bind("createdAt", toDb(key.createdAt()))
+                .bind("createdAt", KeyRows.toDb(key.createdAt()))
                 .fetch()
                 .rowsUpdated()
                 .thenReturn(key);
@@ -65,16 +63,10 @@ public class KeyRepository {
 
     /** The key with this hash together with its merchant, or empty. */
     public Mono<KeyWithMerchant> findByHash(String keySha256) {
-        return db.sql("SELECT " + KEY_COLUMNS + ", m.name AS m_name, m.email AS m_email, m.created_at AS m_created_at "
+        return db.sql("SELECT " + KEY_COLUMNS + KeyRows.MERCHANT_COLUMNS
                         + "FROM api_key k JOIN merchant m ON m.id = k.merchant_id WHERE k.key_sha256 = :hash")
                 .bind("hash", keySha256)
-                .map(row -> new KeyWithMerchant(
-                        key(row),
-                        new Merchant(
-                                row.get("merchant_id", UUID.class),
-                                row.get("m_name", String.class),
-                                row.get("m_email", String.class),
-                                instant(row, "m_created_at"))))
+                .map(row -> new KeyWithMerchant(key(row), KeyRows.joinedMerchant(row)))
                 .one();
     }
 
@@ -90,7 +82,7 @@ public class KeyRepository {
     public Mono<StoredApiKey> revoke(String keySha256, Instant now) {
         return db.sql("UPDATE api_key k SET status = 'revoked', revoked_at = COALESCE(revoked_at, :now) "
                         + "WHERE key_sha256 = :hash RETURNING " + KEY_COLUMNS)
-                .bind("now", toDb(now))
+                .bind("now", KeyRows.toDb(now))
                 .bind("hash", keySha256)
                 .map(KeyRepository::key)
                 .one();
@@ -98,14 +90,7 @@ public class KeyRepository {
 
     /** Writes collected "last used" times; never moves one backwards. */
     public Mono<Long> recordLastUsed(Map<UUID, Instant> lastUsed) {
-        return Flux.fromIterable(lastUsed.entrySet())
-                .concatMap(entry -> db.sql("UPDATE api_key SET last_used_at = :at WHERE id = :id "
-                                + "AND (last_used_at IS NULL OR last_used_at < :at)")
-                        .bind("at", toDb(entry.getValue()))
-                        .bind("id", entry.getKey())
-                        .fetch()
-                        .rowsUpdated())
-                .reduce(0L, Long::sum);
+        return KeyRows.recordLastUsed(db, "api_key", lastUsed);
     }
 
     /** A key row joined with its merchant, as the authentication path needs both. */
@@ -116,7 +101,7 @@ public class KeyRepository {
                 row.get("id", UUID.class),
                 row.get("name", String.class),
                 row.get("email", String.class),
-                instant(row, "created_at"));
+                KeyRows.instant(row, "created_at"));
     }
 
     private static StoredApiKey key(Readable row) {
@@ -128,17 +113,8 @@ public class KeyRepository {
                 KeyAlgorithm.fromWireName(row.get("algorithm", String.class)),
                 row.get("public_key_pem", String.class),
                 KeyStatus.fromWireName(row.get("status", String.class)),
-                instant(row, "created_at"),
-                instant(row, "last_used_at"),
-                instant(row, "revoked_at"));
-    }
-
-    private static Instant instant(Readable row, String column) {
-        OffsetDateTime value = row.get(column, OffsetDateTime.class);
-        return value == null ? null : value.toInstant();
-    }
-
-    private static OffsetDateTime toDb(Instant instant) {
-        return instant.atOffset(ZoneOffset.UTC);
+                KeyRows.instant(row, "created_at"),
+                KeyRows.instant(row, "last_used_at"),
+                KeyRows.instant(row, "revoked_at"));
     }
 }

@@ -3,8 +3,6 @@ package dev.cryptopay.gateway.keys;
 import dev.cryptopay.auth.Mode;
 import io.r2dbc.spi.Readable;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -31,7 +29,7 @@ public class PublishableKeyRepository {
                 .bind("merchantId", key.merchantId())
                 .bind("mode", key.mode().wireName())
                 .bind("status", key.status().wireName())
-                .bind("createdAt", toDb(key.createdAt()))
+                .bind("createdAt", KeyRows.toDb(key.createdAt()))
                 .fetch()
                 .rowsUpdated()
                 .thenReturn(key);
@@ -39,16 +37,10 @@ public class PublishableKeyRepository {
 
     /** The key with this value together with its merchant, or empty. */
     public Mono<WithMerchant> findByValue(String value) {
-        return db.sql("SELECT " + COLUMNS + ", m.name AS m_name, m.email AS m_email, m.created_at AS m_created_at "
+        return db.sql("SELECT " + COLUMNS + KeyRows.MERCHANT_COLUMNS
                         + "FROM publishable_key p JOIN merchant m ON m.id = p.merchant_id WHERE p.key_value = :value")
                 .bind("value", value)
-                .map(row -> new WithMerchant(
-                        key(row),
-                        new Merchant(
-                                row.get("merchant_id", UUID.class),
-                                row.get("m_name", String.class),
-                                row.get("m_email", String.class),
-                                instant(row, "m_created_at"))))
+                .map(row -> new WithMerchant(key(row), KeyRows.joinedMerchant(row)))
                 .one();
     }
 
@@ -64,7 +56,7 @@ public class PublishableKeyRepository {
     public Mono<StoredPublishableKey> revoke(String value, Instant now) {
         return db.sql("UPDATE publishable_key p SET status = 'revoked', revoked_at = COALESCE(revoked_at, :now) "
                         + "WHERE key_value = :value RETURNING " + COLUMNS)
-                .bind("now", toDb(now))
+                .bind("now", KeyRows.toDb(now))
                 .bind("value", value)
                 .map(PublishableKeyRepository::key)
                 .one();
@@ -72,14 +64,7 @@ public class PublishableKeyRepository {
 
     /** Writes collected "last used" times; never moves one backwards. */
     public Mono<Long> recordLastUsed(Map<UUID, Instant> lastUsed) {
-        return Flux.fromIterable(lastUsed.entrySet())
-                .concatMap(entry -> db.sql("UPDATE publishable_key SET last_used_at = :at WHERE id = :id "
-                                + "AND (last_used_at IS NULL OR last_used_at < :at)")
-                        .bind("at", toDb(entry.getValue()))
-                        .bind("id", entry.getKey())
-                        .fetch()
-                        .rowsUpdated())
-                .reduce(0L, Long::sum);
+        return KeyRows.recordLastUsed(db, "publishable_key", lastUsed);
     }
 
     /** A publishable key joined with its merchant, as the authentication path needs both. */
@@ -92,17 +77,8 @@ public class PublishableKeyRepository {
                 row.get("merchant_id", UUID.class),
                 Mode.fromWireName(row.get("mode", String.class)),
                 KeyStatus.fromWireName(row.get("status", String.class)),
-                instant(row, "created_at"),
-                instant(row, "last_used_at"),
-                instant(row, "revoked_at"));
-    }
-
-    private static Instant instant(Readable row, String column) {
-        OffsetDateTime value = row.get(column, OffsetDateTime.class);
-        return value == null ? null : value.toInstant();
-    }
-
-    private static OffsetDateTime toDb(Instant instant) {
-        return instant.atOffset(ZoneOffset.UTC);
+                KeyRows.instant(row, "created_at"),
+                KeyRows.instant(row, "last_used_at"),
+                KeyRows.instant(row, "revoked_at"));
     }
 }
