@@ -39,6 +39,7 @@ class HostileRequestsTest extends WebhookTestBase {
                 .ids(HttpMethod.GET, "/webhook-endpoints/{id}", null)
                 .ids(HttpMethod.DELETE, "/webhook-endpoints/{id}", null)
                 .ids(HttpMethod.POST, "/webhook-endpoints/{id}/rotate-secret", null)
+                .ids(HttpMethod.POST, "/webhook-endpoints/{id}/enable", null)
                 .read("/actuator/health")
                 .read("/actuator/health/liveness")
                 .read("/actuator/health/readiness")
