@@ -16,14 +16,7 @@ class SubscriptionsApplicationTest extends SubscriptionsTestBase {
                         .get("status")
                         .asString())
                 .isEqualTo("UP");
-        String metrics = web.get()
-                .uri("/actuator/prometheus")
-                .exchange()
-                .expectStatus()
-                .isOk()
-                .expectBody(String.class)
-                .returnResult()
-                .getResponseBody();
+        String metrics = prometheus();
         assertThat(metrics).contains("jvm_memory_used_bytes");
     }
 

@@ -92,6 +92,28 @@ public abstract class ServiceTestBase {
         return json.readTree(response.expectBody().returnResult().getResponseBody());
     }
 
+    /** The service's Prometheus scrape ({@code /actuator/prometheus}), which must answer 200. */
+    protected String prometheus() {
+        return web.get()
+                .uri("/actuator/prometheus")
+                .exchange()
+                .expectStatus()
+                .isOk()
+                .expectBody(String.class)
+                .returnResult()
+                .getResponseBody();
+    }
+
+    /** The value of the first series of {@code name} in a Prometheus scrape; fails when it is not exported. */
+    protected static double metric(String prometheus, String name) {
+        return prometheus
+                .lines()
+                .filter(line -> line.startsWith(name + " ") || line.startsWith(name + "{"))
+                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(name + " not exported"));
+    }
+
     /** Waits (polling every 50 ms, at most 45 s) until the condition holds. */
     protected static void await(String what, BooleanSupplier condition) {
         long deadline = System.nanoTime() + AWAIT_LIMIT.toNanos();

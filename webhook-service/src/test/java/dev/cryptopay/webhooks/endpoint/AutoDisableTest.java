@@ -106,14 +106,7 @@ class AutoDisableTest extends WebhookTestBase {
         assertThat(pending(disabled.id())).containsExactlyInAnyOrderElementsOf(disabled.held());
 
         backlog.measure().block();
-        String prometheus = web.get()
-                .uri("/actuator/prometheus")
-                .exchange()
-                .expectStatus()
-                .isOk()
-                .expectBody(String.class)
-                .returnResult()
-                .getResponseBody();
+        String prometheus = prometheus();
         assertThat(metric(prometheus, "webhook_endpoints_auto_disabled_total")).isGreaterThanOrEqualTo(1);
         assertThat(metric(prometheus, "webhook_endpoints_disabled")).isGreaterThanOrEqualTo(1);
         assertThat(metric(prometheus, "webhook_deliveries_held")).isGreaterThanOrEqualTo(2);
@@ -204,14 +197,5 @@ class AutoDisableTest extends WebhookTestBase {
                 .map(row -> row.get(0, String.class))
                 .one()
                 .block();
-    }
-
-    private static double metric(String prometheus, String name) {
-        return prometheus
-                .lines()
-                .filter(line -> line.startsWith(name + " ") || line.startsWith(name + "{"))
-                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
-                .findFirst()
-                .orElseThrow(() -> new AssertionError(name + " not exported"));
     }
 }

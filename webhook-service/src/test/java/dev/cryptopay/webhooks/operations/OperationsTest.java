@@ -35,14 +35,7 @@ class OperationsTest extends WebhookTestBase {
                 return false;
             }
         });
-        String prometheus = web.get()
-                .uri("/actuator/prometheus")
-                .exchange()
-                .expectStatus()
-                .isOk()
-                .expectBody(String.class)
-                .returnResult()
-                .getResponseBody();
+        String prometheus = prometheus();
         assertThat(prometheus)
                 .contains(
                         "webhook_consumer_lag_records{group=\"webhook-service\",partition=",
@@ -62,18 +55,11 @@ class OperationsTest extends WebhookTestBase {
 
         backlog.measure().block();
 
-        String prometheus = web.get()
-                .uri("/actuator/prometheus")
-                .exchange()
-                .expectStatus()
-                .isOk()
-                .expectBody(String.class)
-                .returnResult()
-                .getResponseBody();
-        assertThat(gauge(prometheus, "webhook_deliveries_pending")).isGreaterThanOrEqualTo(1);
-        assertThat(gauge(prometheus, "webhook_deliveries_oldest_due_age_seconds"))
+        String prometheus = prometheus();
+        assertThat(metric(prometheus, "webhook_deliveries_pending")).isGreaterThanOrEqualTo(1);
+        assertThat(metric(prometheus, "webhook_deliveries_oldest_due_age_seconds"))
                 .isGreaterThanOrEqualTo(180);
-        assertThat(gauge(prometheus, "webhook_parked_records")).isGreaterThanOrEqualTo(1);
+        assertThat(metric(prometheus, "webhook_parked_records")).isGreaterThanOrEqualTo(1);
         assertThat(prometheus).contains("webhook_delivery_event_to_success_seconds");
     }
 
@@ -86,14 +72,5 @@ class OperationsTest extends WebhookTestBase {
                 .isEqualTo("UP");
         assertThat(health.get("components").get("r2dbc").get("status").asString())
                 .isEqualTo("UP");
-    }
-
-    private static double gauge(String prometheus, String name) {
-        return prometheus
-                .lines()
-                .filter(line -> line.startsWith(name + " ") || line.startsWith(name + "{"))
-                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
-                .findFirst()
-                .orElseThrow(() -> new AssertionError(name + " not exported"));
     }
 }
