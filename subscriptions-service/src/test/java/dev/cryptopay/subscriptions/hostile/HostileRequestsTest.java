@@ -157,12 +157,7 @@ class HostileRequestsTest extends SubscriptionsTestBase {
                 .read("/public/subscriptions/nft/" + plan + "/image.svg")
                 .ids(HttpMethod.GET, "/public/subscriptions/nft/{id}", null)
                 .ids(HttpMethod.GET, "/public/subscriptions/nft/{id}/image.svg", null)
-                .read("/actuator/health")
-                .read("/actuator/health/liveness")
-                .read("/actuator/health/readiness")
-                .read("/actuator/info")
-                .read("/actuator/prometheus")
-                .ids(HttpMethod.GET, "/actuator/health/{id}", null)
+                .actuator()
                 .run();
         HostileRequests.Report signed = HostileRequests.to(this::signedByTheWallet)
                 .state(rows)

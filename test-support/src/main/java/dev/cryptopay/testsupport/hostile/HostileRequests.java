@@ -122,6 +122,19 @@ public final class HostileRequests {
         return this;
     }
 
+    /**
+     * The management routes every service exposes: the whole health, its liveness and readiness groups, info and the
+     * Prometheus scrape, each read with hostile queries and headers, and health groups named by every hostile segment.
+     */
+    public HostileRequests actuator() {
+        return read("/actuator/health")
+                .read("/actuator/health/liveness")
+                .read("/actuator/health/readiness")
+                .read("/actuator/info")
+                .read("/actuator/prometheus")
+                .ids(HttpMethod.GET, "/actuator/health/{id}", null);
+    }
+
     /** Sends every case; throws one {@link AssertionError} listing each that failed. */
     public Report run() {
         try {

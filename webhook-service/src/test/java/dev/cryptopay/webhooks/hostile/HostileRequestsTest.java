@@ -40,12 +40,7 @@ class HostileRequestsTest extends WebhookTestBase {
                 .ids(HttpMethod.DELETE, "/webhook-endpoints/{id}", null)
                 .ids(HttpMethod.POST, "/webhook-endpoints/{id}/rotate-secret", null)
                 .ids(HttpMethod.POST, "/webhook-endpoints/{id}/enable", null)
-                .read("/actuator/health")
-                .read("/actuator/health/liveness")
-                .read("/actuator/health/readiness")
-                .read("/actuator/info")
-                .read("/actuator/prometheus")
-                .ids(HttpMethod.GET, "/actuator/health/{id}", null)
+                .actuator()
                 .run();
 
         assertThat(report.cases()).isGreaterThan(200);
