@@ -1,7 +1,10 @@
 package dev.cryptopay.bench.load;
 
 import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http.HttpMethod;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -105,7 +108,7 @@ final class HttpLoad {
                 .takeWhile(tick -> scheduled.get() < total)
                 .flatMapIterable(tick -> {
                     long due = Math.min(total, (long) ((System.nanoTime() - start) / intervalNanos) + 1);
-                    java.util.List<Long> indexes = new java.util.ArrayList<>();
+                    List<Long> indexes = new ArrayList<>();
                     for (long i = scheduled.get(); i < due; i++) {
                         indexes.add(i);
                     }
@@ -138,7 +141,7 @@ final class HttpLoad {
     /** The status, or 0 when the request failed without one (connection refused or reset). */
     private Mono<Integer> send(Request request) {
         return client.headers(headers -> request.headers().forEach(headers::set))
-                .request(io.netty.handler.codec.http.HttpMethod.valueOf(request.method()))
+                .request(HttpMethod.valueOf(request.method()))
                 .uri(request.uri())
                 .send(
                         request.body().length == 0
