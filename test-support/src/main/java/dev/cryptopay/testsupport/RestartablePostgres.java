@@ -53,11 +53,21 @@ public final class RestartablePostgres implements AutoCloseable {
 
     /** Stops the server (every open connection breaks) and starts it again on the same port and data. */
     public synchronized void restart() {
+        stop();
+        startAgain();
+    }
+
+    /** Stops the server: every open connection breaks and new ones are refused until {@link #startAgain()}. */
+    public synchronized void stop() {
         try {
             server.close();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Starts the stopped server again on the same port and data. */
+    public synchronized void startAgain() {
         server = start(data, port);
     }
 

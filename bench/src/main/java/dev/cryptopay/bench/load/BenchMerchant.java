@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.IntFunction;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -68,6 +69,14 @@ final class BenchMerchant {
      * the measurement.
      */
     Signed signed(String method, String path, byte[] body, int count) {
+        return signed(method, path, index -> body, count);
+    }
+
+    /**
+     * As {@link #signed(String, String, byte[], int)}, each request with its own body; {@code bodies} is called again
+     * when a request is taken, so it should be cheap and must answer the same bytes for the same index.
+     */
+    Signed signed(String method, String path, IntFunction<byte[]> bodies, int count) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         if (nextTimestamp.isBefore(now)) {
             nextTimestamp = now;
@@ -77,10 +86,11 @@ final class BenchMerchant {
         for (int i = 0; i < count; i++) {
             String timestamp = MILLIS.format(Instant.ofEpochMilli(firstMillis + i / keys.size()));
             signatures[i] = RequestSigner.sign(
-                    keys.get(i % keys.size()).signingKey(), new CanonicalRequest(method, path, timestamp, body));
+                    keys.get(i % keys.size()).signingKey(),
+                    new CanonicalRequest(method, path, timestamp, bodies.apply(i)));
         }
         nextTimestamp = Instant.ofEpochMilli(firstMillis + count / keys.size() + 1);
-        return new Signed(method, baseUrl + path, body, firstMillis, signatures);
+        return new Signed(method, baseUrl + path, bodies, firstMillis, signatures);
     }
 
     /** Requests signed in advance; {@link #get(int)} builds the one with that index. */
@@ -88,14 +98,14 @@ final class BenchMerchant {
 
         private final String method;
         private final String uri;
-        private final byte[] body;
+        private final IntFunction<byte[]> bodies;
         private final long firstMillis;
         private final String[] signatures;
 
-        private Signed(String method, String uri, byte[] body, long firstMillis, String[] signatures) {
+        private Signed(String method, String uri, IntFunction<byte[]> bodies, long firstMillis, String[] signatures) {
             this.method = method;
             this.uri = uri;
-            this.body = body;
+            this.bodies = bodies;
             this.firstMillis = firstMillis;
             this.signatures = signatures;
         }
@@ -107,6 +117,7 @@ final class BenchMerchant {
         HttpLoad.Request get(int index) {
             Key key = keys.get(index % keys.size());
             String timestamp = MILLIS.format(Instant.ofEpochMilli(firstMillis + index / keys.size()));
+            byte[] body = bodies.apply(index);
             Map<String, String> headers = body.length == 0
                     ? Map.of(
                             AuthHeaders.API_KEY,

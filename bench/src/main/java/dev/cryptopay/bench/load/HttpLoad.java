@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntConsumer;
 import java.util.function.Supplier;
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
@@ -34,8 +35,20 @@ import reactor.netty.resources.ConnectionProvider;
  */
 final class HttpLoad {
 
-    /** One request, ready to send: everything (signature included) was computed beforehand or is cheap. */
-    record Request(String method, String uri, Map<String, String> headers, byte[] body) {}
+    /**
+     * One request, ready to send: everything (signature included) was computed beforehand or is cheap.
+     * {@code onStatus} hears its status (0 when it got none), warm-up included.
+     */
+    record Request(String method, String uri, Map<String, String> headers, byte[] body, IntConsumer onStatus) {
+
+        Request(String method, String uri, Map<String, String> headers, byte[] body) {
+            this(method, uri, headers, body, status -> {});
+        }
+
+        Request whenAnswered(IntConsumer listener) {
+            return new Request(method, uri, headers, body, listener);
+        }
+    }
 
     /** What one run measured. */
     record Result(String name, double seconds, long answered, long failed, Histogram latencyMicros) {
@@ -107,7 +120,7 @@ final class HttpLoad {
                 .onBackpressureDrop()
                 .takeWhile(tick -> scheduled.get() < total)
                 .flatMapIterable(tick -> {
-                    long due = Math.min(total, (long) ((System.nanoTime() - start) / intervalNanos) + 1);
+                    long due = Math.min(total, (long) Math.floor((System.nanoTime() - start) / intervalNanos) + 1);
                     List<Long> indexes = new ArrayList<>();
                     for (long i = scheduled.get(); i < due; i++) {
                         indexes.add(i);
@@ -118,6 +131,7 @@ final class HttpLoad {
                 .flatMap(
                         index -> {
                             long intended = start + (long) (index * intervalNanos);
+                            // The first request is due at start: none is sent before it is due.
                             return send(next.get()).doOnNext(status -> {
                                 if (index >= warmupRequests) {
                                     record(status, System.nanoTime() - intended, latency, answered, failed);
@@ -149,6 +163,7 @@ final class HttpLoad {
                                 : ByteBufFlux.fromInbound(Mono.just(Unpooled.wrappedBuffer(request.body()))))
                 .responseSingle((response, body) ->
                         body.then(Mono.just(response.status().code())))
-                .onErrorReturn(0);
+                .onErrorReturn(0)
+                .doOnNext(request.onStatus()::accept);
     }
 }

@@ -18,13 +18,17 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
+import java.util.stream.IntStream;
+import org.HdrHistogram.Histogram;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -39,6 +43,10 @@ import tools.jackson.databind.json.JsonMapper;
  *   <li>{@code reads}: {@code GET /payment_links/{id}} straight to payment-links-service (with the token the gateway
  *       would add) and through the gateway, each at its maximum (closed loop), then both at half the gateway's
  *       maximum (open loop) for the latency the gateway adds.
+ *   <li>{@code pipeline}: creates through the gateway for {@code --merchants} merchants (default 8), each with a
+ *       webhook endpoint at a local sink: events delivered per second at the maximum, create → webhook latency at
+ *       half of it, duplicates, bad signatures and lost events ({@code --presign-rate}, default 2000/s, bounds how
+ *       many creates are signed in advance).
  *   <li>{@code account}: {@code GET /account} (the gateway alone: signature, key lookup) at its maximum, beside the
  *       raw Ed25519 verifications per second of the same machine measured in the same run.
  * </ul>
@@ -73,7 +81,8 @@ public final class LoadDriver {
 
     public static void main(String[] args) throws IOException {
         if (args.length == 0) {
-            System.err.println("usage: LoadDriver reads|account [--seconds N] [--warmup N] [--connections N] …");
+            System.err.println(
+                    "usage: LoadDriver reads|account|pipeline [--seconds N] [--warmup N] [--connections N] …");
             System.exit(2);
         }
         Map<String, String> options = new LinkedHashMap<>();
@@ -84,6 +93,7 @@ public final class LoadDriver {
         switch (args[0]) {
             case "reads" -> driver.reads();
             case "account" -> driver.account();
+            case "pipeline" -> driver.pipeline();
             default -> {
                 System.err.println("unknown scenario " + args[0]);
                 System.exit(2);
@@ -152,6 +162,152 @@ public final class LoadDriver {
         System.out.printf("%nGET /account / raw verifications: %.2f×%n", ratio);
         results.put("raw_verifications_per_second", verifies);
         results.put("account_to_verify_ratio", ratio);
+    }
+
+    /**
+     * Creates through the gateway for several merchants, each with one webhook endpoint at a local sink subscribed to
+     * {@code payment.created}: first a warm-up, then at the maximum (closed loop) until every event arrived, then at
+     * half the delivered rate (open loop) for the create → webhook latency.
+     */
+    private void pipeline() {
+        int merchantCount = Integer.parseInt(options.getOrDefault("merchants", "8"));
+        int presignRate = Integer.parseInt(options.getOrDefault("presign-rate", "2000"));
+        try (WebhookSink sink = new WebhookSink()) {
+            List<BenchMerchant> merchants = new ArrayList<>();
+            for (int m = 0; m < merchantCount; m++) {
+                BenchMerchant merchant = BenchMerchant.create(
+                        stack.get("ADMIN_URL"), stack.get("ADMIN_TOKEN"), stack.get("BASE_URL"), 4);
+                String name = "m" + m;
+                String secret = merchant.call(
+                                "POST",
+                                "/webhook-endpoints",
+                                "{\"url\":\"" + sink.url(name) + "\",\"events\":[\"payment.created\"]}")
+                        .at("/data/secret")
+                        .asString();
+                sink.secret(name, secret);
+                merchants.add(merchant);
+            }
+            HttpLoad load = new HttpLoad(512, 201);
+            CreatePhase warm = new CreatePhase(sink, merchants, "w", presignRate * (int) warmup.toSeconds());
+            load.closedLoop("creates, warm-up", warm, connections, Duration.ZERO, warmup);
+            warm.awaitDelivered(Duration.ofSeconds(60));
+
+            CreatePhase max = new CreatePhase(sink, merchants, "m", presignRate * (int) measure.toSeconds());
+            long start = System.nanoTime();
+            HttpLoad.Result creates = report(load.closedLoop("creates, max", max, connections, Duration.ZERO, measure));
+            long createsEnd = System.nanoTime();
+            max.awaitDelivered(Duration.ofSeconds(120));
+            long delivered = max.phase.delivered.get();
+            double eventsPerSecond = delivered / ((max.phase.lastArrivalNanos.get() - start) / 1e9);
+            double drainSeconds = Math.max(0, (max.phase.lastArrivalNanos.get() - createsEnd) / 1e9);
+            System.out.printf(
+                    "events delivered: %d of %d created, %.0f events/s from the first create to the last webhook"
+                            + " (the last arrived %.1f s after the creates stopped)%n",
+                    delivered, max.created(), eventsPerSecond, drainSeconds);
+            results.put("max_events_per_second", eventsPerSecond);
+            results.put("max_drain_seconds", drainSeconds);
+
+            double half = Math.min(eventsPerSecond, creates.perSecond()) / 2;
+            CreatePhase halfPhase = new CreatePhase(sink, merchants, "h", (int) (half * measure.toSeconds()) + 1);
+            report(load.openLoop("creates, half of max", halfPhase, half, Duration.ZERO, measure));
+            halfPhase.awaitDelivered(Duration.ofSeconds(60));
+            Histogram latency = halfPhase.phase.latencyMicros;
+            System.out.printf(
+                    "create → webhook answered at %.0f creates/s: p50 %.1f ms, p99 %.1f ms, p99.9 %.1f ms%n",
+                    half,
+                    latency.getValueAtPercentile(50) / 1000.0,
+                    latency.getValueAtPercentile(99) / 1000.0,
+                    latency.getValueAtPercentile(99.9) / 1000.0);
+            results.put("half_rate_per_second", half);
+            results.put("half_create_to_webhook_p50_ms", latency.getValueAtPercentile(50) / 1000.0);
+            results.put("half_create_to_webhook_p99_ms", latency.getValueAtPercentile(99) / 1000.0);
+            results.put("half_create_to_webhook_p999_ms", latency.getValueAtPercentile(99.9) / 1000.0);
+
+            long lost = warm.lost() + max.lost() + halfPhase.lost();
+            System.out.printf(
+                    "duplicates %d, bad signatures %d, lost (created, never delivered) %d, unexpected %d%n",
+                    sink.duplicates(), sink.badSignatures(), lost, sink.unknown());
+            results.put("duplicates", sink.duplicates());
+            results.put("bad_signatures", sink.badSignatures());
+            results.put("lost", lost);
+        }
+    }
+
+    /**
+     * The creates of one phase, spread over the merchants in turn, each with order id {@code <prefix>-<index>} so the
+     * sink can time its webhook from when it was sent.
+     */
+    private static final class CreatePhase implements Supplier<HttpLoad.Request> {
+
+        private final WebhookSink.Phase phase;
+        private final List<BenchMerchant.Signed> signed = new ArrayList<>();
+        private final long[] sentAt;
+        private final AtomicIntegerArray statuses;
+        private final AtomicInteger next = new AtomicInteger();
+
+        CreatePhase(WebhookSink sink, List<BenchMerchant> merchants, String prefix, int count) {
+            int perMerchant = count / merchants.size() + 1;
+            this.sentAt = new long[perMerchant * merchants.size()];
+            Arrays.fill(sentAt, WebhookSink.NOT_SENT);
+            this.statuses = new AtomicIntegerArray(sentAt.length);
+            this.phase = sink.phase(prefix, index -> sentAt[index]);
+            int m = 0;
+            for (BenchMerchant merchant : merchants) {
+                int offset = m++;
+                int stride = merchants.size();
+                signed.add(merchant.signed(
+                        "POST", "/payment_links", index -> body(prefix, index * stride + offset), perMerchant));
+            }
+        }
+
+        private static byte[] body(String prefix, int index) {
+            return ("{\"payment_name\":\"Bench\",\"amount\":10,\"currency\":\"USDC\",\"order_id\":\"" + prefix + "-"
+                            + index + "\"}")
+                    .getBytes(StandardCharsets.UTF_8);
+        }
+
+        @Override
+        public HttpLoad.Request get() {
+            int index = next.getAndIncrement();
+            if (index >= sentAt.length) {
+                throw new IllegalStateException("more than " + sentAt.length + " creates: raise --presign-rate");
+            }
+            sentAt[index] = System.nanoTime();
+            return signed.get(index % signed.size())
+                    .get(index / signed.size())
+                    .whenAnswered(status -> statuses.set(index, status));
+        }
+
+        long created() {
+            return IntStream.range(0, statuses.length())
+                    .filter(index -> statuses.get(index) == 201)
+                    .count();
+        }
+
+        long lost() {
+            return IntStream.range(0, Math.min(next.get(), statuses.length()))
+                    .filter(index -> statuses.get(index) == 201 && !phase.deliveredIndexes.containsKey(index))
+                    .count();
+        }
+
+        /** Waits until every create answered 201 has its webhook, or nothing arrived for {@code quiet}. */
+        void awaitDelivered(Duration quiet) {
+            long lastCount = -1;
+            long lastProgress = System.nanoTime();
+            while (lost() > 0 && System.nanoTime() - lastProgress < quiet.toNanos()) {
+                long count = phase.delivered.get();
+                if (count != lastCount) {
+                    lastCount = count;
+                    lastProgress = System.nanoTime();
+                }
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
     }
 
     /**

@@ -10,9 +10,9 @@ import org.springframework.util.backoff.ExponentialBackOff;
 class KafkaConsumerConfiguration {
 
     /**
-     * A record whose intake failed (the database is down, say) is retried until it succeeds, never skipped: the
-     * default handler would give up after nine tries and commit past it, losing the event. Invalid records do not
-     * reach this handler; the intake parks them.
+     * A poll whose intake failed (the database is down, say) is handed over again, whole and in order, until it
+     * succeeds, never skipped: the default handler would give up after nine tries and commit past it, losing its
+     * events. Invalid records do not reach this handler; the intake parks them.
      */
     @Bean
     CommonErrorHandler retryForever() {

@@ -5,7 +5,10 @@ import io.r2dbc.spi.Readable;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.UUID;
+import java.util.function.Function;
+import java.util.function.IntFunction;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
 import reactor.core.publisher.Flux;
@@ -25,22 +28,40 @@ public class DeliveryRepository {
         this.database = database;
     }
 
-    /** Stores a new delivery; a second one of the same event to the same endpoint is ignored. */
-    public Mono<Void> insert(Delivery delivery, MerchantIdentity merchant) {
-        return database.sql("INSERT INTO webhook_delivery (id, event_id, endpoint_id, merchant_id, mode, event_type, "
-                        + "status, cycle_started_at, next_attempt_at, created_at) VALUES (:id, :event, :endpoint, "
-                        + ":merchant, :mode, :type, :status, :cycleStarted, :next, :created) ON CONFLICT DO NOTHING")
-                .bind("id", delivery.id())
-                .bind("event", delivery.eventId())
-                .bind("endpoint", delivery.endpointId())
-                .bind("merchant", merchant.merchantId())
-                .bind("mode", merchant.mode().wireName())
-                .bind("type", delivery.eventType())
-                .bind("status", delivery.status().wireName())
-                .bind("cycleStarted", utc(delivery.cycleStartedAt()))
-                .bind("next", utc(delivery.nextAttemptAt()))
-                .bind("created", utc(delivery.createdAt()))
+    /** A delivery to store, with the merchant it belongs to. */
+    public record NewDelivery(Delivery delivery, MerchantIdentity merchant) {}
+
+    /** Stores new deliveries in one statement; a second one of the same event to the same endpoint is ignored. */
+    public Mono<Void> insertAll(List<NewDelivery> rows) {
+        if (rows.isEmpty()) {
+            return Mono.empty();
+        }
+        return database.sql("""
+                        INSERT INTO webhook_delivery (id, event_id, endpoint_id, merchant_id, mode, event_type, status,
+                                                      cycle_started_at, next_attempt_at, created_at)
+                        SELECT * FROM unnest(CAST(:ids AS uuid[]), CAST(:events AS uuid[]), CAST(:endpoints AS uuid[]),
+                                             CAST(:merchants AS uuid[]), CAST(:modes AS text[]),
+                                             CAST(:types AS text[]), CAST(:statuses AS text[]),
+                                             CAST(:cycleStarted AS timestamptz[]), CAST(:next AS timestamptz[]),
+                                             CAST(:created AS timestamptz[]))
+                        ON CONFLICT DO NOTHING""")
+                .bind("ids", column(rows, row -> row.delivery().id(), UUID[]::new))
+                .bind("events", column(rows, row -> row.delivery().eventId(), UUID[]::new))
+                .bind("endpoints", column(rows, row -> row.delivery().endpointId(), UUID[]::new))
+                .bind("merchants", column(rows, row -> row.merchant().merchantId(), UUID[]::new))
+                .bind("modes", column(rows, row -> row.merchant().mode().wireName(), String[]::new))
+                .bind("types", column(rows, row -> row.delivery().eventType(), String[]::new))
+                .bind("statuses", column(rows, row -> row.delivery().status().wireName(), String[]::new))
+                .bind(
+                        "cycleStarted",
+                        column(rows, row -> row.delivery().cycleStartedAt().toString(), String[]::new))
+                .bind("next", column(rows, row -> row.delivery().nextAttemptAt().toString(), String[]::new))
+                .bind("created", column(rows, row -> row.delivery().createdAt().toString(), String[]::new))
                 .then();
+    }
+
+    private static <T> T[] column(List<NewDelivery> rows, Function<NewDelivery, T> value, IntFunction<T[]> array) {
+        return rows.stream().map(value).toArray(array);
     }
 
     /**

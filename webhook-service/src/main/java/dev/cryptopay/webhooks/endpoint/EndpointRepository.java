@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
@@ -75,15 +76,13 @@ public class EndpointRepository {
     }
 
     /**
-     * Endpoints of the merchant and mode that subscribe to the event type; a disabled one included, so its
-     * deliveries are kept (held) until it is enabled again.
+     * Every endpoint (not deleted) of these merchants, in both modes, for the intake to pick each event's subscribers
+     * from; a disabled one included, so its deliveries are kept (held) until it is enabled again.
      */
-    public Flux<WebhookEndpoint> subscribers(UUID merchantId, Mode mode, String eventType) {
-        return database.sql("SELECT " + READ_COLUMNS + " FROM webhook_endpoint WHERE merchant_id = :merchant "
-                        + "AND mode = :mode AND deleted_at IS NULL AND :type = ANY(event_types)")
-                .bind("merchant", merchantId)
-                .bind("mode", mode.wireName())
-                .bind("type", eventType)
+    public Flux<WebhookEndpoint> subscribersOf(Collection<UUID> merchantIds) {
+        return database.sql("SELECT " + READ_COLUMNS + " FROM webhook_endpoint WHERE merchant_id = ANY(:merchants) "
+                        + "AND deleted_at IS NULL")
+                .bind("merchants", merchantIds.toArray(UUID[]::new))
                 .map(EndpointRepository::read)
                 .all();
     }

@@ -1,6 +1,7 @@
 package dev.cryptopay.webhooks.intake;
 
 import java.time.Duration;
+import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -8,8 +9,9 @@ import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 
 /**
- * The Kafka side of intake. With ack-mode RECORD the offset is committed only after {@link EventIntake} committed
- * its transaction; if the database is down the listener throws, the container backs off and reads the same record
+ * The Kafka side of intake: a batch listener, so each poll's records (up to {@code max-poll-records}) are taken in one
+ * transaction. With ack-mode BATCH the offsets are committed only after {@link EventIntake} committed that
+ * transaction; if the database is down the listener throws, the container backs off and hands over the same records
  * again, so nothing is skipped. Invalid records are parked by the intake and do not throw.
  */
 @Component
@@ -27,11 +29,12 @@ class EventConsumer {
     @KafkaListener(
             id = "webhook-intake",
             topicPattern = "${webhooks.topic-pattern:.*\\.events}",
-            groupId = "${webhooks.consumer-group:webhook-service}")
-    void onRecord(ConsumerRecord<String, String> record) {
-        EventIntake.Outcome outcome = intake.accept(record).block(STORE_TIMEOUT);
-        if (outcome == EventIntake.Outcome.PARKED) {
-            log.warn("Parked record {}/{}/{}: not a valid event", record.topic(), record.partition(), record.offset());
+            groupId = "${webhooks.consumer-group:webhook-service}",
+            batch = "true")
+    void onRecords(List<ConsumerRecord<String, String>> records) {
+        EventIntake.Outcome outcome = intake.accept(records).block(STORE_TIMEOUT);
+        if (outcome != null) {
+            outcome.parked().forEach(source -> log.warn("Parked record {}: not a valid event", source));
         }
     }
 }

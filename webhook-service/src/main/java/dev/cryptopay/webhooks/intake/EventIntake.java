@@ -4,19 +4,30 @@ import dev.cryptopay.webhooks.delivery.Delivery;
 import dev.cryptopay.webhooks.delivery.DeliveryRepository;
 import dev.cryptopay.webhooks.delivery.RetrySchedule;
 import dev.cryptopay.webhooks.endpoint.EndpointRepository;
+import dev.cryptopay.webhooks.endpoint.WebhookEndpoint;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Takes one Kafka record: stores the event once (its id is the key, so a redelivered record changes nothing) and
- * creates a delivery for each enabled endpoint of that merchant and mode subscribed to its type, all in one
- * transaction. A record that is not a valid event is parked for operators instead of being retried forever.
+ * Takes the Kafka records of one poll in one transaction: stores each event once (its id is the key, so a
+ * redelivered record or a republished event changes nothing) and creates a delivery for each enabled endpoint of that
+ * merchant and mode subscribed to its type. A record that is not a valid event is parked for operators instead of
+ * being retried forever. A whole poll costs a handful of statements (events, subscribers, deliveries, each one
+ * statement for all records), not a handful per record.
  */
 @Component
 public class EventIntake {
@@ -50,38 +61,95 @@ public class EventIntake {
         this.clock = clock;
     }
 
-    /** What became of a record. */
-    public enum Outcome {
-        STORED,
-        DUPLICATE,
-        PARKED
+    /**
+     * What became of a poll's records.
+     *
+     * @param stored events stored for the first time
+     * @param duplicates valid records whose event was stored before (or earlier in the same poll)
+     * @param parked where each parked record was read from ({@code topic/partition/offset})
+     */
+    public record Outcome(int stored, int duplicates, List<String> parked) {}
+
+    private record Parked(ConsumerRecord<String, String> record, String reason) {}
+
+    public Mono<Outcome> accept(List<ConsumerRecord<String, String>> records) {
+        return Mono.defer(() -> {
+            Instant now = clock.instant();
+            Map<UUID, EventRepository.Received> valid = new LinkedHashMap<>();
+            List<Parked> parked = new ArrayList<>();
+            for (ConsumerRecord<String, String> record : records) {
+                try {
+                    Event event = Event.fromEnvelope(json, record.value());
+                    valid.putIfAbsent(event.id(), new EventRepository.Received(event, source(record)));
+                    newestEventTime.set(event.createdAt());
+                } catch (IllegalArgumentException invalid) {
+                    parked.add(new Parked(record, invalid.getMessage()));
+                }
+            }
+            List<Event> candidates =
+                    valid.values().stream().map(EventRepository.Received::event).toList();
+            Mono<Outcome> store = Flux.fromIterable(parked)
+                    .concatMap(p -> parkedRecords.park(p.record(), p.reason(), now))
+                    .then(events.insertNew(valid.values(), now))
+                    .flatMap(inserted -> {
+                        List<Event> stored = candidates.stream()
+                                .filter(event -> inserted.contains(event.id()))
+                                .toList();
+                        return fanOut(stored, now)
+                                .thenReturn(new Outcome(
+                                        stored.size(),
+                                        records.size() - parked.size() - stored.size(),
+                                        parked.stream()
+                                                .map(p -> source(p.record()))
+                                                .toList()));
+                    });
+            return tx.transactional(store);
+        });
     }
 
-    public Mono<Outcome> accept(ConsumerRecord<String, String> record) {
-        Instant now = clock.instant();
-        Event event;
-        try {
-            event = Event.fromEnvelope(json, record.value());
-        } catch (IllegalArgumentException invalid) {
-            return parkedRecords.park(record, invalid.getMessage(), now).thenReturn(Outcome.PARKED);
+    /**
+     * One delivery per subscribed endpoint of each new event. They become due a microsecond apart in the order the
+     * events were read, the last one now, so each endpoint receives them in that order (equal times would be taken
+     * in the order of their random ids) and all are due at once.
+     */
+    private Mono<Void> fanOut(List<Event> stored, Instant now) {
+        if (stored.isEmpty()) {
+            return Mono.empty();
         }
-        newestEventTime.set(event.createdAt());
-        String source = record.topic() + "/" + record.partition() + "/" + record.offset();
-        Mono<Outcome> store = events.insertOnce(event, source, now)
-                .flatMap(inserted -> !inserted
-                        ? Mono.just(Outcome.DUPLICATE)
-                        : endpoints
-                                .subscribers(
-                                        event.merchant().merchantId(),
-                                        event.merchant().mode(),
-                                        event.type())
-                                .collectList()
-                                .flatMapIterable(list -> list)
-                                .concatMap(endpoint -> deliveries.insert(
-                                        Delivery.schedule(event.id(), endpoint.id(), event.type(), schedule, now),
-                                        event.merchant()))
-                                .then(Mono.just(Outcome.STORED)));
-        return tx.transactional(store);
+        Set<UUID> merchants = new HashSet<>();
+        stored.forEach(event -> merchants.add(event.merchant().merchantId()));
+        return endpoints.subscribersOf(merchants).collectList().flatMap(subscribers -> {
+            List<DeliveryRepository.NewDelivery> due = new ArrayList<>();
+            for (Event event : stored) {
+                for (WebhookEndpoint endpoint : subscribers) {
+                    if (endpoint.merchantId().equals(event.merchant().merchantId())
+                            && endpoint.mode() == event.merchant().mode()
+                            && endpoint.eventTypes().contains(event.type())) {
+                        due.add(new DeliveryRepository.NewDelivery(
+                                Delivery.schedule(event.id(), endpoint.id(), event.type(), schedule, now),
+                                event.merchant()));
+                    }
+                }
+            }
+            List<DeliveryRepository.NewDelivery> inOrder = new ArrayList<>();
+            for (int i = 0; i < due.size(); i++) {
+                Instant at = now.minusNanos(1_000L * (due.size() - 1 - i));
+                DeliveryRepository.NewDelivery row = due.get(i);
+                inOrder.add(new DeliveryRepository.NewDelivery(
+                        Delivery.schedule(
+                                row.delivery().eventId(),
+                                row.delivery().endpointId(),
+                                row.delivery().eventType(),
+                                schedule,
+                                at),
+                        row.merchant()));
+            }
+            return deliveries.insertAll(inOrder);
+        });
+    }
+
+    private static String source(ConsumerRecord<String, String> record) {
+        return record.topic() + "/" + record.partition() + "/" + record.offset();
     }
 
     /** Creation time of the newest event read, for the consumer-freshness metric. */

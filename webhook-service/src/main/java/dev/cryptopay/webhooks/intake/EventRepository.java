@@ -2,6 +2,10 @@ package dev.cryptopay.webhooks.intake;
 
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.Collection;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Collectors;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
 import reactor.core.publisher.Mono;
@@ -17,26 +21,54 @@ class EventRepository {
     }
 
     /**
-     * Stores the event unless its id is already there: Kafka may hand the same record over again, and producers may
-     * publish an event twice.
+     * An event as read from Kafka.
      *
      * @param source the topic/partition/offset it was read from
-     * @return whether it was new
      */
-    Mono<Boolean> insertOnce(Event event, String source, Instant receivedAt) {
-        return database.sql("INSERT INTO webhook_event (id, merchant_id, mode, event_type, body, created_at, "
-                        + "received_at, source) VALUES (:id, :merchant, :mode, :type, :body, :createdAt, :now, "
-                        + ":source) ON CONFLICT (id) DO NOTHING")
-                .bind("id", event.id())
-                .bind("merchant", event.merchant().merchantId())
-                .bind("mode", event.merchant().mode().wireName())
-                .bind("type", event.type())
-                .bind("body", event.body())
-                .bind("createdAt", event.createdAt().atOffset(ZoneOffset.UTC))
+    record Received(Event event, String source) {}
+
+    /**
+     * Stores the events whose id is not there yet, in one statement: Kafka may hand the same record over again, and
+     * producers may publish an event twice.
+     *
+     * @return the ids of the events stored now
+     */
+    Mono<Set<UUID>> insertNew(Collection<Received> received, Instant receivedAt) {
+        if (received.isEmpty()) {
+            return Mono.just(Set.of());
+        }
+        return database.sql("""
+                        INSERT INTO webhook_event (id, merchant_id, mode, event_type, body, created_at, received_at,
+                                                   source)
+                        SELECT id, merchant_id, mode, event_type, body, created_at, :now, source
+                        FROM unnest(CAST(:ids AS uuid[]), CAST(:merchants AS uuid[]), CAST(:modes AS text[]),
+                                    CAST(:types AS text[]), CAST(:bodies AS text[]),
+                                    CAST(:createdAt AS timestamptz[]), CAST(:sources AS text[]))
+                             AS e(id, merchant_id, mode, event_type, body, created_at, source)
+                        ON CONFLICT (id) DO NOTHING
+                        RETURNING id""")
+                .bind("ids", received.stream().map(r -> r.event().id()).toArray(UUID[]::new))
+                .bind(
+                        "merchants",
+                        received.stream()
+                                .map(r -> r.event().merchant().merchantId())
+                                .toArray(UUID[]::new))
+                .bind(
+                        "modes",
+                        received.stream()
+                                .map(r -> r.event().merchant().mode().wireName())
+                                .toArray(String[]::new))
+                .bind("types", received.stream().map(r -> r.event().type()).toArray(String[]::new))
+                .bind("bodies", received.stream().map(r -> r.event().body()).toArray(String[]::new))
+                .bind(
+                        "createdAt",
+                        received.stream()
+                                .map(r -> r.event().createdAt().toString())
+                                .toArray(String[]::new))
+                .bind("sources", received.stream().map(Received::source).toArray(String[]::new))
                 .bind("now", receivedAt.atOffset(ZoneOffset.UTC))
-                .bind("source", source)
-                .fetch()
-                .rowsUpdated()
-                .map(inserted -> inserted > 0);
+                .map(row -> row.get("id", UUID.class))
+                .all()
+                .collect(Collectors.toSet());
     }
 }
