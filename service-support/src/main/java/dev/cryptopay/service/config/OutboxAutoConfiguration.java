@@ -37,8 +37,8 @@ import tools.jackson.databind.json.JsonMapper;
 public class OutboxAutoConfiguration {
 
     @Bean
-    OutboxWriter outboxWriter(DatabaseClient database, JsonMapper json) {
-        return new OutboxWriter(database, json);
+    OutboxWriter outboxWriter(DatabaseClient database, JsonMapper json, OutboxRelay relay) {
+        return new OutboxWriter(database, json, relay::wakeUp);
     }
 
     @Bean

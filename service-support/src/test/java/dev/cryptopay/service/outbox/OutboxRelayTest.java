@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -166,6 +167,46 @@ class OutboxRelayTest {
     }
 
     @Test
+    void aCommitWakesTheRelayWhichOtherwisePollsOnlyEveryHour() {
+        OutboxRelay hourly = relayTo(TestKafka.shared().bootstrapServers(), true, Duration.ofHours(1));
+        OutboxWriter waking = new OutboxWriter(database, json, hourly::wakeUp);
+        hourly.start();
+        try {
+            assertThat(relay.publishPending().block()).as("nothing pending").isZero();
+            transactions
+                    .transactional(waking.append(topic, event("payment.created", 1)))
+                    .block();
+            assertThat(consume(topic, 1)).hasSize(1);
+        } finally {
+            hourly.stop();
+        }
+    }
+
+    @Test
+    void theCommitHookRunsAfterACommitOnlyAndWithoutATransactionAfterTheInsert() {
+        AtomicInteger commits = new AtomicInteger();
+        OutboxWriter counting = new OutboxWriter(database, json, commits::incrementAndGet);
+
+        assertThatThrownBy(() -> transactions
+                        .transactional(counting.append(topic, event("payment.created", 1))
+                                .then(Mono.error(new IllegalStateException("rolled back"))))
+                        .block())
+                .hasMessageContaining("rolled back");
+        assertThat(commits).as("after a rollback").hasValue(0);
+
+        transactions
+                .transactional(counting.append(topic, event("payment.created", 2))
+                        .then(Mono.fromRunnable(() ->
+                                assertThat(commits).as("not before the commit").hasValue(0))))
+                .block();
+        assertThat(commits).as("after the commit").hasValue(1);
+
+        counting.append(topic, event("payment.created", 3)).block();
+        assertThat(commits).as("no transaction: the insert committed by itself").hasValue(2);
+        assertThat(countRows()).isEqualTo(2);
+    }
+
+    @Test
     void twoRelaysRacingNeverPublishARowTwice() {
         int total = 300;
         transactions
@@ -194,6 +235,10 @@ class OutboxRelayTest {
     }
 
     private OutboxRelay relayTo(String bootstrapServers, boolean relayEnabled) {
+        return relayTo(bootstrapServers, relayEnabled, Duration.ofMillis(50));
+    }
+
+    private OutboxRelay relayTo(String bootstrapServers, boolean relayEnabled, Duration pollInterval) {
         var producers = new DefaultKafkaProducerFactory<>(
                 Map.<String, Object>of(
                         ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
@@ -210,8 +255,8 @@ class OutboxRelayTest {
                         2000),
                 new StringSerializer(),
                 new StringSerializer());
-        var properties = new OutboxProperties(
-                relayEnabled, Duration.ofMillis(50), 50, Duration.ofSeconds(2), Duration.ofDays(7));
+        var properties =
+                new OutboxProperties(relayEnabled, pollInterval, 50, Duration.ofSeconds(2), Duration.ofDays(7));
         return new OutboxRelay(
                 database,
                 transactions,

@@ -1,5 +1,6 @@
 package dev.cryptopay.webhooks.intake;
 
+import dev.cryptopay.webhooks.delivery.DeliveryScheduler;
 import java.time.Duration;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -21,9 +22,11 @@ class EventConsumer {
     private static final Duration STORE_TIMEOUT = Duration.ofSeconds(30);
 
     private final EventIntake intake;
+    private final DeliveryScheduler scheduler;
 
-    EventConsumer(EventIntake intake) {
+    EventConsumer(EventIntake intake, DeliveryScheduler scheduler) {
         this.intake = intake;
+        this.scheduler = scheduler;
     }
 
     @KafkaListener(
@@ -35,6 +38,9 @@ class EventConsumer {
         EventIntake.Outcome outcome = intake.accept(records).block(STORE_TIMEOUT);
         if (outcome != null) {
             outcome.parked().forEach(source -> log.warn("Parked record {}: not a valid event", source));
+            if (outcome.stored() > 0) {
+                scheduler.wakeUp(); // their deliveries are due now
+            }
         }
     }
 }
