@@ -46,7 +46,9 @@ import tools.jackson.databind.json.JsonMapper;
  *   <li>{@code pipeline}: creates through the gateway for {@code --merchants} merchants (default 8), each with a
  *       webhook endpoint at a local sink: events delivered per second at the maximum, create → webhook latency at
  *       half of it, duplicates, bad signatures and lost events ({@code --presign-rate}, default 2000/s, bounds how
- *       many creates are signed in advance).
+ *       many creates are signed in advance); then the latency-vs-throughput curve ({@code --curve} fractions of the
+ *       maximum, {@code --step-seconds} each, an empty {@code --curve} skips it) and the create transaction's
+ *       ceiling from {@code bench/run-pgbench-create} ({@code --pgbench false} skips it).
  *   <li>{@code account}: {@code GET /account} (the gateway alone: signature, key lookup) at its maximum, beside the
  *       raw Ed25519 verifications per second of the same machine measured in the same run.
  * </ul>
@@ -169,7 +171,7 @@ public final class LoadDriver {
      * {@code payment.created}: first a warm-up, then at the maximum (closed loop) until every event arrived, then at
      * half the delivered rate (open loop) for the create → webhook latency.
      */
-    private void pipeline() {
+    private void pipeline() throws IOException {
         int merchantCount = Integer.parseInt(options.getOrDefault("merchants", "8"));
         int presignRate = Integer.parseInt(options.getOrDefault("presign-rate", "2000"));
         try (WebhookSink sink = new WebhookSink()) {
@@ -223,7 +225,24 @@ public final class LoadDriver {
             results.put("half_create_to_webhook_p99_ms", latency.getValueAtPercentile(99) / 1000.0);
             results.put("half_create_to_webhook_p999_ms", latency.getValueAtPercentile(99.9) / 1000.0);
 
-            long lost = warm.lost() + max.lost() + halfPhase.lost();
+            List<CreatePhase> phases = new ArrayList<>(List.of(warm, max, halfPhase));
+            String[] fractions = options.getOrDefault("curve", "0.1,0.25,0.4,0.55,0.7,0.85,1.0,1.15")
+                    .split(",");
+            if (!fractions[0].isBlank()) {
+                phases.addAll(curve(sink, merchants, load, creates.perSecond(), fractions));
+            }
+            if (Boolean.parseBoolean(options.getOrDefault("pgbench", "true"))) {
+                double ceiling = pgbenchCreateCeiling();
+                double ratio = creates.perSecond() / ceiling;
+                System.out.printf(
+                        "create transaction ceiling (pgbench, 32 clients): %.0f/s; creates through the gateway / "
+                                + "ceiling: %.3f×%n",
+                        ceiling, ratio);
+                results.put("pgbench_create_tps", ceiling);
+                results.put("creates_to_pgbench_ratio", ratio);
+            }
+
+            long lost = phases.stream().mapToLong(CreatePhase::lost).sum();
             System.out.printf(
                     "duplicates %d, bad signatures %d, lost (created, never delivered) %d, unexpected %d%n",
                     sink.duplicates(), sink.badSignatures(), lost, sink.unknown());
@@ -231,6 +250,66 @@ public final class LoadDriver {
             results.put("bad_signatures", sink.badSignatures());
             results.put("lost", lost);
         }
+    }
+
+    /**
+     * Creates at rising fractions of the maximum, {@code --step-seconds} each (default 10), open loop: the create's
+     * and the webhook's latency at each rate, written as {@code pipeline-curve.csv} and plotted as
+     * {@code pipeline-curve.png}.
+     */
+    private List<CreatePhase> curve(
+            WebhookSink sink, List<BenchMerchant> merchants, HttpLoad load, double maxPerSecond, String[] fractions)
+            throws IOException {
+        Duration step = Duration.ofSeconds(Long.parseLong(options.getOrDefault("step-seconds", "10")));
+        LatencyCurve curve = new LatencyCurve();
+        List<CreatePhase> phases = new ArrayList<>();
+        for (int i = 0; i < fractions.length; i++) {
+            double rate = maxPerSecond * Double.parseDouble(fractions[i].strip());
+            CreatePhase phase = new CreatePhase(sink, merchants, "c" + i, (int) (rate * step.toSeconds()) + 1);
+            HttpLoad.Result result =
+                    report(load.openLoop(String.format("creates at %.0f/s", rate), phase, rate, Duration.ZERO, step));
+            phase.awaitDelivered(Duration.ofSeconds(30));
+            Histogram webhook = phase.phase.latencyMicros;
+            curve.add(new LatencyCurve.Point(
+                    rate,
+                    result.perSecond(),
+                    result.percentileMillis(50),
+                    result.percentileMillis(99),
+                    webhook.getValueAtPercentile(50) / 1000.0,
+                    webhook.getValueAtPercentile(99) / 1000.0));
+            phases.add(phase);
+        }
+        curve.writeCsv(out.resolve("pipeline-curve.csv"));
+        curve.writePng(
+                out.resolve("pipeline-curve.png"),
+                String.format(
+                        "Payment-link creates through the gateway → webhooks (max %.0f/s closed loop)", maxPerSecond));
+        results.put("curve", curve.points());
+        System.out.println("curve in " + out.resolve("pipeline-curve.csv") + " and pipeline-curve.png");
+        return phases;
+    }
+
+    /** Transactions per second of {@code bench/run-pgbench-create} (the create's own transaction, 32 clients). */
+    private double pgbenchCreateCeiling() throws IOException {
+        String seconds = Long.toString(measure.toSeconds());
+        Process pgbench = new ProcessBuilder("bench/run-pgbench-create", seconds, "32")
+                .redirectErrorStream(true)
+                .start();
+        String output = new String(pgbench.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        try {
+            if (pgbench.waitFor() != 0) {
+                throw new IllegalStateException("bench/run-pgbench-create failed:\n" + output);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        java.util.regex.Matcher tps =
+                java.util.regex.Pattern.compile("tps = ([0-9.]+)").matcher(output);
+        if (!tps.find()) {
+            throw new IllegalStateException("no tps in pgbench's output:\n" + output);
+        }
+        return Double.parseDouble(tps.group(1));
     }
 
     /**

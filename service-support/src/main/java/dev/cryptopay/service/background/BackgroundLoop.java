@@ -6,6 +6,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import reactor.core.Disposable;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 
@@ -67,14 +68,13 @@ public abstract class BackgroundLoop implements SmartLifecycle {
     }
 
     /**
-     * The pause, cut short by a wake-up. The flag is checked after listening for wake-ups, so one that came before
-     * (during the pass) or comes at any moment after ends it.
+     * The pause, cut short by a wake-up. The flag is checked after listening for wake-ups (merge subscribes in
+     * order), so one that came before (during the pass) or comes at any moment after ends it.
      */
     private Mono<?> pause(Duration delay) {
-        return Mono.<Object>firstWithValue(
-                Mono.delay(delay),
-                wakeUps.asFlux().next(),
-                Mono.fromSupplier(wokenUp::get).filter(woken -> woken));
+        return Flux.<Object>merge(
+                        wakeUps.asFlux(), Mono.fromSupplier(wokenUp::get).filter(woken -> woken), Mono.delay(delay))
+                .next();
     }
 
     @Override
