@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import org.springframework.test.context.DynamicPropertyRegistry;
 
 /**
  * A real PostgreSQL server of a test's own, on a fixed port and data directory, so the test can restart it the way an
@@ -49,6 +50,21 @@ public final class RestartablePostgres implements AutoCloseable {
         } catch (SQLException e) {
             throw new IllegalStateException("cannot create database " + name, e);
         }
+    }
+
+    /**
+     * Creates {@code database} and points a Spring test context's R2DBC and Flyway settings at it, for a service
+     * test whose database this server is.
+     */
+    public void registerSpringProperties(DynamicPropertyRegistry registry, String database) {
+        createDatabase(database);
+        PostgresServer address = server(database + " (restartable)");
+        registry.add("spring.r2dbc.url", () -> address.r2dbcUrl(database));
+        registry.add("spring.r2dbc.username", address::user);
+        registry.add("spring.r2dbc.password", address::password);
+        registry.add("spring.flyway.url", () -> address.jdbcUrl(database));
+        registry.add("spring.flyway.user", address::user);
+        registry.add("spring.flyway.password", address::password);
     }
 
     /** Stops the server (every open connection breaks) and starts it again on the same port and data. */

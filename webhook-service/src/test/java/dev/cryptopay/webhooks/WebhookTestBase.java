@@ -84,6 +84,15 @@ public abstract class WebhookTestBase extends ServiceTestBase {
         await(deliveriesExpected + " deliveries", () -> deliveriesOfMerchant(merchant) == deliveriesExpected);
     }
 
+    /** The single count a query answers, with {@code :merchant} bound to the merchant's id. */
+    protected long count(String sql, MerchantIdentity merchant) {
+        return database.sql(sql)
+                .bind("merchant", merchant.merchantId())
+                .map(row -> row.get(0, Long.class))
+                .one()
+                .block();
+    }
+
     protected long deliveriesOfMerchant(MerchantIdentity merchant) {
         return database.sql("SELECT count(*) FROM webhook_delivery WHERE merchant_id = :merchant")
                 .bind("merchant", merchant.merchantId())

@@ -46,15 +46,7 @@ class DatabaseRestartTest {
 
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
-        String database = "payment_links_restart";
-        postgres.createDatabase(database);
-        var server = postgres.server("restart test");
-        registry.add("spring.r2dbc.url", () -> server.r2dbcUrl(database));
-        registry.add("spring.r2dbc.username", server::user);
-        registry.add("spring.r2dbc.password", server::password);
-        registry.add("spring.flyway.url", () -> server.jdbcUrl(database));
-        registry.add("spring.flyway.user", server::user);
-        registry.add("spring.flyway.password", server::password);
+        postgres.registerSpringProperties(registry, "payment_links_restart");
         registry.add("spring.kafka.bootstrap-servers", () -> TestKafka.shared().bootstrapServers());
         registry.add("internal-auth.secret", () -> SECRET);
         registry.add("internal-auth.callers.chain-watcher.secret", () -> "chain-watcher-" + SECRET);

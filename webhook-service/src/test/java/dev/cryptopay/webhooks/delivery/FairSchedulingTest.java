@@ -209,12 +209,4 @@ class FairSchedulingTest extends WebhookTestBase {
                         + "WHERE d.merchant_id = :merchant",
                 merchant);
     }
-
-    private long count(String sql, MerchantIdentity merchant) {
-        return database.sql(sql)
-                .bind("merchant", merchant.merchantId())
-                .map(row -> row.get(0, Long.class))
-                .one()
-                .block();
-    }
 }

@@ -28,15 +28,7 @@ class IntakeOutageTest extends WebhookTestBase {
 
     @DynamicPropertySource
     static void ownDatabase(DynamicPropertyRegistry registry) {
-        String database = "webhooks_outage";
-        postgres.createDatabase(database);
-        var server = postgres.server("intake outage test");
-        registry.add("spring.r2dbc.url", () -> server.r2dbcUrl(database));
-        registry.add("spring.r2dbc.username", server::user);
-        registry.add("spring.r2dbc.password", server::password);
-        registry.add("spring.flyway.url", () -> server.jdbcUrl(database));
-        registry.add("spring.flyway.user", server::user);
-        registry.add("spring.flyway.password", server::password);
+        postgres.registerSpringProperties(registry, "webhooks_outage");
         registry.add("webhooks.topic-pattern", () -> "intake-outage\\.events");
         registry.add("webhooks.consumer-group", () -> "intake-outage");
     }
@@ -99,13 +91,5 @@ class IntakeOutageTest extends WebhookTestBase {
                         "merchant_id", merchant.merchantId().toString(),
                         "mode", merchant.mode().wireName(),
                         "data", Map.of("again", true))));
-    }
-
-    private long count(String sql, MerchantIdentity merchant) {
-        return database.sql(sql)
-                .bind("merchant", merchant.merchantId())
-                .map(row -> row.get(0, Long.class))
-                .one()
-                .block();
     }
 }
