@@ -195,6 +195,7 @@ public final class LoadDriver {
             warm.awaitDelivered(Duration.ofSeconds(60));
 
             CreatePhase max = new CreatePhase(sink, merchants, "m", presignRate * (int) measure.toSeconds());
+            Map<String, Double> cpuBefore = ProcessCpu.snapshot();
             long start = System.nanoTime();
             HttpLoad.Result creates = report(load.closedLoop("creates, max", max, connections, Duration.ZERO, measure));
             long createsEnd = System.nanoTime();
@@ -206,6 +207,16 @@ public final class LoadDriver {
                     "events delivered: %d of %d created, %.0f events/s from the first create to the last webhook"
                             + " (the last arrived %.1f s after the creates stopped)%n",
                     delivered, max.created(), eventsPerSecond, drainSeconds);
+            Map<String, Double> cpuPerEvent = ProcessCpu.perOperation(cpuBefore, ProcessCpu.snapshot(), delivered);
+            System.out.println("CPU per create (and its webhook), whole phase:");
+            cpuPerEvent.forEach((name, millis) -> System.out.printf("  %-28s %6.2f ms%n", name, millis));
+            System.out.printf(
+                    "  %-28s %6.2f ms%n",
+                    "total",
+                    cpuPerEvent.values().stream()
+                            .mapToDouble(Double::doubleValue)
+                            .sum());
+            results.put("max_cpu_ms_per_event", cpuPerEvent);
             results.put("max_events_per_second", eventsPerSecond);
             results.put("max_drain_seconds", drainSeconds);
 
