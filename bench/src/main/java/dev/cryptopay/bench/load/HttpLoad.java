@@ -51,7 +51,13 @@ final class HttpLoad {
     }
 
     /** What one run measured. */
-    record Result(String name, double seconds, long answered, long failed, Histogram latencyMicros) {
+    record Result(
+            String name,
+            double seconds,
+            long answered,
+            long failed,
+            Histogram latencyMicros,
+            Map<String, Double> cpuMillisPerRequest) {
 
         double perSecond() {
             return answered / seconds;
@@ -89,6 +95,7 @@ final class HttpLoad {
         long start = System.nanoTime();
         long recordFrom = start + warmup.toNanos();
         long end = recordFrom + measure.toNanos();
+        CpuWindow cpu = new CpuWindow(warmup);
         Flux.range(0, connections)
                 .flatMap(
                         worker -> Mono.defer(() -> {
@@ -103,7 +110,13 @@ final class HttpLoad {
                                 .repeat(() -> System.nanoTime() < end),
                         connections)
                 .blockLast();
-        return new Result(name, measure.toNanos() / 1e9, answered.get(), failed.get(), latency);
+        return new Result(
+                name,
+                measure.toNanos() / 1e9,
+                answered.get(),
+                failed.get(),
+                latency,
+                cpu.perRequest(answered.get() + failed.get()));
     }
 
     Result openLoop(String name, Supplier<Request> next, double perSecond, Duration warmup, Duration measure) {
@@ -115,6 +128,7 @@ final class HttpLoad {
         double intervalNanos = 1e9 / perSecond;
         long start = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(50);
         AtomicLong scheduled = new AtomicLong();
+        CpuWindow cpu = new CpuWindow(warmup.plusMillis(50));
         // Every millisecond, start whatever is due by now (catching up if a tick came late).
         Flux.interval(Duration.ofMillis(1), Schedulers.single())
                 .onBackpressureDrop()
@@ -140,7 +154,27 @@ final class HttpLoad {
                         },
                         Integer.MAX_VALUE)
                 .blockLast();
-        return new Result(name, measure.toNanos() / 1e9, answered.get(), failed.get(), latency);
+        return new Result(
+                name,
+                measure.toNanos() / 1e9,
+                answered.get(),
+                failed.get(),
+                latency,
+                cpu.perRequest(answered.get() + failed.get()));
+    }
+
+    /** The stack's CPU use from the end of the warm-up to the end of the run ({@link ProcessCpu}). */
+    private static final class CpuWindow {
+
+        private volatile Map<String, Double> atStart = Map.of();
+
+        CpuWindow(Duration warmup) {
+            Mono.delay(warmup, Schedulers.parallel()).subscribe(tick -> atStart = ProcessCpu.snapshot());
+        }
+
+        Map<String, Double> perRequest(long requests) {
+            return requests == 0 ? Map.of() : ProcessCpu.perOperation(atStart, ProcessCpu.snapshot(), requests);
+        }
     }
 
     private void record(int status, long nanos, Histogram latency, AtomicLong answered, AtomicLong failed) {

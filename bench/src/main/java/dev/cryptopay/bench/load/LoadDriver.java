@@ -149,6 +149,19 @@ public final class LoadDriver {
                 "%nthrough-gateway reads / direct reads: %.2f×   p99 added at half load: %.2f ms%n", ratio, addedP99);
         results.put("gateway_to_direct_ratio", ratio);
         results.put("p99_added_ms_at_half_load", addedP99);
+        // The same ratio from CPU: what a read costs the machine with and without the gateway in its path.
+        double directCost = total(directMax.cpuMillisPerRequest());
+        double gatewayCost = total(gatewayMax.cpuMillisPerRequest());
+        if (directCost > 0 && gatewayCost > 0) {
+            System.out.printf(
+                    "CPU per read, whole machine: direct %.3f ms, through the gateway %.3f ms (gateway itself %.3f ms):"
+                            + " %.2f× as many reads per core-second%n",
+                    directCost,
+                    gatewayCost,
+                    gatewayMax.cpuMillisPerRequest().getOrDefault("gateway", 0.0),
+                    directCost / gatewayCost);
+            results.put("cpu_ratio_direct_to_gateway", directCost / gatewayCost);
+        }
     }
 
     private void account() {
@@ -164,6 +177,18 @@ public final class LoadDriver {
         System.out.printf("%nGET /account / raw verifications: %.2f×%n", ratio);
         results.put("raw_verifications_per_second", verifies);
         results.put("account_to_verify_ratio", ratio);
+        // What the gateway would reach with the cores to itself: its own CPU per request against a verification's.
+        double verifyMillis = Runtime.getRuntime().availableProcessors() * 1000.0 / verifies;
+        Double gatewayMillis = account.cpuMillisPerRequest().get("gateway");
+        if (gatewayMillis != null && gatewayMillis > 0) {
+            System.out.printf(
+                    "gateway CPU per GET /account %.3f ms, per raw verification %.3f ms: alone on the cores the gateway"
+                            + " would answer %.2f× the raw verifications%n",
+                    gatewayMillis, verifyMillis, verifyMillis / gatewayMillis);
+            results.put("gateway_cpu_ms_per_request", gatewayMillis);
+            results.put("verify_cpu_ms", verifyMillis);
+            results.put("account_to_verify_ratio_gateway_alone", verifyMillis / gatewayMillis);
+        }
     }
 
     /**
@@ -418,6 +443,10 @@ public final class LoadDriver {
         };
     }
 
+    private static double total(Map<String, Double> cpuMillis) {
+        return cpuMillis.values().stream().mapToDouble(Double::doubleValue).sum();
+    }
+
     /** Ed25519 verifications per second on all cores, the ceiling of an authenticated request on this machine. */
     private static double verifyCeiling(Duration warmup, Duration measure) {
         SigningKey key =
@@ -469,7 +498,17 @@ public final class LoadDriver {
         figures.put("p99_ms", result.percentileMillis(99));
         figures.put("p999_ms", result.percentileMillis(99.9));
         figures.put("failed", result.failed());
+        figures.put("cpu_ms_per_request", result.cpuMillisPerRequest());
         results.put(result.name(), figures);
+        if (!result.cpuMillisPerRequest().isEmpty()) {
+            StringBuilder cpu = new StringBuilder("    CPU per request:");
+            result.cpuMillisPerRequest().forEach((process, millis) -> {
+                if (millis >= 0.005) {
+                    cpu.append(String.format(" %s %.3f ms,", process, millis));
+                }
+            });
+            System.out.println(cpu.substring(0, cpu.length() - 1));
+        }
         return result;
     }
 
