@@ -72,6 +72,9 @@ public class EventIntake {
 
     private record Parked(ConsumerRecord<String, String> record, String reason) {}
 
+    /** An endpoint subscribed to a new event: one delivery to make. */
+    private record Subscription(Event event, WebhookEndpoint endpoint) {}
+
     public Mono<Outcome> accept(List<ConsumerRecord<String, String>> records) {
         return Mono.defer(() -> {
             Instant now = clock.instant();
@@ -118,34 +121,31 @@ public class EventIntake {
         }
         Set<UUID> merchants = new HashSet<>();
         stored.forEach(event -> merchants.add(event.merchant().merchantId()));
-        return endpoints.subscribersOf(merchants).collectList().flatMap(subscribers -> {
-            List<DeliveryRepository.NewDelivery> due = new ArrayList<>();
-            for (Event event : stored) {
-                for (WebhookEndpoint endpoint : subscribers) {
-                    if (endpoint.merchantId().equals(event.merchant().merchantId())
-                            && endpoint.mode() == event.merchant().mode()
-                            && endpoint.eventTypes().contains(event.type())) {
+        return endpoints
+                .subscribersOf(merchants)
+                .collectMultimap(WebhookEndpoint::merchantId)
+                .flatMap(byMerchant -> {
+                    List<Subscription> matched = new ArrayList<>();
+                    for (Event event : stored) {
+                        for (WebhookEndpoint endpoint :
+                                byMerchant.getOrDefault(event.merchant().merchantId(), List.of())) {
+                            if (endpoint.mode() == event.merchant().mode()
+                                    && endpoint.eventTypes().contains(event.type())) {
+                                matched.add(new Subscription(event, endpoint));
+                            }
+                        }
+                    }
+                    List<DeliveryRepository.NewDelivery> due = new ArrayList<>();
+                    for (int i = 0; i < matched.size(); i++) {
+                        Event event = matched.get(i).event();
+                        Instant at = now.minusNanos(1_000L * (matched.size() - 1 - i));
                         due.add(new DeliveryRepository.NewDelivery(
-                                Delivery.schedule(event.id(), endpoint.id(), event.type(), schedule, now),
+                                Delivery.schedule(
+                                        event.id(), matched.get(i).endpoint().id(), event.type(), schedule, at),
                                 event.merchant()));
                     }
-                }
-            }
-            List<DeliveryRepository.NewDelivery> inOrder = new ArrayList<>();
-            for (int i = 0; i < due.size(); i++) {
-                Instant at = now.minusNanos(1_000L * (due.size() - 1 - i));
-                DeliveryRepository.NewDelivery row = due.get(i);
-                inOrder.add(new DeliveryRepository.NewDelivery(
-                        Delivery.schedule(
-                                row.delivery().eventId(),
-                                row.delivery().endpointId(),
-                                row.delivery().eventType(),
-                                schedule,
-                                at),
-                        row.merchant()));
-            }
-            return deliveries.insertAll(inOrder);
-        });
+                    return deliveries.insertAll(due);
+                });
     }
 
     private static String source(ConsumerRecord<String, String> record) {
