@@ -110,13 +110,7 @@ final class HttpLoad {
                                 .repeat(() -> System.nanoTime() < end),
                         connections)
                 .blockLast();
-        return new Result(
-                name,
-                measure.toNanos() / 1e9,
-                answered.get(),
-                failed.get(),
-                latency,
-                cpu.perRequest(answered.get() + failed.get()));
+        return cpu.result(name, measure, answered.get(), failed.get(), latency);
     }
 
     Result openLoop(String name, Supplier<Request> next, double perSecond, Duration warmup, Duration measure) {
@@ -154,13 +148,7 @@ final class HttpLoad {
                         },
                         Integer.MAX_VALUE)
                 .blockLast();
-        return new Result(
-                name,
-                measure.toNanos() / 1e9,
-                answered.get(),
-                failed.get(),
-                latency,
-                cpu.perRequest(answered.get() + failed.get()));
+        return cpu.result(name, measure, answered.get(), failed.get(), latency);
     }
 
     /** The stack's CPU use from the end of the warm-up to the end of the run ({@link ProcessCpu}). */
@@ -172,8 +160,12 @@ final class HttpLoad {
             Mono.delay(warmup, Schedulers.parallel()).subscribe(tick -> atStart = ProcessCpu.snapshot());
         }
 
-        Map<String, Double> perRequest(long requests) {
-            return requests == 0 ? Map.of() : ProcessCpu.perOperation(atStart, ProcessCpu.snapshot(), requests);
+        /** The run's result, with the CPU each process spent per request since the warm-up ended. */
+        Result result(String name, Duration measure, long answered, long failed, Histogram latency) {
+            long requests = answered + failed;
+            Map<String, Double> perRequest =
+                    requests == 0 ? Map.of() : ProcessCpu.perOperation(atStart, ProcessCpu.snapshot(), requests);
+            return new Result(name, measure.toNanos() / 1e9, answered, failed, latency, perRequest);
         }
     }
 

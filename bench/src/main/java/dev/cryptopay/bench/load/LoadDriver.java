@@ -18,17 +18,13 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
-import java.util.stream.IntStream;
-import org.HdrHistogram.Histogram;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -61,14 +57,14 @@ public final class LoadDriver {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private final Map<String, String> options;
-    private final Duration warmup;
-    private final Duration measure;
-    private final int connections;
-    private final Map<String, String> stack;
+    final Map<String, String> options;
+    final Duration warmup;
+    final Duration measure;
+    final int connections;
+    final Map<String, String> stack;
     private final Map<String, String> secrets;
-    private final Path out;
-    private final Map<String, Object> results = new LinkedHashMap<>();
+    final Path out;
+    final Map<String, Object> results = new LinkedHashMap<>();
 
     private LoadDriver(Map<String, String> options) {
         this.options = options;
@@ -95,7 +91,7 @@ public final class LoadDriver {
         switch (args[0]) {
             case "reads" -> driver.reads();
             case "account" -> driver.account();
-            case "pipeline" -> driver.pipeline();
+            case "pipeline" -> new PipelineScenario(driver).run();
             default -> {
                 System.err.println("unknown scenario " + args[0]);
                 System.exit(2);
@@ -192,240 +188,6 @@ public final class LoadDriver {
     }
 
     /**
-     * Creates through the gateway for several merchants, each with one webhook endpoint at a local sink subscribed to
-     * {@code payment.created}: first a warm-up, then at the maximum (closed loop) until every event arrived, then at
-     * half the delivered rate (open loop) for the create → webhook latency.
-     */
-    private void pipeline() throws IOException {
-        int merchantCount = Integer.parseInt(options.getOrDefault("merchants", "8"));
-        int presignRate = Integer.parseInt(options.getOrDefault("presign-rate", "2000"));
-        try (WebhookSink sink = new WebhookSink()) {
-            List<BenchMerchant> merchants = new ArrayList<>();
-            for (int m = 0; m < merchantCount; m++) {
-                BenchMerchant merchant = BenchMerchant.create(
-                        stack.get("ADMIN_URL"), stack.get("ADMIN_TOKEN"), stack.get("BASE_URL"), 4);
-                String name = "m" + m;
-                String secret = merchant.call(
-                                "POST",
-                                "/webhook-endpoints",
-                                "{\"url\":\"" + sink.url(name) + "\",\"events\":[\"payment.created\"]}")
-                        .at("/data/secret")
-                        .asString();
-                sink.secret(name, secret);
-                merchants.add(merchant);
-            }
-            HttpLoad load = new HttpLoad(512, 201);
-            CreatePhase warm = new CreatePhase(sink, merchants, "w", presignRate * (int) warmup.toSeconds());
-            load.closedLoop("creates, warm-up", warm, connections, Duration.ZERO, warmup);
-            warm.awaitDelivered(Duration.ofSeconds(60));
-
-            CreatePhase max = new CreatePhase(sink, merchants, "m", presignRate * (int) measure.toSeconds());
-            Map<String, Double> cpuBefore = ProcessCpu.snapshot();
-            long start = System.nanoTime();
-            HttpLoad.Result creates = report(load.closedLoop("creates, max", max, connections, Duration.ZERO, measure));
-            long createsEnd = System.nanoTime();
-            max.awaitDelivered(Duration.ofSeconds(120));
-            long delivered = max.phase.delivered.get();
-            double eventsPerSecond = delivered / ((max.phase.lastArrivalNanos.get() - start) / 1e9);
-            double drainSeconds = Math.max(0, (max.phase.lastArrivalNanos.get() - createsEnd) / 1e9);
-            System.out.printf(
-                    "events delivered: %d of %d created, %.0f events/s from the first create to the last webhook"
-                            + " (the last arrived %.1f s after the creates stopped)%n",
-                    delivered, max.created(), eventsPerSecond, drainSeconds);
-            Map<String, Double> cpuPerEvent = ProcessCpu.perOperation(cpuBefore, ProcessCpu.snapshot(), delivered);
-            System.out.println("CPU per create (and its webhook), whole phase:");
-            cpuPerEvent.forEach((name, millis) -> System.out.printf("  %-28s %6.2f ms%n", name, millis));
-            System.out.printf(
-                    "  %-28s %6.2f ms%n",
-                    "total",
-                    cpuPerEvent.values().stream()
-                            .mapToDouble(Double::doubleValue)
-                            .sum());
-            results.put("max_cpu_ms_per_event", cpuPerEvent);
-            results.put("max_events_per_second", eventsPerSecond);
-            results.put("max_drain_seconds", drainSeconds);
-
-            double half = Math.min(eventsPerSecond, creates.perSecond()) / 2;
-            CreatePhase halfPhase = new CreatePhase(sink, merchants, "h", (int) (half * measure.toSeconds()) + 1);
-            report(load.openLoop("creates, half of max", halfPhase, half, Duration.ZERO, measure));
-            halfPhase.awaitDelivered(Duration.ofSeconds(60));
-            Histogram latency = halfPhase.phase.latencyMicros;
-            System.out.printf(
-                    "create → webhook answered at %.0f creates/s: p50 %.1f ms, p99 %.1f ms, p99.9 %.1f ms%n",
-                    half,
-                    latency.getValueAtPercentile(50) / 1000.0,
-                    latency.getValueAtPercentile(99) / 1000.0,
-                    latency.getValueAtPercentile(99.9) / 1000.0);
-            results.put("half_rate_per_second", half);
-            results.put("half_create_to_webhook_p50_ms", latency.getValueAtPercentile(50) / 1000.0);
-            results.put("half_create_to_webhook_p99_ms", latency.getValueAtPercentile(99) / 1000.0);
-            results.put("half_create_to_webhook_p999_ms", latency.getValueAtPercentile(99.9) / 1000.0);
-
-            List<CreatePhase> phases = new ArrayList<>(List.of(warm, max, halfPhase));
-            String[] fractions = options.getOrDefault("curve", "0.1,0.25,0.4,0.55,0.7,0.85,1.0,1.15")
-                    .split(",");
-            if (!fractions[0].isBlank()) {
-                phases.addAll(curve(sink, merchants, load, creates.perSecond(), fractions));
-            }
-            if (Boolean.parseBoolean(options.getOrDefault("pgbench", "true"))) {
-                double ceiling = pgbenchCreateCeiling();
-                double ratio = creates.perSecond() / ceiling;
-                System.out.printf(
-                        "create transaction ceiling (pgbench, 32 clients): %.0f/s; creates through the gateway / "
-                                + "ceiling: %.3f×%n",
-                        ceiling, ratio);
-                results.put("pgbench_create_tps", ceiling);
-                results.put("creates_to_pgbench_ratio", ratio);
-            }
-
-            long lost = phases.stream().mapToLong(CreatePhase::lost).sum();
-            System.out.printf(
-                    "duplicates %d, bad signatures %d, lost (created, never delivered) %d, unexpected %d%n",
-                    sink.duplicates(), sink.badSignatures(), lost, sink.unknown());
-            results.put("duplicates", sink.duplicates());
-            results.put("bad_signatures", sink.badSignatures());
-            results.put("lost", lost);
-        }
-    }
-
-    /**
-     * Creates at rising fractions of the maximum, {@code --step-seconds} each (default 10), open loop: the create's
-     * and the webhook's latency at each rate, written as {@code pipeline-curve.csv} and plotted as
-     * {@code pipeline-curve.png}.
-     */
-    private List<CreatePhase> curve(
-            WebhookSink sink, List<BenchMerchant> merchants, HttpLoad load, double maxPerSecond, String[] fractions)
-            throws IOException {
-        Duration step = Duration.ofSeconds(Long.parseLong(options.getOrDefault("step-seconds", "10")));
-        LatencyCurve curve = new LatencyCurve();
-        List<CreatePhase> phases = new ArrayList<>();
-        for (int i = 0; i < fractions.length; i++) {
-            double rate = maxPerSecond * Double.parseDouble(fractions[i].strip());
-            CreatePhase phase = new CreatePhase(sink, merchants, "c" + i, (int) (rate * step.toSeconds()) + 1);
-            HttpLoad.Result result =
-                    report(load.openLoop(String.format("creates at %.0f/s", rate), phase, rate, Duration.ZERO, step));
-            phase.awaitDelivered(Duration.ofSeconds(30));
-            Histogram webhook = phase.phase.latencyMicros;
-            curve.add(new LatencyCurve.Point(
-                    rate,
-                    result.perSecond(),
-                    result.percentileMillis(50),
-                    result.percentileMillis(99),
-                    webhook.getValueAtPercentile(50) / 1000.0,
-                    webhook.getValueAtPercentile(99) / 1000.0));
-            phases.add(phase);
-        }
-        curve.writeCsv(out.resolve("pipeline-curve.csv"));
-        curve.writePng(
-                out.resolve("pipeline-curve.png"),
-                String.format(
-                        "Payment-link creates through the gateway → webhooks (max %.0f/s closed loop)", maxPerSecond));
-        results.put("curve", curve.points());
-        System.out.println("curve in " + out.resolve("pipeline-curve.csv") + " and pipeline-curve.png");
-        return phases;
-    }
-
-    /** Transactions per second of {@code bench/run-pgbench-create} (the create's own transaction, 32 clients). */
-    private double pgbenchCreateCeiling() throws IOException {
-        String seconds = Long.toString(measure.toSeconds());
-        Process pgbench = new ProcessBuilder("bench/run-pgbench-create", seconds, "32")
-                .redirectErrorStream(true)
-                .start();
-        String output = new String(pgbench.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        try {
-            if (pgbench.waitFor() != 0) {
-                throw new IllegalStateException("bench/run-pgbench-create failed:\n" + output);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-        java.util.regex.Matcher tps =
-                java.util.regex.Pattern.compile("tps = ([0-9.]+)").matcher(output);
-        if (!tps.find()) {
-            throw new IllegalStateException("no tps in pgbench's output:\n" + output);
-        }
-        return Double.parseDouble(tps.group(1));
-    }
-
-    /**
-     * The creates of one phase, spread over the merchants in turn, each with order id {@code <prefix>-<index>} so the
-     * sink can time its webhook from when it was sent.
-     */
-    private static final class CreatePhase implements Supplier<HttpLoad.Request> {
-
-        private final WebhookSink.Phase phase;
-        private final List<BenchMerchant.Signed> signed = new ArrayList<>();
-        private final long[] sentAt;
-        private final AtomicIntegerArray statuses;
-        private final AtomicInteger next = new AtomicInteger();
-
-        CreatePhase(WebhookSink sink, List<BenchMerchant> merchants, String prefix, int count) {
-            int perMerchant = count / merchants.size() + 1;
-            this.sentAt = new long[perMerchant * merchants.size()];
-            Arrays.fill(sentAt, WebhookSink.NOT_SENT);
-            this.statuses = new AtomicIntegerArray(sentAt.length);
-            this.phase = sink.phase(prefix, index -> sentAt[index]);
-            int m = 0;
-            for (BenchMerchant merchant : merchants) {
-                int offset = m++;
-                int stride = merchants.size();
-                signed.add(merchant.signed(
-                        "POST", "/payment_links", index -> body(prefix, index * stride + offset), perMerchant));
-            }
-        }
-
-        private static byte[] body(String prefix, int index) {
-            return ("{\"payment_name\":\"Bench\",\"amount\":10,\"currency\":\"USDC\",\"order_id\":\"" + prefix + "-"
-                            + index + "\"}")
-                    .getBytes(StandardCharsets.UTF_8);
-        }
-
-        @Override
-        public HttpLoad.Request get() {
-            int index = next.getAndIncrement();
-            if (index >= sentAt.length) {
-                throw new IllegalStateException("more than " + sentAt.length + " creates: raise --presign-rate");
-            }
-            sentAt[index] = System.nanoTime();
-            return signed.get(index % signed.size())
-                    .get(index / signed.size())
-                    .whenAnswered(status -> statuses.set(index, status));
-        }
-
-        long created() {
-            return IntStream.range(0, statuses.length())
-                    .filter(index -> statuses.get(index) == 201)
-                    .count();
-        }
-
-        long lost() {
-            return IntStream.range(0, Math.min(next.get(), statuses.length()))
-                    .filter(index -> statuses.get(index) == 201 && !phase.deliveredIndexes.containsKey(index))
-                    .count();
-        }
-
-        /** Waits until every create answered 201 has its webhook, or nothing arrived for {@code quiet}. */
-        void awaitDelivered(Duration quiet) {
-            long lastCount = -1;
-            long lastProgress = System.nanoTime();
-            while (lost() > 0 && System.nanoTime() - lastProgress < quiet.toNanos()) {
-                long count = phase.delivered.get();
-                if (count != lastCount) {
-                    lastCount = count;
-                    lastProgress = System.nanoTime();
-                }
-                try {
-                    Thread.sleep(100);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-            }
-        }
-    }
-
-    /**
      * Signs enough distinct requests for a warm-up and a measurement at up to {@code maxPerSecond}; they are handed
      * out in order and never reused.
      */
@@ -443,7 +205,7 @@ public final class LoadDriver {
         };
     }
 
-    private static double total(Map<String, Double> cpuMillis) {
+    static double total(Map<String, Double> cpuMillis) {
         return cpuMillis.values().stream().mapToDouble(Double::doubleValue).sum();
     }
 
@@ -486,7 +248,7 @@ public final class LoadDriver {
         return done.get() / (measure.toNanos() / 1e9);
     }
 
-    private HttpLoad.Result report(HttpLoad.Result result) {
+    HttpLoad.Result report(HttpLoad.Result result) {
         System.out.println(result);
         if (result.answered() == 0) {
             throw new IllegalStateException(result.name() + ": no expected answer at all (" + result.failed()
