@@ -47,6 +47,12 @@ final class StackEnvironmentVariables {
         }
         string(env, "STACK_JVM_OPTS")
                 .ifPresent(v -> options.jvmOptions(Arrays.asList(v.trim().split("\\s+"))));
+        string(env, "STACK_CLASS_DATA_SHARING").ifPresent(v -> {
+            if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
+                throw new IllegalArgumentException("STACK_CLASS_DATA_SHARING must be true or false, not '" + v + "'");
+            }
+            options.classDataSharing(Boolean.parseBoolean(v));
+        });
         string(env, "STACK_FAST_WEBHOOK_RETRIES").ifPresent(v -> {
             if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
                 throw new IllegalArgumentException("STACK_FAST_WEBHOOK_RETRIES must be true or false, not '" + v + "'");

@@ -24,8 +24,18 @@ import java.util.UUID;
  */
 public final class StackOptions implements Cloneable {
 
-    /** Lean flags for the service JVMs: measured to start the suite faster on 2 cores than the JVM defaults. */
-    public static final List<String> DEFAULT_JVM_OPTIONS =
+    /**
+     * The service JVMs' flags: the serial collector (a small heap, one core's worth of services each) and the JIT
+     * left whole, so that a service runs at full speed once warm. Start-up is helped by class-data sharing instead
+     * ({@link #classDataSharing(boolean)}); deploy/README.md gives the start times of each choice.
+     */
+    public static final List<String> DEFAULT_JVM_OPTIONS = List.of("-XX:+UseSerialGC", "-Xmx256m");
+
+    /**
+     * Flags that start the suite faster and run it slower: C1 only ({@code -XX:TieredStopAtLevel=1}). What {@link
+     * #forTests()} uses: tests start many stacks and measure no throughput.
+     */
+    public static final List<String> QUICK_START_JVM_OPTIONS =
             List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx256m");
 
     /** The sandbox retry schedule of {@code STACK_FAST_WEBHOOK_RETRIES=true} (production: 0s,5m,30m,2h,24h). */
@@ -39,6 +49,7 @@ public final class StackOptions implements Cloneable {
     private boolean dropDatabasesOnClose;
     private boolean deleteDataDirOnClose;
     private List<String> jvmOptions = DEFAULT_JVM_OPTIONS;
+    private boolean classDataSharing = true;
     private boolean fastWebhookRetries = true;
     private Duration readyTimeout = Duration.ofSeconds(180);
     private boolean devChain = true;
@@ -73,8 +84,9 @@ public final class StackOptions implements Cloneable {
     /**
      * For tests: free ports, a new temporary data directory deleted on close, PostgreSQL as {@code STACK_POSTGRES}
      * says (default: the local server when it answers, else embedded) with databases named {@code
-     * stack_<random>_<name>} that are dropped on close, a ready timeout of 4 minutes, and no dev chain (a test that
-     * pays on chain asks for it with {@link #devChain(boolean)}).
+     * stack_<random>_<name>} that are dropped on close, a ready timeout of 4 minutes, no dev chain (a test that
+     * pays on chain asks for it with {@link #devChain(boolean)}), {@link #QUICK_START_JVM_OPTIONS} and no class-data
+     * archives (recorded as a service exits, they would slow down every test's close for no later start).
      */
     public static StackOptions forTests() {
         Path temp;
@@ -84,6 +96,8 @@ public final class StackOptions implements Cloneable {
             throw new UncheckedIOException("cannot create a temporary data directory", e);
         }
         return defaults()
+                .jvmOptions(QUICK_START_JVM_OPTIONS)
+                .classDataSharing(false)
                 .applyEnvironment(StackEnvironmentVariables.postgresAndJvmOnly(System.getenv()))
                 .dataDir(temp)
                 .randomPorts()
@@ -179,6 +193,15 @@ public final class StackOptions implements Cloneable {
         return this;
     }
 
+    /**
+     * Record each service's class-data archive on its first run of a build and start later runs from it ({@code
+     * STACK_CLASS_DATA_SHARING=false}: never); see {@code ServiceImage}.
+     */
+    public StackOptions classDataSharing(boolean enabled) {
+        this.classDataSharing = enabled;
+        return this;
+    }
+
     /** Sandbox webhook retries ({@value #FAST_WEBHOOK_RETRY_SCHEDULE}) instead of the production schedule. */
     public StackOptions fastWebhookRetries(boolean fast) {
         this.fastWebhookRetries = fast;
@@ -256,6 +279,10 @@ public final class StackOptions implements Cloneable {
 
     public List<String> jvmOptions() {
         return jvmOptions;
+    }
+
+    public boolean classDataSharing() {
+        return classDataSharing;
     }
 
     public boolean fastWebhookRetries() {

@@ -11,7 +11,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Stops what a run started: the services (SIGTERM, all at once, SIGKILL after 20 s), then Kafka, the embedded
+ * Stops what a run started: the services (SIGTERM, all at once, SIGKILL after 20 s, or 120 s for a service that
+ * writes its class-data archive as it exits), then Kafka, the embedded
  * PostgreSQL and the dev chain (SIGTERM: anvil writes its state); drops the databases and deletes the data directory when the options say so. Safe to call twice and
  * halfway through a start; a part that does not stop cleanly is reported and the rest still stopped.
  */
@@ -66,6 +67,13 @@ final class StackShutdown {
     }
 
     private static void stopServices(StackRun run, List<ServiceProcess> started) {
+        List<StackService> recording = started.stream()
+                .filter(ServiceProcess::isRecordingArchive)
+                .map(ServiceProcess::service)
+                .toList();
+        if (!recording.isEmpty()) {
+            run.console().savingClassDataArchives(recording);
+        }
         List<CompletableFuture<Void>> stopping = new ArrayList<>();
         for (ServiceProcess process : started) {
             stopping.add(CompletableFuture.runAsync(process::stop, run.executor()));

@@ -12,8 +12,8 @@ import dev.cryptopay.deploy.infrastructure.StackKafka;
 import dev.cryptopay.deploy.infrastructure.StackPostgres;
 import dev.cryptopay.deploy.ports.PortPlan;
 import dev.cryptopay.deploy.process.CrashWatch;
-import dev.cryptopay.deploy.process.JarSnapshots;
 import dev.cryptopay.deploy.process.ParentWatchAgent;
+import dev.cryptopay.deploy.process.ServiceImage;
 import dev.cryptopay.deploy.process.ServiceProcess;
 import dev.cryptopay.deploy.sandbox.AdminClient;
 import dev.cryptopay.deploy.sandbox.SandboxMerchant;
@@ -24,6 +24,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -86,7 +87,8 @@ final class StackStartup {
                 : CompletableFuture.completedFuture(null);
         startPostgres(embeddedPostgres);
 
-        List<ServiceProcess> processes = newProcesses();
+        List<ServiceProcess> processes = new ArrayList<>();
+        settle(() -> processes.addAll(newProcesses()));
         List<CompletableFuture<Void>> ready = new ArrayList<>(run.launchAll(processes.stream()
                 .filter(process -> process.service() != StackService.CHAIN_WATCHER)
                 .toList()));
@@ -200,21 +202,35 @@ final class StackStartup {
         });
     }
 
+    /** The processes of the services the stack runs itself, their images prepared side by side. */
     private List<ServiceProcess> newProcesses() {
         Path agentJar = ParentWatchAgent.writeJar(layout.root());
-        List<ServiceProcess> processes = new ArrayList<>();
+        Map<StackService, CompletableFuture<ServiceImage>> images = new EnumMap<>(StackService.class);
         for (StackService service : StackService.values()) {
             if (run.includes(service) && !options.isSkipped(service)) {
-                processes.add(new ServiceProcess(
+                images.put(
                         service,
-                        run.ports().port(StackPort.of(service)),
-                        JarSnapshots.snapshot(jar(service), layout.jarsDir()),
-                        layout.serviceLog(service),
-                        layout.root(),
-                        options.jvmOptions(),
-                        agentJar,
-                        environment(service)));
+                        CompletableFuture.supplyAsync(
+                                () -> ServiceImage.prepare(jar(service), layout.jarsDir(), service.serviceName()),
+                                run.executor()));
             }
+        }
+        StartSteps.awaitAll(images.values().stream()
+                .map(image -> image.<Void>thenApply(ignored -> null))
+                .toList());
+        List<ServiceProcess> processes = new ArrayList<>();
+        for (Map.Entry<StackService, CompletableFuture<ServiceImage>> image : images.entrySet()) {
+            StackService service = image.getKey();
+            processes.add(new ServiceProcess(
+                    service,
+                    run.ports().port(StackPort.of(service)),
+                    image.getValue().join(),
+                    layout.serviceLog(service),
+                    layout.root(),
+                    options.jvmOptions(),
+                    agentJar,
+                    options.classDataSharing(),
+                    environment(service)));
         }
         return processes;
     }

@@ -6,6 +6,7 @@ import dev.cryptopay.deploy.chain.CustomerAccount;
 import dev.cryptopay.testsupport.webhook.WebhookReceiver;
 import dev.cryptopay.testsupport.webhook.WebhookReceiver.Reply;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -13,12 +14,15 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -35,6 +39,9 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LocalStackTest {
 
+    private static final List<String> SERVICES =
+            List.of("gateway", "payment-links-service", "subscriptions-service", "webhook-service", "chain-watcher");
+
     private static final String COFFEE = "{\"payment_name\":\"Coffee\",\"amount\":10.5,\"currency\":\"USDC\"}";
 
     private static final ByteArrayOutputStream printed = new ByteArrayOutputStream();
@@ -48,6 +55,7 @@ class LocalStackTest {
                 .devChain(true)
                 .deleteDataDirOnClose(false) // the restart test starts a second stack on the same data
                 .dropDatabasesOnClose(false)
+                .classDataSharing(true) // the first close records the archives, the restart uses them
                 .out(StackTestSupport.teeToStdout(printed));
         stack = LocalStack.start(options);
     }
@@ -162,7 +170,7 @@ class LocalStackTest {
 
     @Test
     @Order(2)
-    void servicesRunFromJarsLinkedAtStartSoARebuildCannotPullThemAway() {
+    void servicesRunFromImagesUnpackedAtStartSoARebuildCannotPullThemAway() {
         List<String> commands = ProcessHandle.current()
                 .children()
                 .filter(ProcessHandle::isAlive)
@@ -170,13 +178,12 @@ class LocalStackTest {
                 .filter(c -> c.contains("parent-watch.jar"))
                 .toList();
         assertThat(commands).hasSize(5);
-        for (String service : List.of(
-                "gateway", "payment-links-service", "subscriptions-service", "webhook-service", "chain-watcher")) {
+        for (String service : SERVICES) {
             String jar = service + "-" + StackService.VERSION + ".jar";
             assertThat(commands)
-                    .anyMatch(c ->
-                            c.contains("-jar " + stack.dataDir().resolve("jars").resolve(jar)));
-            assertThat(stack.dataDir().resolve("jars").resolve(jar)).isRegularFile();
+                    .anyMatch(c -> c.matches(".* -jar " + Pattern.quote(stack.dataDir() + "/jars/" + service + "-")
+                            + "[0-9a-f]{12}/" + Pattern.quote(jar)))
+                    .anyMatch(c -> c.contains("-XX:ArchiveClassesAtExit=" + stack.dataDir() + "/jars/" + service));
         }
     }
 
@@ -334,7 +341,7 @@ class LocalStackTest {
 
     @Test
     @Order(7)
-    void aRestartKeepsSecretsDataTheSandboxMerchantItsWalletAndTheChain() {
+    void aRestartKeepsSecretsDataTheSandboxMerchantItsWalletAndTheChain() throws IOException {
         SandboxCredentials before = stack.credentials();
         String adminToken = stack.adminToken();
         Map<String, String> envBefore = EnvFile.read(stack.stackEnvFile());
@@ -351,6 +358,17 @@ class LocalStackTest {
                 .as("service and anvil processes left after close()")
                 .isEmpty();
         assertThat(stack.dataDir().resolve("chain/state.json")).isRegularFile();
+        for (String service : SERVICES) {
+            try (Stream<Path> archives = Files.find(
+                    stack.dataDir().resolve("jars"),
+                    2,
+                    (path, attributes) ->
+                            path.toString().matches(".*/" + service + "-[0-9a-f]{12}/classes-.*\\.jsa"))) {
+                assertThat(archives.count())
+                        .as("class-data archive recorded by " + service)
+                        .isEqualTo(1);
+            }
+        }
 
         printed.reset();
         stack = LocalStack.start(options);
@@ -367,6 +385,17 @@ class LocalStackTest {
         if (paidLinkId != null) {
             assertThat(stack.client().get("/payment_links/" + paidLinkId).body())
                     .contains("\"payment_status\":\"completed\"");
+        }
+        for (String service : SERVICES) {
+            long pid = ProcessHandle.current()
+                    .children()
+                    .filter(p -> p.info().commandLine().orElse("").contains("/jars/" + service + "-"))
+                    .findFirst()
+                    .orElseThrow()
+                    .pid();
+            assertThat(Files.readString(Path.of("/proc/" + pid + "/maps")))
+                    .as(service + " maps its class-data archive")
+                    .containsPattern("/jars/" + service + "-[0-9a-f]{12}/classes-[0-9a-f]{12}\\.jsa");
         }
         assertThat(stack.credentials().apiKey()).isEqualTo(before.apiKey());
         assertThat(stack.credentials().publishableKey()).isEqualTo(before.publishableKey());

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class StackOptionsTest {
 
     @Test
-    void defaultsAreTheDocumentedPortsLeanJvmFlagsAndFastWebhookRetries() {
+    void defaultsAreTheDocumentedPortsUncappedJvmFlagsClassDataSharingAndFastWebhookRetries() {
         StackOptions options = StackOptions.defaults();
 
         assertThat(options.ports())
@@ -29,7 +29,8 @@ class StackOptionsTest {
         assertThat(options.devChain())
                 .as("the dev chain runs when the tools are there")
                 .isTrue();
-        assertThat(options.jvmOptions()).containsExactly("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx256m");
+        assertThat(options.jvmOptions()).as("the JIT is not capped").containsExactly("-XX:+UseSerialGC", "-Xmx256m");
+        assertThat(options.classDataSharing()).isTrue();
         assertThat(options.fastWebhookRetries()).isTrue();
         assertThat(options.postgres())
                 .isEqualTo(new PostgresTarget(PostgresMode.AUTO, "127.0.0.1", 5432, "postgres", ""));
@@ -54,6 +55,7 @@ class StackOptionsTest {
                         Map.entry("STACK_CHAIN", "off"),
                         Map.entry("STACK_JVM_OPTS", " -Xmx512m  -XX:+UseG1GC "),
                         Map.entry("STACK_FAST_WEBHOOK_RETRIES", "false"),
+                        Map.entry("STACK_CLASS_DATA_SHARING", "false"),
                         Map.entry("STACK_READY_TIMEOUT", "30"),
                         Map.entry("STACK_SKIP", "gateway, webhook-service")));
 
@@ -71,6 +73,7 @@ class StackOptionsTest {
                 .isTrue();
         assertThat(options.jvmOptions()).containsExactly("-Xmx512m", "-XX:+UseG1GC");
         assertThat(options.fastWebhookRetries()).isFalse();
+        assertThat(options.classDataSharing()).isFalse();
         assertThat(options.readyTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(options.isSkipped(StackService.GATEWAY)).isTrue();
         assertThat(options.isSkipped(StackService.WEBHOOKS)).isTrue();
@@ -85,6 +88,8 @@ class StackOptionsTest {
                 .hasMessage("STACK_POSTGRES must be auto, local or embedded, not 'docker'");
         assertThatThrownBy(() -> StackOptions.defaults().applyEnvironment(Map.of("STACK_FAST_WEBHOOK_RETRIES", "yes")))
                 .hasMessage("STACK_FAST_WEBHOOK_RETRIES must be true or false, not 'yes'");
+        assertThatThrownBy(() -> StackOptions.defaults().applyEnvironment(Map.of("STACK_CLASS_DATA_SHARING", "on")))
+                .hasMessage("STACK_CLASS_DATA_SHARING must be true or false, not 'on'");
         assertThatThrownBy(() -> StackOptions.defaults().applyEnvironment(Map.of("STACK_SKIP", "payments")))
                 .hasMessageStartingWith("STACK_SKIP: no service 'payments'; the stack runs gateway, "
                         + "payment-links-service, subscriptions-service, webhook-service, chain-watcher");
@@ -132,6 +137,8 @@ class StackOptionsTest {
             assertThat(options.devChain())
                     .as("a test that pays on chain asks for it")
                     .isFalse();
+            assertThat(options.jvmOptions()).isEqualTo(StackOptions.QUICK_START_JVM_OPTIONS);
+            assertThat(options.classDataSharing()).isFalse();
         } finally {
             options.dataDir().toFile().delete();
         }

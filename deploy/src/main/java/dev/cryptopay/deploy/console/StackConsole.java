@@ -5,6 +5,8 @@ import dev.cryptopay.deploy.chain.CustomerAccount;
 import dev.cryptopay.testsupport.chain.DevChain;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Every line the local stack prints: progress on its output stream (the terminal, or what a test passes as
@@ -184,6 +186,12 @@ public final class StackConsole {
     public void stopping() {
         out.println();
         out.println("[stack] stopping…");
+    }
+
+    public void savingClassDataArchives(List<StackService> services) {
+        out.println(
+                "[stack] " + services.stream().map(StackService::serviceName).collect(Collectors.joining(", "))
+                        + " write their class-data archives as they stop (once per build: later starts are faster)…");
     }
 
     public void stopped(double seconds) {

@@ -22,11 +22,20 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
-/** One service run as {@code java [flags] -javaagent:parent-watch.jar=<pid> -jar <jar>}, its output in a log file. */
+/**
+ * One service run as {@code java [flags] [class-data sharing] -javaagent:parent-watch.jar=<pid> -jar <image jar>}, its
+ * output in a log file.
+ */
 public final class ServiceProcess {
 
     /** How long a stopped service may take to shut down gracefully before it is killed. */
     public static final Duration STOP_GRACE = Duration.ofSeconds(20);
+
+    /**
+     * The same when the service records its class-data archive, which the JVM writes as it exits: ~12 s for one
+     * service on an idle machine, several at once on two cores take longer.
+     */
+    public static final Duration RECORDING_STOP_GRACE = Duration.ofSeconds(120);
 
     private static final HttpClient HTTP = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
@@ -35,10 +44,12 @@ public final class ServiceProcess {
 
     private final StackService service;
     private final int port;
-    private final Path jar;
+    private final ServiceImage image;
     private final Path logFile;
     private final Path workDir;
-    private final List<String> command;
+    private final List<String> jvmOptions;
+    private final Path agentJar;
+    private final boolean classDataSharing;
     private final Map<String, String> environment;
 
     private volatile Process process;
@@ -48,25 +59,36 @@ public final class ServiceProcess {
     public ServiceProcess(
             StackService service,
             int port,
-            Path jar,
+            ServiceImage image,
             Path logFile,
             Path workDir,
             List<String> jvmOptions,
             Path agentJar,
+            boolean classDataSharing,
             Map<String, String> environment) {
         this.service = service;
         this.port = port;
-        this.jar = jar;
+        this.image = image;
         this.logFile = logFile;
         this.workDir = workDir;
+        this.jvmOptions = List.copyOf(jvmOptions);
+        this.agentJar = agentJar;
+        this.classDataSharing = classDataSharing;
         this.environment = Map.copyOf(environment);
-        List<String> cmd = new ArrayList<>();
-        cmd.add(javaExecutable());
-        cmd.addAll(jvmOptions);
-        cmd.add("-javaagent:" + agentJar + "=" + ProcessHandle.current().pid());
-        cmd.add("-jar");
-        cmd.add(jar.toString());
-        this.command = List.copyOf(cmd);
+    }
+
+    /** The command of the next start: the class-data options depend on whether an archive was recorded yet. */
+    private List<String> command() {
+        List<String> command = new ArrayList<>();
+        command.add(javaExecutable());
+        command.addAll(jvmOptions);
+        if (classDataSharing) {
+            command.addAll(image.classDataSharingOptions(jvmOptions, agentJar));
+        }
+        command.add("-javaagent:" + agentJar + "=" + ProcessHandle.current().pid());
+        command.add("-jar");
+        command.add(image.jar().toString());
+        return command;
     }
 
     /** The JDK running the launcher, so the services run on the same Java. */
@@ -114,6 +136,7 @@ public final class ServiceProcess {
         if (isRunning()) {
             throw new IllegalStateException(service + " is already running (pid " + process.pid() + ")");
         }
+        List<String> command = command();
         try {
             Files.createDirectories(logFile.getParent());
             String banner = "==== " + Instant.now() + " local stack starts " + service + " on port " + port + ": "
@@ -226,7 +249,15 @@ public final class ServiceProcess {
         throw new StackStartException("start abandoned: the stack is stopping");
     }
 
-    /** SIGTERM (Spring's graceful shutdown), then SIGKILL if it is still running after {@link #STOP_GRACE}. */
+    /** Whether the running process records its class-data archive, so that stopping it takes longer. */
+    public boolean isRecordingArchive() {
+        return classDataSharing && isRunning() && image.isRecording();
+    }
+
+    /**
+     * SIGTERM (Spring's graceful shutdown), then SIGKILL if it is still running after {@link #STOP_GRACE} (or {@link
+     * #RECORDING_STOP_GRACE}).
+     */
     public void stop() {
         Process running;
         synchronized (this) {
@@ -236,9 +267,12 @@ public final class ServiceProcess {
         if (running == null || !running.isAlive()) {
             return;
         }
+        Duration grace = classDataSharing && image.isRecording() ? RECORDING_STOP_GRACE : STOP_GRACE;
         running.destroy();
         try {
-            if (!running.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+            if (running.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+                image.exitedGracefully();
+            } else {
                 running.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }
         } catch (InterruptedException e) {
