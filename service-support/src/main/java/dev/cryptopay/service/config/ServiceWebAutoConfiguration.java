@@ -1,6 +1,7 @@
 package dev.cryptopay.service.config;
 
 import dev.cryptopay.service.actuator.ActuatorPathGuard;
+import dev.cryptopay.service.apidocs.ApiDescriptionRoute;
 import dev.cryptopay.service.error.ProblemExceptionHandler;
 import dev.cryptopay.service.error.ProblemWriter;
 import dev.cryptopay.service.identity.InternalAuthProperties;
@@ -21,8 +22,11 @@ import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomize
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
+import org.springframework.core.io.Resource;
 import org.springframework.util.unit.DataSize;
 import org.springframework.web.reactive.config.WebFluxConfigurer;
+import org.springframework.web.reactive.function.server.RouterFunction;
+import org.springframework.web.reactive.function.server.ServerResponse;
 import org.springframework.web.reactive.result.method.annotation.ArgumentResolverConfigurer;
 import org.springframework.web.reactive.result.method.annotation.RequestMappingHandlerMapping;
 import tools.jackson.databind.json.JsonMapper;
@@ -68,6 +72,13 @@ public class ServiceWebAutoConfiguration {
     ActuatorPathGuard actuatorPathGuard(
             ProblemWriter problems, @Value("${management.endpoints.web.base-path:/actuator}") String actuatorBasePath) {
         return new ActuatorPathGuard(actuatorBasePath, problems);
+    }
+
+    /** {@code GET /openapi.yaml} when {@code service.api-description} names the service's OpenAPI document. */
+    @Bean
+    @ConditionalOnProperty("service.api-description")
+    RouterFunction<ServerResponse> apiDescriptionRoute(@Value("${service.api-description}") Resource document) {
+        return ApiDescriptionRoute.serving(document);
     }
 
     @Bean

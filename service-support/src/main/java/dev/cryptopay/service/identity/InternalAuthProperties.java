@@ -37,8 +37,9 @@ public record InternalAuthProperties(
         @NotNull @DefaultValue Map<String, Caller> callers,
         /** Oldest token accepted (clock skew between hosts included). */
         @NotNull @DefaultValue("10s") Duration maxAge,
-        /** Path patterns served without a token (health probes, metrics). */
-        @NotNull @DefaultValue("/actuator/**") List<String> openPaths) {
+        /** Path patterns served without a token (health probes, metrics, the service's API description). */
+        @NotNull @DefaultValue({"/actuator/**", "/openapi.yaml"})
+        List<String> openPaths) {
 
     /**
      * One caller's settings.

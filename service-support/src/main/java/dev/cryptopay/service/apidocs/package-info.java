@@ -1,0 +1,2 @@
+/** A service's part of the API description, served for the gateway to merge. */
+package dev.cryptopay.service.apidocs;
