@@ -89,7 +89,8 @@ public final class ServiceImage {
      * The JVM options for a start with these {@code jvmOptions} and agent: use the archive recorded for them when
      * there is one, otherwise record it. An archive is valid only for the JDK, the options and the class path it was
      * recorded with (the agent jar is on the class path), so its name carries a hash of them: a change records a new
-     * one instead of starting without. The JVM refuses to record with an agent unless allowed explicitly (a
+     * one instead of starting without, and the archives of other options stay (switching back and forth does not
+     * record again; they go with the image when the build changes). The JVM refuses to record with an agent unless allowed explicitly (a
      * diagnostic flag), and then maps the archive only with the same flag; the agent here only watches the launcher's
      * process and transforms no class.
      */
@@ -101,7 +102,7 @@ public final class ServiceImage {
             return List.of(UNLOCK_DIAGNOSTIC, ALLOW_AGENT, "-XX:SharedArchiveFile=" + archive);
         }
         try {
-            deleteArchives();
+            deleteRecordings();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -135,15 +136,15 @@ public final class ServiceImage {
         }
     }
 
-    /** Archives and recordings of other runtimes, or left by runs that did not exit gracefully. */
-    private void deleteArchives() throws IOException {
-        List<Path> archives;
+    /** Recordings left by runs that did not exit gracefully (a SIGKILL may have cut them short). */
+    private void deleteRecordings() throws IOException {
+        List<Path> recordings;
         try (Stream<Path> entries = Files.list(directory)) {
-            archives = entries.filter(path -> path.getFileName().toString().startsWith("classes-"))
+            recordings = entries.filter(path -> path.getFileName().toString().endsWith(".jsa.recording"))
                     .toList();
         }
-        for (Path archive : archives) {
-            Files.deleteIfExists(archive);
+        for (Path recording : recordings) {
+            Files.deleteIfExists(recording);
         }
     }
 
