@@ -34,7 +34,9 @@ class ApiDescriptionEndToEndTest {
         assertThat(parsed.getOpenAPI().getOpenapi()).isEqualTo("3.1.0");
 
         JsonNode document = JSON.readTree(response.body());
-        assertThat(document.has("x-unavailable-parts")).as("every service's part was read").isFalse();
+        assertThat(document.has("x-unavailable-parts"))
+                .as("every service's part was read")
+                .isFalse();
         List<String> paths = new ArrayList<>(document.path("paths").propertyNames());
         assertThat(paths)
                 .contains(

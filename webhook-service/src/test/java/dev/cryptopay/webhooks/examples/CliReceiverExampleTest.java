@@ -36,8 +36,8 @@ abstract class CliReceiverExampleTest extends ReceiverExampleTestBase {
                         delivery.headers(),
                         "body_base64",
                         Base64.getEncoder().encodeToString(body))));
-        List<String> command = new ArrayList<>(List.of(
-                interpreter(), examples(script()).toString(), file.toString(), "--now", Long.toString(now)));
+        List<String> command = new ArrayList<>(
+                List.of(interpreter(), examples(script()).toString(), file.toString(), "--now", Long.toString(now)));
         if (seen != null) {
             command.addAll(List.of("--seen", seen.toString()));
         }
@@ -47,7 +47,9 @@ abstract class CliReceiverExampleTest extends ReceiverExampleTestBase {
         Path err = work.resolve("err.txt");
         Process process =
                 builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        assertThat(process.waitFor(30, TimeUnit.SECONDS)).as(script() + " finished").isTrue();
+        assertThat(process.waitFor(30, TimeUnit.SECONDS))
+                .as(script() + " finished")
+                .isTrue();
         return new Run(
                 process.exitValue(),
                 Files.readString(out, StandardCharsets.UTF_8),
