@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.util.List;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.CacheControl;
@@ -19,9 +20,10 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * {@code GET /openapi.json} (the merged description), {@code GET /docs} (the reference page: Swagger UI, from the
  * {@code org.webjars:swagger-ui} jar at {@code /webjars/swagger-ui/}, no CDN) and its start-up script. Public, outside
- * {@code /api/v1}: a developer reads them before having a key.
+ * {@code /api/v1}: a developer reads them before having a key. Only in the web application, not on the command line.
  */
 @Configuration(proxyBeanMethods = false)
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
 public class ApiDocsConfiguration {
 
     @Bean
