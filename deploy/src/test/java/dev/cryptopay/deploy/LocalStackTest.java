@@ -106,6 +106,12 @@ class LocalStackTest {
         assertThat(report.statusCode()).as(report.body()).isEqualTo(400);
         assertThat(report.body()).contains("validation_failed");
 
+        String docs = StackTestSupport.find(output, "API docs\\s+(http://127\\.0\\.0\\.1:\\d+/docs)");
+        assertThat(docs).isEqualTo(baseUrl.replaceFirst("/api/v1$", "") + "/docs");
+        HttpResponse<String> page = StackTestSupport.get(docs);
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.body()).contains("swagger-ui");
+
         HttpResponse<String> link = client.post("/payment_links", COFFEE);
         assertThat(link.statusCode()).as(link.body()).isEqualTo(201);
         assertThat(link.body()).contains("\"payment_name\":\"Coffee\"").contains("\"is_test\":true");

@@ -39,15 +39,24 @@ final class StackTestSupport {
 
     /** An unsigned JSON {@code POST}, as customer-side code sends the public payment report. */
     static HttpResponse<String> post(String url, String json) {
+        return send(HttpRequest.newBuilder(URI.create(url))
+                .timeout(Duration.ofSeconds(30))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json))
+                .build());
+    }
+
+    /** An unsigned {@code GET}, as a browser opens a page. */
+    static HttpResponse<String> get(String url) {
+        return send(HttpRequest.newBuilder(URI.create(url))
+                .timeout(Duration.ofSeconds(30))
+                .GET()
+                .build());
+    }
+
+    private static HttpResponse<String> send(HttpRequest request) {
         try {
-            return HttpClient.newHttpClient()
-                    .send(
-                            HttpRequest.newBuilder(URI.create(url))
-                                    .timeout(Duration.ofSeconds(30))
-                                    .header("Content-Type", "application/json")
-                                    .POST(HttpRequest.BodyPublishers.ofString(json))
-                                    .build(),
-                            HttpResponse.BodyHandlers.ofString());
+            return HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
