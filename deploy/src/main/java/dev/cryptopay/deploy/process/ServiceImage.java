@@ -90,9 +90,9 @@ public final class ServiceImage {
      * there is one, otherwise record it. An archive is valid only for the JDK, the options and the class path it was
      * recorded with (the agent jar is on the class path), so its name carries a hash of them: a change records a new
      * one instead of starting without, and the archives of other options stay (switching back and forth does not
-     * record again; they go with the image when the build changes). The JVM refuses to record with an agent unless allowed explicitly (a
-     * diagnostic flag), and then maps the archive only with the same flag; the agent here only watches the launcher's
-     * process and transforms no class.
+     * record again; they go with the image when the build changes). The JVM refuses to record with an agent unless
+     * allowed explicitly (a diagnostic flag), and then maps the archive only with the same flag; the agent here only
+     * watches the launcher's process and transforms no class.
      */
     List<String> classDataSharingOptions(List<String> jvmOptions, Path agentJar) {
         String key = runtimeKey(jvmOptions, agentJar);
@@ -110,7 +110,10 @@ public final class ServiceImage {
         return List.of(UNLOCK_DIAGNOSTIC, ALLOW_AGENT, "-XX:ArchiveClassesAtExit=" + recording.file());
     }
 
-    /** Whether the running process records an archive (written when it exits). */
+    /**
+     * Whether the last start records an archive (written when it exits). Only a start that asked for {@link
+     * #classDataSharingOptions} can: without class-data sharing this is always false.
+     */
     boolean isRecording() {
         return recording != null;
     }

@@ -251,7 +251,7 @@ public final class ServiceProcess {
 
     /** Whether the running process records its class-data archive, so that stopping it takes longer. */
     public boolean isRecordingArchive() {
-        return classDataSharing && isRunning() && image.isRecording();
+        return isRunning() && image.isRecording();
     }
 
     /**
@@ -267,7 +267,7 @@ public final class ServiceProcess {
         if (running == null || !running.isAlive()) {
             return;
         }
-        Duration grace = classDataSharing && image.isRecording() ? RECORDING_STOP_GRACE : STOP_GRACE;
+        Duration grace = image.isRecording() ? RECORDING_STOP_GRACE : STOP_GRACE;
         running.destroy();
         try {
             if (running.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {

@@ -1,6 +1,7 @@
 package dev.cryptopay.gateway.apidocs;
 
 import dev.cryptopay.gateway.apidocs.ApiDescriptionMerger.Part;
+import dev.cryptopay.service.apidocs.ApiDescriptionRoute;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,7 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
@@ -44,7 +44,7 @@ public final class ApiDescription {
     private final JsonMapper json;
     private final Clock clock;
     private final HttpClient http;
-    private final AtomicReference<Cached> cached = new AtomicReference<>();
+    private final Mono<Cached> document;
 
     public ApiDescription(List<Source> sources, JsonMapper json, Clock clock) {
         this.sources = List.copyOf(sources);
@@ -55,24 +55,23 @@ public final class ApiDescription {
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(FETCH_TIMEOUT)
                 .build();
-    }
-
-    /** The merged document, serialized as JSON. */
-    public Mono<byte[]> json() {
-        Cached current = cached.get();
-        if (current != null && clock.instant().isBefore(current.until())) {
-            return Mono.just(current.json());
-        }
-        return Flux.fromIterable(sources)
+        // Requests that arrive while the parts are being read share that one reading.
+        this.document = Flux.fromIterable(this.sources)
                 .flatMapSequential(source -> fetch(source)
                         .map(Optional::of)
                         .defaultIfEmpty(Optional.empty())
                         .map(part -> new Fetched(source, part)))
                 .collectList()
-                .map(this::merge);
+                .map(this::merge)
+                .cacheInvalidateIf(cached -> !clock.instant().isBefore(cached.until()));
     }
 
-    private byte[] merge(List<Fetched> fetched) {
+    /** The merged document, serialized as JSON. */
+    public Mono<byte[]> json() {
+        return document.map(Cached::json);
+    }
+
+    private Cached merge(List<Fetched> fetched) {
         List<Part> parts = new ArrayList<>();
         List<String> unavailable = new ArrayList<>();
         for (Fetched one : fetched) {
@@ -84,13 +83,12 @@ public final class ApiDescription {
         }
         byte[] document = json.writeValueAsBytes(ApiDescriptionMerger.merge(gatewayPart, parts, unavailable));
         Instant until = clock.instant().plus(unavailable.isEmpty() ? COMPLETE_FOR : INCOMPLETE_FOR);
-        cached.set(new Cached(document, until));
-        return document;
+        return new Cached(document, until);
     }
 
     /** The service's part, or empty (logged) when it cannot be read. */
     private Mono<Map<String, Object>> fetch(Source source) {
-        URI uri = source.baseUri().resolve("/openapi.yaml");
+        URI uri = source.baseUri().resolve(ApiDescriptionRoute.PATH);
         HttpRequest request =
                 HttpRequest.newBuilder(uri).timeout(FETCH_TIMEOUT).GET().build();
         return Mono.fromFuture(() -> http.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray()))

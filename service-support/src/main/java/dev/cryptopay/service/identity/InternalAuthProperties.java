@@ -2,6 +2,7 @@ package dev.cryptopay.service.identity;
 
 import dev.cryptopay.auth.internal.InternalCallers;
 import dev.cryptopay.auth.internal.InternalIdentityToken;
+import dev.cryptopay.service.apidocs.ApiDescriptionRoute;
 import jakarta.validation.constraints.NotNull;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -38,7 +39,7 @@ public record InternalAuthProperties(
         /** Oldest token accepted (clock skew between hosts included). */
         @NotNull @DefaultValue("10s") Duration maxAge,
         /** Path patterns served without a token (health probes, metrics, the service's API description). */
-        @NotNull @DefaultValue({"/actuator/**", "/openapi.yaml"})
+        @NotNull @DefaultValue({"/actuator/**", ApiDescriptionRoute.PATH})
         List<String> openPaths) {
 
     /**
