@@ -10,7 +10,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.cryptopay.auth.Mode;
 import dev.cryptopay.deploy.LocalStack;
 import dev.cryptopay.deploy.SignedClient;
-import dev.cryptopay.deploy.sandbox.SandboxWallet;
 import dev.cryptopay.testsupport.chain.DevChain;
 import dev.cryptopay.testsupport.chain.DevTokens;
 import dev.cryptopay.testsupport.webhook.WebhookReceiver;
@@ -20,13 +19,11 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.web3j.crypto.MnemonicUtils;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -57,7 +54,9 @@ class CheckoutPaymentEndToEndTest {
                 .orElseThrow(() ->
                         new AssertionError("the stack runs without its dev chain: Node.js 20 and npm are needed"));
         HttpResponse<String> keyed = merchant.send(
-                "PUT", "/payment_links/receiving_key", "{\"extended_public_key\":\"" + freshReceivingKey() + "\"}");
+                "PUT",
+                "/payment_links/receiving_key",
+                "{\"extended_public_key\":\"" + NodeTools.freshReceivingKey() + "\"}");
         assertThat(keyed.statusCode()).as(keyed.body()).isEqualTo(201);
 
         try (WebhookReceiver receiver = new WebhookReceiver()) {
@@ -131,7 +130,7 @@ class CheckoutPaymentEndToEndTest {
     /** Runs the browser script; answers the JSON line it prints. */
     private static JsonNode walk(String paymentUrl, String rpcUrl, String payer)
             throws IOException, InterruptedException {
-        installBrowserPackages();
+        NodeTools.installPackages(BROWSER, "playwright-core");
         Path log = Files.createTempFile("checkout-walk", ".log");
         Process process = new ProcessBuilder(
                         "node",
@@ -154,31 +153,5 @@ class CheckoutPaymentEndToEndTest {
                 .as("checkout walk: " + Files.readString(log) + output)
                 .isZero();
         return JSON.readTree(output.lines().reduce((first, last) -> last).orElseThrow());
-    }
-
-    /** {@code npm ci --ignore-scripts} in browser/ once, when the committed lock file's packages are missing. */
-    private static void installBrowserPackages() throws IOException, InterruptedException {
-        if (Files.isDirectory(BROWSER.resolve("node_modules").resolve("playwright-core"))) {
-            return;
-        }
-        // Its output goes to a file: writing to this JVM's own stdout would corrupt the test runner's channel.
-        Path log = Files.createTempFile("npm-ci", ".log");
-        Process npm = new ProcessBuilder("npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund")
-                .directory(BROWSER.toFile())
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .start();
-        boolean installed = npm.waitFor(5, TimeUnit.MINUTES) && npm.exitValue() == 0;
-        assertThat(installed)
-                .as("npm ci in end-to-end-tests/browser: " + Files.readString(log))
-                .isTrue();
-    }
-
-    /** The receiving key (m/44'/60'/0'/0, as an xpub) of a fresh wallet, derived as the launcher's sandbox wallet is. */
-    private static String freshReceivingKey() {
-        byte[] entropy = new byte[16];
-        new SecureRandom().nextBytes(entropy);
-        return SandboxWallet.fromMnemonic(MnemonicUtils.generateMnemonic(entropy))
-                .extendedPublicKey();
     }
 }
