@@ -29,7 +29,9 @@ class StackOptionsTest {
         assertThat(options.devChain())
                 .as("the dev chain runs when the tools are there")
                 .isTrue();
-        assertThat(options.jvmOptions()).as("the JIT is not capped").containsExactly("-XX:+UseSerialGC", "-Xmx256m");
+        assertThat(options.jvmOptions())
+                .as("the JIT is not capped")
+                .containsExactly("-XX:+UseSerialGC", "-Xms128m", "-Xmx256m");
         assertThat(options.classDataSharing()).isTrue();
         assertThat(options.fastWebhookRetries()).isTrue();
         assertThat(options.postgres())
