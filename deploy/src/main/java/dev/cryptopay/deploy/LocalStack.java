@@ -61,6 +61,11 @@ public final class LocalStack implements AutoCloseable {
         return run.options();
     }
 
+    /** {@code http://127.0.0.1:<gateway port>}: the gateway's root, where the checkout and {@code /docs} are. */
+    public String gatewayUrl() {
+        return run.gatewayUrl();
+    }
+
     /** {@code http://127.0.0.1:<gateway port>/api/v1}: the merchant base URL. */
     public String baseUrl() {
         return run.baseUrl();

@@ -109,9 +109,14 @@ final class StackRun {
         return List.copyOf(services.values());
     }
 
+    /** {@code http://127.0.0.1:<gateway port>}: the gateway's root (checkout, API reference). */
+    String gatewayUrl() {
+        return ports.url(StackPort.GATEWAY);
+    }
+
     /** {@code http://127.0.0.1:<gateway port>/api/v1}: the merchant base URL. */
     String baseUrl() {
-        return ports.url(StackPort.GATEWAY) + "/api/v1";
+        return gatewayUrl() + "/api/v1";
     }
 
     /** {@code http://127.0.0.1:<admin port>}: the gateway's admin API. */

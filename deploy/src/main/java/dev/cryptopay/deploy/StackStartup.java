@@ -282,6 +282,7 @@ final class StackStartup {
     private StackSummary summary(SandboxWallet wallet) {
         StackPostgres postgres = run.postgres();
         return new StackSummary(
+                run.gatewayUrl(),
                 run.baseUrl(),
                 run.credentials(),
                 run.adminUrl(),

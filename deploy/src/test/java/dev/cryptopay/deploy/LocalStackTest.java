@@ -107,7 +107,7 @@ class LocalStackTest {
         assertThat(report.body()).contains("validation_failed");
 
         String docs = StackTestSupport.find(output, "API docs\\s+(http://127\\.0\\.0\\.1:\\d+/docs)");
-        assertThat(docs).isEqualTo(baseUrl.replaceFirst("/api/v1$", "") + "/docs");
+        assertThat(docs).isEqualTo(stack.gatewayUrl() + "/docs");
         HttpResponse<String> page = StackTestSupport.get(docs);
         assertThat(page.statusCode()).isEqualTo(200);
         assertThat(page.body()).contains("swagger-ui");

@@ -23,7 +23,7 @@ class ApiDescriptionEndToEndTest {
     @Test
     void theMergedDescriptionIsValidOpenApi31AndCoversEveryService() {
         LocalStack stack = SuiteStack.get();
-        String root = stack.baseUrl().replaceFirst("/api/v1$", "");
+        String root = stack.gatewayUrl();
         HttpResponse<String> response = httpGet(root + "/openapi.json");
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
 
@@ -54,7 +54,7 @@ class ApiDescriptionEndToEndTest {
 
     @Test
     void theReferencePageIsServedWithItsAssets() {
-        String root = SuiteStack.get().baseUrl().replaceFirst("/api/v1$", "");
+        String root = SuiteStack.get().gatewayUrl();
         HttpResponse<String> page = httpGet(root + "/docs");
         assertThat(page.statusCode()).isEqualTo(200);
         assertThat(page.body()).contains("/webjars/swagger-ui/swagger-ui-bundle.js");

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cryptopay.auth.Mode;
 import dev.cryptopay.client.CryptoPayClient;
-import dev.cryptopay.client.subscriptions.invoker.ApiClient;
+import dev.cryptopay.client.invoker.ApiClient;
 import dev.cryptopay.client.subscriptions.model.PlanTermsRequest;
 import dev.cryptopay.client.subscriptions.model.TypedDataResponse;
 import dev.cryptopay.deploy.LocalStack;
@@ -48,6 +48,7 @@ class PostmanCollectionEndToEndTest {
     @Test
     void newmanRunsTheWholeCollectionAgainstTheSuiteWithEveryTestPassing() throws Exception {
         NodeTools.installPackages(POSTMAN, "newman");
+        List<JsonNode> requests = requests(collection());
         LocalStack stack = SuiteStack.get();
         SandboxCredentials merchant = stack.newMerchant("Postman Shop", Mode.TEST);
         Map<String, String> environment = environmentDefaults();
@@ -56,7 +57,7 @@ class PostmanCollectionEndToEndTest {
         try (WebhookReceiver receiver = new WebhookReceiver()) {
             Map<String, String> values = new LinkedHashMap<>();
             values.put("baseUrl", stack.baseUrl());
-            values.put("gatewayUrl", stack.baseUrl().replaceFirst("/api/v1$", ""));
+            values.put("gatewayUrl", stack.gatewayUrl());
             values.put("apiKey", merchant.apiKey());
             values.put("privateKey", merchant.privateKey());
             values.put("publishableKey", merchant.publishableKey());
@@ -65,7 +66,7 @@ class PostmanCollectionEndToEndTest {
             values.put("planNonce", planNonce);
             Map<String, String> resolved = new LinkedHashMap<>(environment);
             resolved.putAll(values);
-            values.put("merchantSig", signPlan(stack, merchant, resolved));
+            values.put("merchantSig", signPlan(requests, stack, merchant, resolved));
 
             List<String> command = new ArrayList<>(List.of(
                     "node",
@@ -102,7 +103,7 @@ class PostmanCollectionEndToEndTest {
             run.get("executions")
                     .forEach(
                             execution -> executed.add(execution.at("/item/name").asString()));
-            assertThat(executed).as("every request ran").hasSize(requests().size());
+            assertThat(executed).as("every request ran").hasSize(requests.size());
             assertThat(receiver.received())
                     .as("the collection's endpoint got the payment.created of its link")
                     .anySatisfy(delivery -> assertThat(delivery.bodyText()).contains("payment.created"));
@@ -111,7 +112,7 @@ class PostmanCollectionEndToEndTest {
 
     @Test
     void theCollectionHasARequestForEveryRouteOfTheApiDescription() {
-        String root = SuiteStack.get().baseUrl().replaceFirst("/api/v1$", "");
+        String root = SuiteStack.get().gatewayUrl();
         JsonNode description = JSON.readTree(httpGet(root + "/openapi.json").body());
         Set<String> routes = new TreeSet<>();
         description.get("paths").properties().forEach(path -> {
@@ -122,7 +123,7 @@ class PostmanCollectionEndToEndTest {
             }
         });
         Set<String> requested = new TreeSet<>();
-        for (JsonNode request : requests()) {
+        for (JsonNode request : requests(collection())) {
             String url = request.at("/request/url")
                     .asString()
                     .replaceFirst("^\\{\\{(baseUrl|gatewayUrl)}}", "")
@@ -152,9 +153,10 @@ class PostmanCollectionEndToEndTest {
     }
 
     /** Signs the collection's plan terms with the merchant wallet, as a merchant does before "Create a plan". */
-    private static String signPlan(LocalStack stack, SandboxCredentials merchant, Map<String, String> values)
+    private static String signPlan(
+            List<JsonNode> requests, LocalStack stack, SandboxCredentials merchant, Map<String, String> values)
             throws Exception {
-        String terms = requests().stream()
+        String terms = requests.stream()
                 .filter(request -> request.get("name").asString().equals("Plan typed data"))
                 .findFirst()
                 .orElseThrow()
@@ -196,9 +198,9 @@ class PostmanCollectionEndToEndTest {
     }
 
     /** Every request of the collection, its folders flattened. */
-    private static List<JsonNode> requests() {
+    private static List<JsonNode> requests(JsonNode collection) {
         List<JsonNode> requests = new ArrayList<>();
-        collection().get("item").forEach(folder -> folder.get("item").forEach(requests::add));
+        collection.get("item").forEach(folder -> folder.get("item").forEach(requests::add));
         return requests;
     }
 

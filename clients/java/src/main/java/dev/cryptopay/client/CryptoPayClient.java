@@ -2,6 +2,7 @@ package dev.cryptopay.client;
 
 import dev.cryptopay.auth.keys.SigningKey;
 import dev.cryptopay.client.account.AccountApi;
+import dev.cryptopay.client.invoker.ApiClient;
 import dev.cryptopay.client.paymentlinks.CheckoutApi;
 import dev.cryptopay.client.paymentlinks.PaymentLinksApi;
 import dev.cryptopay.client.subscriptions.PlansApi;
@@ -66,22 +67,37 @@ public final class CryptoPayClient {
                 new Transport(http, credentials, base.getRawPath(), builder.retry, builder.clock, builder.sleeper);
         Transport unsigned =
                 new Transport(http, null, base.getRawPath(), builder.retry, builder.clock, builder.sleeper);
-        Parts parts = new Parts(builder.timeout, new ErrorResponses());
+        ErrorResponses errors = new ErrorResponses();
+        ApiClient signedClient = invoker(signed, base.toString(), builder.timeout, errors);
+        ApiClient publicClient = invoker(unsigned, base.toString(), builder.timeout, errors);
 
-        dev.cryptopay.client.paymentlinks.invoker.ApiClient paymentLinksClient =
-                parts.paymentLinks(signed, base.toString());
-        this.paymentLinks = new PaymentLinksApi(paymentLinksClient);
-        this.checkout = new CheckoutApi(parts.paymentLinks(unsigned, checkoutBase));
-        dev.cryptopay.client.subscriptions.invoker.ApiClient subscriptionsClient =
-                parts.subscriptions(signed, base.toString());
-        this.plans = new PlansApi(subscriptionsClient);
-        this.subscribers = new SubscribersApi(subscriptionsClient);
-        this.subscriptionLinks = new SubscriptionLinksApi(subscriptionsClient);
-        this.publicRoutes = new PublicApi(parts.subscriptions(unsigned, base.toString()));
-        dev.cryptopay.client.webhooks.invoker.ApiClient webhooksClient = parts.webhooks(signed, base.toString());
-        this.webhookEndpoints = new WebhookEndpointsApi(webhooksClient);
-        this.webhookDeliveries = new WebhookDeliveriesApi(webhooksClient);
-        this.account = new AccountApi(parts.account(signed, base.toString()));
+        this.paymentLinks = new PaymentLinksApi(signedClient);
+        this.checkout = new CheckoutApi(invoker(unsigned, checkoutBase, builder.timeout, errors));
+        this.plans = new PlansApi(signedClient);
+        this.subscribers = new SubscribersApi(signedClient);
+        this.subscriptionLinks = new SubscriptionLinksApi(signedClient);
+        this.publicRoutes = new PublicApi(publicClient);
+        this.webhookEndpoints = new WebhookEndpointsApi(signedClient);
+        this.webhookDeliveries = new WebhookDeliveriesApi(signedClient);
+        this.account = new AccountApi(signedClient);
+    }
+
+    /**
+     * The generated invoker, set up to send through {@code transport} at {@code base}, with a timeout per attempt and
+     * every error answer thrown as {@link CryptoPayException}. Subclassed only to hand out the transport: the
+     * generator's invoker otherwise builds its own JDK client.
+     */
+    private static ApiClient invoker(HttpClient transport, String base, Duration timeout, ErrorResponses errors) {
+        ApiClient client = new ApiClient() {
+            @Override
+            public HttpClient getHttpClient() {
+                return transport;
+            }
+        };
+        client.updateBaseUri(base);
+        client.setReadTimeout(timeout);
+        client.setResponseInterceptor(errors);
+        return client;
     }
 
     public static Builder builder() {

@@ -134,7 +134,7 @@ public final class StackConsole {
         out.printf("[stack] all services ready in %.1f s%n", seconds);
         out.println();
         out.println("  Base URL     " + stack.baseUrl());
-        out.println("  API docs     " + stack.baseUrl().replaceFirst("/api/v1$", "") + "/docs   (reference page; "
+        out.println("  API docs     " + stack.gatewayUrl() + "/docs   (reference page; "
                 + "the OpenAPI document is /openapi.json)");
         out.println("  API key      " + stack.credentials().apiKey());
         out.println("  Publishable  " + stack.credentials().publishableKey()

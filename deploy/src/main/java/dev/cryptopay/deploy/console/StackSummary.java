@@ -5,10 +5,11 @@ import dev.cryptopay.deploy.sandbox.SandboxWallet;
 import java.nio.file.Path;
 
 /**
- * What the summary shows once every service is ready: where to send requests, with which keys, the sandbox wallet,
- * the dev chain (null {@code devChainUrl} when it does not run) and the logs.
+ * What the summary shows once every service is ready: where to send requests and read the API reference, with which
+ * keys, the sandbox wallet, the dev chain (null {@code devChainUrl} when it does not run) and the logs.
  */
 public record StackSummary(
+        String gatewayUrl,
         String baseUrl,
         SandboxCredentials credentials,
         String adminUrl,
