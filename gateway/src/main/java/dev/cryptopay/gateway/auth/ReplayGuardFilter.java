@@ -6,6 +6,7 @@ import dev.cryptopay.gateway.routing.FilterOrder;
 import dev.cryptopay.gateway.routing.GatewayAttributes;
 import dev.cryptopay.gateway.routing.RouteAccess;
 import dev.cryptopay.service.error.ApiException;
+import dev.cryptopay.service.requestid.RequestIds;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -66,7 +67,7 @@ public class ReplayGuardFilter implements GlobalFilter, Ordered {
         }
         return guard.firstUse(fingerprint)
                 .onErrorMap(e -> {
-                    log.error("Replay guard unavailable: {}", e.toString());
+                    log.error("Replay guard unavailable request_id={}: {}", RequestIds.of(exchange), e.toString());
                     return new ApiException(
                             HttpStatus.SERVICE_UNAVAILABLE,
                             "replay_guard_unavailable",

@@ -18,7 +18,6 @@ import dev.cryptopay.gateway.keys.KeyRepository;
 import dev.cryptopay.gateway.keys.LastUsedRecorder;
 import dev.cryptopay.gateway.keys.PublishableKeyRepository;
 import dev.cryptopay.gateway.observability.AccessLogFilter;
-import dev.cryptopay.gateway.observability.RequestIdLoggingFilter;
 import dev.cryptopay.gateway.observability.UpstreamTimingFilter;
 import dev.cryptopay.gateway.ratelimit.ClientAddressResolver;
 import dev.cryptopay.gateway.ratelimit.LocalRateLimiter;
@@ -173,10 +172,5 @@ public class GatewayWebConfiguration {
     @Bean
     AccessLogFilter accessLogFilter() {
         return new AccessLogFilter();
-    }
-
-    @Bean
-    RequestIdLoggingFilter requestIdLoggingFilter() {
-        return new RequestIdLoggingFilter();
     }
 }

@@ -1,6 +1,7 @@
 package dev.cryptopay.gateway.ratelimit;
 
 import dev.cryptopay.service.error.ApiException;
+import dev.cryptopay.service.requestid.RequestIds;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,7 +41,10 @@ final class LimitEnforcer {
                 + properties.period().toSeconds() + "s:" + subject;
         return limiter.tryConsume(bucketKey, limit, properties.period())
                 .onErrorMap(e -> {
-                    log.error("Rate limiter unavailable, refusing request (fail closed): {}", e.toString());
+                    log.error(
+                            "Rate limiter unavailable, refusing request (fail closed) request_id={}: {}",
+                            RequestIds.of(exchange),
+                            e.toString());
                     return new ApiException(
                             HttpStatus.SERVICE_UNAVAILABLE,
                             "rate_limiter_unavailable",
