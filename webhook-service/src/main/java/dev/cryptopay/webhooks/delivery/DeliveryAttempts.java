@@ -1,5 +1,6 @@
 package dev.cryptopay.webhooks.delivery;
 
+import dev.cryptopay.webhooks.delivery.DeliveryRepository.AttemptRecord;
 import dev.cryptopay.webhooks.endpoint.EndpointHealth;
 import dev.cryptopay.webhooks.endpoint.LegacySecretUpgrade;
 import dev.cryptopay.webhooks.endpoint.SecretCipher;
@@ -18,8 +19,9 @@ import reactor.core.publisher.Mono;
 
 /**
  * One attempt of a claimed delivery: sign and send it, then record the result — the delivery's new state, its
- * attempt log entry and the endpoint's health — in one transaction. Isolated: whatever goes wrong with one attempt is
- * logged and never reaches another.
+ * attempt log entry and the endpoint's health, never one without the others: a success in one statement shared with
+ * the other successes finishing meanwhile ({@link SucceededAttempts}), a failure in one transaction with its count
+ * towards disabling the endpoint. Isolated: whatever goes wrong with one attempt is logged and never reaches another.
  */
 @Component
 class DeliveryAttempts {
@@ -27,6 +29,7 @@ class DeliveryAttempts {
     private static final Logger log = LoggerFactory.getLogger(DeliveryAttempts.class);
 
     private final DeliveryRepository deliveries;
+    private final SucceededAttempts successes;
     private final DeliveryClaims claims;
     private final WebhookSender sender;
     private final RetrySchedule schedule;
@@ -40,6 +43,7 @@ class DeliveryAttempts {
 
     DeliveryAttempts(
             DeliveryRepository deliveries,
+            SucceededAttempts successes,
             DeliveryClaims claims,
             WebhookSender sender,
             RetrySchedule schedule,
@@ -50,6 +54,7 @@ class DeliveryAttempts {
             MeterRegistry meters,
             TransactionalOperator tx) {
         this.deliveries = deliveries;
+        this.successes = successes;
         this.claims = claims;
         this.sender = sender;
         this.schedule = schedule;
@@ -108,19 +113,24 @@ class DeliveryAttempts {
     }
 
     /**
-     * The delivery's new state, its attempt log entry and the endpoint's health, in one transaction: never one without
-     * the others. A disable this attempt caused is announced once that transaction has committed.
+     * The delivery's new state, its attempt log entry and the endpoint's health. A success shares a write with the
+     * others finishing meanwhile; a failure is counted towards disabling the endpoint in the same transaction, and a
+     * disable it caused is announced once that transaction has committed.
      */
     private Mono<Boolean> record(DueDelivery due, AttemptResult result, Instant started) {
         Delivery delivery = due.delivery();
         Instant now = clock.instant();
         Delivery after = delivery.recordAttempt(result, started, schedule, now);
         observe(due, result, after, now);
+        AttemptRecord attempt = new AttemptRecord(delivery, after, result);
+        if (result.succeeded()) {
+            return successes.record(attempt);
+        }
         Mono<Outcome> recorded = deliveries
-                .saveAttempt(delivery, after, result)
+                .saveAttempt(attempt)
                 .flatMap(saved -> !saved
                         ? Mono.just(new Outcome(false, null))
-                        : health.record(delivery.endpointId(), result.succeeded(), started, now)
+                        : health.recordFailure(delivery.endpointId(), started, now)
                                 .map(disabled -> new Outcome(true, disabled))
                                 .defaultIfEmpty(new Outcome(true, null)));
         return tx.transactional(recorded).map(outcome -> {

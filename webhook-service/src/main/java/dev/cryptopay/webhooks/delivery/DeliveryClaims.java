@@ -26,10 +26,11 @@ public class DeliveryClaims {
 
     /**
      * One claim at a time over all instances (a transaction-scoped advisory lock), so each sees the leases the others
-     * took and the caps hold across instances. A claim is one short statement.
+     * took and the caps hold across instances. A claim is one short statement, which also reads what the attempts need.
      */
     private static final long CLAIM_LOCK = 0x7765_6268_6f6f_6b31L; // "webhook1"
 
+    /** Takes the due deliveries for the free slots: their lease and next attempt move to :lease. */
     private static final String CLAIM = """
             WITH busy AS (
                      SELECT endpoint_id, merchant_id, mode, count(*) AS n FROM webhook_delivery
@@ -59,10 +60,16 @@ public class DeliveryClaims {
                      ORDER BY endpoint_rank, next_attempt_at, id LIMIT :limit)
             UPDATE webhook_delivery d SET next_attempt_at = :lease, leased_until = :lease
             FROM (SELECT id FROM webhook_delivery
-                  WHERE id IN (SELECT id FROM picked) AND status = 'pending' AND next_attempt_at <= :now
-                  FOR UPDATE SKIP LOCKED) claimed
-            WHERE d.id = claimed.id
-            RETURNING d.id""";
+                  WHERE id = ANY(ARRAY(SELECT id FROM picked)) AND status = 'pending' AND next_attempt_at <= :now
+                  FOR UPDATE SKIP LOCKED) taken
+            WHERE d.id = taken.id
+            RETURNING d.*""";
+
+    /** The claim, and what the attempts of the claimed deliveries need, in one statement. */
+    private static final String CLAIM_AND_READ = "WITH claimed AS (" + CLAIM + ") SELECT " + DeliveryRepository.COLUMNS
+            + ", e.body, e.created_at AS event_created_at, ep.url, ep.secret_encrypted, ep.enabled AS endpoint_enabled, "
+            + "(ep.deleted_at IS NOT NULL) AS endpoint_deleted FROM claimed d "
+            + "JOIN webhook_event e ON e.id = d.event_id JOIN webhook_endpoint ep ON ep.id = d.endpoint_id";
 
     private final DatabaseClient database;
     private final TransactionalOperator tx;
@@ -75,48 +82,31 @@ public class DeliveryClaims {
     }
 
     /**
-     * Claims up to {@code limit} due deliveries within the caps: their next_attempt_at and lease move to
+     * Claims up to {@code limit} due deliveries within the caps — their next_attempt_at and lease move to
      * {@code leaseUntil}, so no instance takes them meanwhile, and they are due again if this instance dies before
-     * recording a result.
+     * recording a result — and reads what their attempts need, in the same statement.
      */
-    public Mono<List<UUID>> claimDue(Instant now, int limit, Instant leaseUntil) {
-        Mono<List<UUID>> claim = database.sql("SELECT pg_advisory_xact_lock(:lock)")
+    Mono<List<DueDelivery>> claim(Instant now, int limit, Instant leaseUntil) {
+        Mono<List<DueDelivery>> claim = database.sql("SELECT pg_advisory_xact_lock(:lock)")
                 .bind("lock", CLAIM_LOCK)
                 .then()
-                .then(database.sql(CLAIM)
+                .then(database.sql(CLAIM_AND_READ)
                         .bind("now", utc(now))
                         .bind("lease", utc(leaseUntil))
                         .bind("perEndpoint", settings.maxInFlightPerEndpoint())
                         .bind("perMerchant", settings.maxInFlightPerMerchant())
                         .bind("limit", limit)
-                        .map(row -> row.get("id", UUID.class))
+                        .map(row -> new DueDelivery(
+                                DeliveryRepository.read(row),
+                                row.get("body", String.class),
+                                instant(row.get("event_created_at", OffsetDateTime.class)),
+                                row.get("url", String.class),
+                                row.get("secret_encrypted", byte[].class),
+                                row.get("endpoint_enabled", Boolean.class),
+                                row.get("endpoint_deleted", Boolean.class)))
                         .all()
                         .collectList());
         return tx.transactional(claim);
-    }
-
-    /** Claims as {@link #claimDue} does and reads what the attempts need. */
-    Mono<List<DueDelivery>> claim(Instant now, int limit, Instant leaseUntil) {
-        return claimDue(now, limit, leaseUntil).flatMap(ids -> ids.isEmpty() ? Mono.just(List.of()) : load(ids));
-    }
-
-    private Mono<List<DueDelivery>> load(List<UUID> ids) {
-        return database.sql("SELECT " + DeliveryRepository.COLUMNS + ", e.body, e.created_at AS event_created_at, "
-                        + "ep.url, ep.secret_encrypted, ep.enabled AS endpoint_enabled, "
-                        + "(ep.deleted_at IS NOT NULL) AS endpoint_deleted FROM webhook_delivery d "
-                        + "JOIN webhook_event e ON e.id = d.event_id JOIN webhook_endpoint ep ON ep.id = d.endpoint_id "
-                        + "WHERE d.id = ANY(:ids)")
-                .bind("ids", ids.toArray(UUID[]::new))
-                .map(row -> new DueDelivery(
-                        DeliveryRepository.read(row),
-                        row.get("body", String.class),
-                        instant(row.get("event_created_at", OffsetDateTime.class)),
-                        row.get("url", String.class),
-                        row.get("secret_encrypted", byte[].class),
-                        row.get("endpoint_enabled", Boolean.class),
-                        row.get("endpoint_deleted", Boolean.class)))
-                .all()
-                .collectList();
     }
 
     /** Gives up a claim without an attempt (its endpoint was disabled meanwhile): the delivery is held, not leased. */

@@ -6,9 +6,11 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
 import java.util.function.IntFunction;
+import java.util.stream.Collectors;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
 import reactor.core.publisher.Flux;
@@ -60,70 +62,86 @@ public class DeliveryRepository {
                 .then();
     }
 
-    private static <T> T[] column(List<NewDelivery> rows, Function<NewDelivery, T> value, IntFunction<T[]> array) {
+    private static <R, T> T[] column(List<R> rows, Function<R, T> value, IntFunction<T[]> array) {
         return rows.stream().map(value).toArray(array);
     }
 
-    /**
-     * Stores {@code after}, the state {@link Delivery#recordAttempt} answered for {@code before}, and logs the
-     * attempt. Guarded by the attempt count it started from, so a result that arrives after another instance took
-     * over the delivery is dropped instead of counted twice. The counters are incremented in place rather than
-     * overwritten, so a manual retry that reset the cycle while the attempt was in flight keeps its fresh count.
-     *
-     * @return whether the attempt was recorded
-     */
-    public Mono<Boolean> saveAttempt(Delivery before, Delivery after, AttemptResult result) {
-        // A cycle's first attempt may move its start (see Delivery.recordAttempt); a restart meanwhile keeps its own.
-        var update = database.sql("UPDATE webhook_delivery SET status = :status, attempts = attempts + 1, "
-                        + "cycle_started_at = CASE WHEN cycle_attempts = 0 THEN GREATEST(cycle_started_at, "
-                        + ":cycleStarted) ELSE cycle_started_at END, cycle_attempts = cycle_attempts + 1, "
-                        + "next_attempt_at = :next, leased_until = NULL, last_attempt_at = :started, "
-                        + "last_status_code = :code, last_error = :error, succeeded_at = :succeeded "
-                        + "WHERE id = :id AND status = 'pending' AND attempts = :attemptsBefore")
-                .bind("status", after.status().wireName())
-                .bind("cycleStarted", utc(after.cycleStartedAt()))
-                .bind("started", utc(after.lastAttemptAt()))
-                .bind("id", before.id())
-                .bind("attemptsBefore", before.attempts());
-        update = after.nextAttemptAt() == null
-                ? update.bindNull("next", OffsetDateTime.class)
-                : update.bind("next", utc(after.nextAttemptAt()));
-        update = after.lastStatusCode() == null
-                ? update.bindNull("code", Integer.class)
-                : update.bind("code", after.lastStatusCode());
-        update = after.lastError() == null
-                ? update.bindNull("error", String.class)
-                : update.bind("error", truncate(after.lastError(), 500));
-        update = after.succeededAt() == null
-                ? update.bindNull("succeeded", OffsetDateTime.class)
-                : update.bind("succeeded", utc(after.succeededAt()));
-        return update.fetch()
-                .rowsUpdated()
-                .flatMap(updated -> updated == 0
-                        ? Mono.just(false)
-                        : insertAttempt(after, result).thenReturn(true));
+    /** An instant as PostgreSQL reads it into a timestamptz array element; null stays null. */
+    private static String text(Instant instant) {
+        return instant == null ? null : instant.toString();
     }
 
-    /** Logs the attempt that brought {@code after} to its attempt count. */
-    private Mono<Void> insertAttempt(Delivery after, AttemptResult result) {
-        var insert = database.sql("INSERT INTO webhook_attempt (delivery_id, attempt_number, started_at, latency_ms, "
-                        + "status_code, outcome, error, response_excerpt) VALUES (:delivery, :number, :started, "
-                        + ":latency, :code, :outcome, :error, :excerpt)")
-                .bind("delivery", after.id())
-                .bind("number", after.attempts())
-                .bind("started", utc(after.lastAttemptAt()))
-                .bind("latency", result.latencyMillis())
-                .bind("outcome", result.outcome());
-        insert = result.statusCode() == null
-                ? insert.bindNull("code", Integer.class)
-                : insert.bind("code", result.statusCode());
-        insert = result.error() == null
-                ? insert.bindNull("error", String.class)
-                : insert.bind("error", truncate(result.error(), 500));
-        insert = result.responseExcerpt() == null
-                ? insert.bindNull("excerpt", String.class)
-                : insert.bind("excerpt", result.responseExcerpt());
-        return insert.then();
+    /** One attempt's result to store: {@code after} is what {@link Delivery#recordAttempt} answered for {@code before}. */
+    public record AttemptRecord(Delivery before, Delivery after, AttemptResult result) {}
+
+    /**
+     * Stores attempts' results in one statement: each delivery's new state and its attempt log entry, and for each
+     * success its endpoint's run of failures ended (no write when there was none). Each row is guarded by the attempt
+     * count it started from, so a result that arrives after another instance took over the delivery is dropped
+     * instead of counted twice. The counters are incremented in place rather than overwritten, so a manual retry
+     * that reset the cycle while the attempt was in flight keeps its fresh count.
+     *
+     * @return the ids of the deliveries whose attempt was recorded
+     */
+    public Mono<Set<UUID>> saveAttempts(List<AttemptRecord> attempts) {
+        if (attempts.isEmpty()) {
+            return Mono.just(Set.of());
+        }
+        // A cycle's first attempt may move its start (see Delivery.recordAttempt); a restart meanwhile keeps its own.
+        return database.sql("""
+                        WITH attempt AS (
+                                 SELECT * FROM unnest(CAST(:ids AS uuid[]), CAST(:attemptsBefore AS int[]),
+                                                      CAST(:statuses AS text[]), CAST(:cycleStarted AS timestamptz[]),
+                                                      CAST(:next AS timestamptz[]), CAST(:started AS timestamptz[]),
+                                                      CAST(:codes AS int[]), CAST(:errors AS text[]),
+                                                      CAST(:succeeded AS timestamptz[]), CAST(:latencies AS bigint[]),
+                                                      CAST(:outcomes AS text[]), CAST(:attemptErrors AS text[]),
+                                                      CAST(:excerpts AS text[]))
+                                     AS a(id, attempts_before, status, cycle_started, next, started, code, error,
+                                          succeeded, latency, outcome, attempt_error, excerpt)),
+                             saved AS (
+                                 UPDATE webhook_delivery d SET status = a.status, attempts = d.attempts + 1,
+                                     cycle_started_at = CASE WHEN d.cycle_attempts = 0
+                                         THEN GREATEST(d.cycle_started_at, a.cycle_started) ELSE d.cycle_started_at END,
+                                     cycle_attempts = d.cycle_attempts + 1, next_attempt_at = a.next,
+                                     leased_until = NULL, last_attempt_at = a.started, last_status_code = a.code,
+                                     last_error = a.error, succeeded_at = a.succeeded
+                                 FROM attempt a
+                                 WHERE d.id = a.id AND d.status = 'pending' AND d.attempts = a.attempts_before
+                                 RETURNING d.id, d.attempts, d.endpoint_id, d.status),
+                             logged AS (
+                                 INSERT INTO webhook_attempt (delivery_id, attempt_number, started_at, latency_ms,
+                                                              status_code, outcome, error, response_excerpt)
+                                 SELECT s.id, s.attempts, a.started, a.latency, a.code, a.outcome, a.attempt_error,
+                                        a.excerpt
+                                 FROM saved s JOIN attempt a ON a.id = s.id),
+                             healthy AS (
+                                 UPDATE webhook_endpoint SET failing_since = NULL, failed_attempts = 0
+                                 WHERE id IN (SELECT endpoint_id FROM saved WHERE status = 'succeeded')
+                                   AND (failing_since IS NOT NULL OR failed_attempts > 0))
+                        SELECT id FROM saved""")
+                .bind("ids", column(attempts, a -> a.before().id(), UUID[]::new))
+                .bind("attemptsBefore", column(attempts, a -> a.before().attempts(), Integer[]::new))
+                .bind("statuses", column(attempts, a -> a.after().status().wireName(), String[]::new))
+                .bind("cycleStarted", column(attempts, a -> text(a.after().cycleStartedAt()), String[]::new))
+                .bind("next", column(attempts, a -> text(a.after().nextAttemptAt()), String[]::new))
+                .bind("started", column(attempts, a -> text(a.after().lastAttemptAt()), String[]::new))
+                .bind("codes", column(attempts, a -> a.after().lastStatusCode(), Integer[]::new))
+                .bind("errors", column(attempts, a -> truncate(a.after().lastError(), 500), String[]::new))
+                .bind("succeeded", column(attempts, a -> text(a.after().succeededAt()), String[]::new))
+                .bind("latencies", column(attempts, a -> a.result().latencyMillis(), Long[]::new))
+                .bind("outcomes", column(attempts, a -> a.result().outcome(), String[]::new))
+                .bind("attemptErrors", column(attempts, a -> truncate(a.result().error(), 500), String[]::new))
+                .bind("excerpts", column(attempts, a -> a.result().responseExcerpt(), String[]::new))
+                .map(row -> row.get("id", UUID.class))
+                .all()
+                .collect(Collectors.toUnmodifiableSet());
+    }
+
+    /** {@link #saveAttempts} for one attempt; answers whether it was recorded. */
+    public Mono<Boolean> saveAttempt(AttemptRecord attempt) {
+        return saveAttempts(List.of(attempt))
+                .map(saved -> saved.contains(attempt.before().id()));
     }
 
     /** Stores a delivery {@link Delivery#abandon abandoned} while pending; does nothing if it moved on meanwhile. */
@@ -298,6 +316,6 @@ public class DeliveryRepository {
     }
 
     private static String truncate(String text, int max) {
-        return text.length() <= max ? text : text.substring(0, max);
+        return text == null || text.length() <= max ? text : text.substring(0, max);
     }
 }

@@ -40,13 +40,11 @@ public class EndpointHealth {
             UUID endpointId, UUID merchantId, Mode mode, Instant failingSince, int failedAttempts, String reason) {}
 
     /**
-     * Records an attempt's outcome against its endpoint, within the transaction that records the attempt; answers
-     * the endpoint this attempt disabled, if it did. Call {@link #announce} once that transaction has committed.
+     * Counts a failed attempt into its endpoint's run of failures, within the transaction that records the attempt;
+     * answers the endpoint this attempt disabled, if it did. Call {@link #announce} once that transaction has
+     * committed. (A success ends the run where the attempt is stored, see DeliveryRepository.saveAttempts.)
      */
-    public Mono<Disabled> record(UUID endpointId, boolean succeeded, Instant startedAt, Instant now) {
-        if (succeeded) {
-            return endpoints.recordSuccess(endpointId).then(Mono.empty());
-        }
+    public Mono<Disabled> recordFailure(UUID endpointId, Instant startedAt, Instant now) {
         return endpoints.recordFailure(endpointId, startedAt).flatMap(run -> {
             if (!run.enabled() || !failingLongEnough(run.failingSince(), run.failedAttempts(), now)) {
                 return Mono.empty();

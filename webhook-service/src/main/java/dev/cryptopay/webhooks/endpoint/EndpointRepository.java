@@ -140,14 +140,6 @@ public class EndpointRepository {
                 .rowsUpdated();
     }
 
-    /** A success ends the endpoint's run of failures (no write when there was none). */
-    public Mono<Void> recordSuccess(UUID id) {
-        return database.sql("UPDATE webhook_endpoint SET failing_since = NULL, failed_attempts = 0 "
-                        + "WHERE id = :id AND (failing_since IS NOT NULL OR failed_attempts > 0)")
-                .bind("id", id)
-                .then();
-    }
-
     /** Where an endpoint's run of failed attempts stands after one more. */
     public record FailureRun(UUID merchantId, Mode mode, Instant failingSince, int failedAttempts, boolean enabled) {}
 

@@ -212,10 +212,19 @@ class DeliveryFlowTest extends WebhookTestBase {
         String eventId = publish("payment-links.events", merchant, "payment.created", Map.of("id", "l"));
         await("delivery created", () -> deliveriesOfEvent(eventId) == 1);
         // Another instance claims everything due, then dies before attempting.
-        List<UUID> claimed = claims.claimDue(
+        List<DueDelivery> claimed = claims.claim(
                         clock.instant(), 1000, clock.instant().plusSeconds(60))
                 .block();
-        assertThat(claimed).isNotEmpty();
+        // The claim reads what the attempt needs in the same statement.
+        DueDelivery mine = claimed.stream()
+                .filter(due -> due.delivery().eventId().toString().equals(eventId))
+                .findFirst()
+                .orElseThrow();
+        assertThat(mine.url()).isEqualTo(receiver.url("/lease"));
+        assertThat(mine.body()).contains(eventId);
+        assertThat(mine.endpointEnabled()).isTrue();
+        assertThat(mine.endpointDeleted()).isFalse();
+        assertThat(mine.secretEncrypted()).isNotEmpty();
 
         scheduler.drain().block();
         assertThat(receiver.received()).as("leased to the dead instance").isEmpty();
