@@ -38,6 +38,9 @@ public class OutboxRelay extends BackgroundLoop {
     private static final long RELAY_LOCK = 0x6f7574626f78L;
 
     private static final Duration PURGE_EVERY = Duration.ofMinutes(10);
+    /** The backlog gauges are refreshed at most this often: under load the relay passes many times a second. */
+    static final Duration MEASURE_EVERY = Duration.ofSeconds(1);
+
     private static final Duration MAX_BACKOFF = Duration.ofSeconds(10);
 
     private final DatabaseClient database;
@@ -50,6 +53,7 @@ public class OutboxRelay extends BackgroundLoop {
     private final Counter published;
     private final Counter failures;
     private volatile Instant lastPurge = Instant.EPOCH;
+    private volatile Instant lastMeasure = Instant.EPOCH;
     private int consecutiveFailures;
 
     public OutboxRelay(
@@ -145,6 +149,16 @@ public class OutboxRelay extends BackgroundLoop {
         return record;
     }
 
+    /** Refreshes the backlog gauges on-call watches, unless they were refreshed less than a second ago. */
+    Mono<Void> measureBacklogIfDue() {
+        Instant now = clock.instant();
+        if (Duration.between(lastMeasure, now).compareTo(MEASURE_EVERY) < 0) {
+            return Mono.empty();
+        }
+        lastMeasure = now;
+        return measureBacklog();
+    }
+
     /** Refreshes the backlog gauges on-call watches. */
     Mono<Void> measureBacklog() {
         return database.sql("SELECT count(*) AS pending, min(created_at) AS oldest FROM outbox_event "
@@ -176,7 +190,10 @@ public class OutboxRelay extends BackgroundLoop {
                 .then();
     }
 
-    /** One pass of the loop: publish, measure, purge; answers how long to wait before the next pass. */
+    /**
+     * One pass of the loop: publish, measure (at most every second), purge (every ten minutes); answers how long to
+     * wait before the next pass.
+     */
     @Override
     protected Mono<Duration> runOnce() {
         return publishPending()
@@ -195,7 +212,7 @@ public class OutboxRelay extends BackgroundLoop {
                             failure.toString());
                     return Mono.just(backoff);
                 })
-                .flatMap(delay -> measureBacklog()
+                .flatMap(delay -> measureBacklogIfDue()
                         .then(purgeIfDue())
                         .onErrorResume(failure -> {
                             log.warn("Outbox housekeeping failed: {}", failure.toString());

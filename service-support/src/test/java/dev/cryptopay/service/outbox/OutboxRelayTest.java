@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.cryptopay.auth.Mode;
 import dev.cryptopay.service.events.EventType;
+import dev.cryptopay.testsupport.MutableClock;
 import dev.cryptopay.testsupport.PostgresDatabaseExtension;
 import dev.cryptopay.testsupport.TestKafka;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -234,11 +235,50 @@ class OutboxRelayTest {
                         IntStream.range(0, total).mapToObj(n -> "link-" + n).toList());
     }
 
+    @Test
+    void theBacklogGaugesAreRefreshedAtMostOnceASecond() {
+        MutableClock clock = new MutableClock(Instant.parse("2026-11-22T10:10:00Z"));
+        SimpleMeterRegistry meters = new SimpleMeterRegistry();
+        OutboxRelay measured =
+                relayTo(TestKafka.shared().bootstrapServers(), false, Duration.ofMillis(50), clock, meters);
+        transactions
+                .transactional(writer.append(topic, event("payment.created", 1)))
+                .block();
+
+        measured.measureBacklogIfDue().block();
+        assertThat(meters.get("outbox.pending").gauge().value()).isEqualTo(1);
+        assertThat(meters.get("outbox.oldest.pending.age").gauge().value()).isEqualTo(599); // created 10:00:01
+
+        transactions
+                .transactional(writer.append(topic, event("payment.pending", 2))
+                        .then(writer.append(topic, event("payment.completed", 3))))
+                .block();
+        clock.advance(Duration.ofMillis(999));
+        measured.measureBacklogIfDue().block();
+        assertThat(meters.get("outbox.pending").gauge().value())
+                .as("within the second")
+                .isEqualTo(1);
+
+        clock.advance(Duration.ofMillis(1));
+        measured.measureBacklogIfDue().block();
+        assertThat(meters.get("outbox.pending").gauge().value()).isEqualTo(3);
+        assertThat(meters.get("outbox.oldest.pending.age").gauge().value()).isEqualTo(600);
+    }
+
     private OutboxRelay relayTo(String bootstrapServers, boolean relayEnabled) {
         return relayTo(bootstrapServers, relayEnabled, Duration.ofMillis(50));
     }
 
     private OutboxRelay relayTo(String bootstrapServers, boolean relayEnabled, Duration pollInterval) {
+        return relayTo(bootstrapServers, relayEnabled, pollInterval, Clock.systemUTC(), new SimpleMeterRegistry());
+    }
+
+    private OutboxRelay relayTo(
+            String bootstrapServers,
+            boolean relayEnabled,
+            Duration pollInterval,
+            Clock clock,
+            SimpleMeterRegistry meters) {
         var producers = new DefaultKafkaProducerFactory<>(
                 Map.<String, Object>of(
                         ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
@@ -257,13 +297,7 @@ class OutboxRelayTest {
                 new StringSerializer());
         var properties =
                 new OutboxProperties(relayEnabled, pollInterval, 50, Duration.ofSeconds(2), Duration.ofDays(7));
-        return new OutboxRelay(
-                database,
-                transactions,
-                new KafkaTemplate<>(producers),
-                properties,
-                Clock.systemUTC(),
-                new SimpleMeterRegistry());
+        return new OutboxRelay(database, transactions, new KafkaTemplate<>(producers), properties, clock, meters);
     }
 
     private long unpublishedRows() {
