@@ -57,7 +57,8 @@ final class HttpLoad {
             long answered,
             long failed,
             Histogram latencyMicros,
-            Map<String, Double> cpuMillisPerRequest) {
+            Map<String, Double> cpuMillisPerRequest,
+            Map<String, Double> runQueueWaitMillisPerRequest) {
 
         double perSecond() {
             return answered / seconds;
@@ -154,18 +155,28 @@ final class HttpLoad {
     /** The stack's CPU use from the end of the warm-up to the end of the run ({@link ProcessCpu}). */
     private static final class CpuWindow {
 
-        private volatile Map<String, Double> atStart = Map.of();
+        private volatile Map<String, Double> cpuAtStart = Map.of();
+        private volatile Map<String, Double> waitAtStart = Map.of();
 
         CpuWindow(Duration warmup) {
-            Mono.delay(warmup, Schedulers.parallel()).subscribe(tick -> atStart = ProcessCpu.snapshot());
+            Mono.delay(warmup, Schedulers.parallel()).subscribe(tick -> {
+                cpuAtStart = ProcessCpu.snapshot();
+                waitAtStart = ProcessCpu.runQueueWait();
+            });
         }
 
-        /** The run's result, with the CPU each process spent per request since the warm-up ended. */
+        /**
+         * The run's result, with the CPU each process spent per request since the warm-up ended, and how long its
+         * threads waited for a core meanwhile.
+         */
         Result result(String name, Duration measure, long answered, long failed, Histogram latency) {
             long requests = answered + failed;
-            Map<String, Double> perRequest =
-                    requests == 0 ? Map.of() : ProcessCpu.perOperation(atStart, ProcessCpu.snapshot(), requests);
-            return new Result(name, measure.toNanos() / 1e9, answered, failed, latency, perRequest);
+            Map<String, Double> cpu =
+                    requests == 0 ? Map.of() : ProcessCpu.perOperation(cpuAtStart, ProcessCpu.snapshot(), requests);
+            Map<String, Double> waited = requests == 0
+                    ? Map.of()
+                    : ProcessCpu.perOperation(waitAtStart, ProcessCpu.runQueueWait(), requests);
+            return new Result(name, measure.toNanos() / 1e9, answered, failed, latency, cpu, waited);
         }
     }
 

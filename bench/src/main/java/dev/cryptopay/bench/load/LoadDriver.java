@@ -145,6 +145,19 @@ public final class LoadDriver {
                 "%nthrough-gateway reads / direct reads: %.2f×   p99 added at half load: %.2f ms%n", ratio, addedP99);
         results.put("gateway_to_direct_ratio", ratio);
         results.put("p99_added_ms_at_half_load", addedP99);
+        // Latency no CPU profile shows: the time the stack's threads were ready to run but every core was busy.
+        double gatewayWaited = total(gatewayHalf.runQueueWaitMillisPerRequest());
+        double directWaited = total(directHalf.runQueueWaitMillisPerRequest());
+        if (gatewayWaited > 0 || directWaited > 0) {
+            System.out.printf(
+                    "at half load, the stack's threads waited for a core %.2f ms per read through the gateway (the"
+                            + " gateway's own %.2f ms), %.2f ms per direct read%n",
+                    gatewayWaited,
+                    gatewayHalf.runQueueWaitMillisPerRequest().getOrDefault("gateway", 0.0),
+                    directWaited);
+            results.put("run_queue_wait_ms_per_read_at_half_load_gateway", gatewayWaited);
+            results.put("run_queue_wait_ms_per_read_at_half_load_direct", directWaited);
+        }
         // The same ratio from CPU: what a read costs the machine with and without the gateway in its path.
         double directCost = total(directMax.cpuMillisPerRequest());
         double gatewayCost = total(gatewayMax.cpuMillisPerRequest());
@@ -261,17 +274,23 @@ public final class LoadDriver {
         figures.put("p999_ms", result.percentileMillis(99.9));
         figures.put("failed", result.failed());
         figures.put("cpu_ms_per_request", result.cpuMillisPerRequest());
+        figures.put("run_queue_wait_ms_per_request", result.runQueueWaitMillisPerRequest());
         results.put(result.name(), figures);
-        if (!result.cpuMillisPerRequest().isEmpty()) {
-            StringBuilder cpu = new StringBuilder("    CPU per request:");
-            result.cpuMillisPerRequest().forEach((process, millis) -> {
+        printPerProcess("CPU per request", result.cpuMillisPerRequest());
+        printPerProcess("waiting for a core per request", result.runQueueWaitMillisPerRequest());
+        return result;
+    }
+
+    private static void printPerProcess(String what, Map<String, Double> millisPerRequest) {
+        if (!millisPerRequest.isEmpty()) {
+            StringBuilder line = new StringBuilder("    " + what + ":");
+            millisPerRequest.forEach((process, millis) -> {
                 if (millis >= 0.005) {
-                    cpu.append(String.format(" %s %.3f ms,", process, millis));
+                    line.append(String.format(" %s %.3f ms,", process, millis));
                 }
             });
-            System.out.println(cpu.substring(0, cpu.length() - 1));
+            System.out.println(line.substring(0, line.length() - 1));
         }
-        return result;
     }
 
     /** A {@code KEY=VALUE} file as the local stack writes them ({@code #} comments, no quoting). */
