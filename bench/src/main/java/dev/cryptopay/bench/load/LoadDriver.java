@@ -44,7 +44,9 @@ import tools.jackson.databind.json.JsonMapper;
  *       half of it, duplicates, bad signatures and lost events ({@code --presign-rate}, default 2000/s, bounds how
  *       many creates are signed in advance); then the latency-vs-throughput curve ({@code --curve} fractions of the
  *       maximum, {@code --step-seconds} each, an empty {@code --curve} skips it) and the create transaction's
- *       ceiling from {@code bench/run-pgbench-create} ({@code --pgbench false} skips it).
+ *       ceiling from {@code bench/run-pgbench-create} ({@code --pgbench false} skips it). It first runs
+ *       {@code bench/vacuum-stack} ({@code --vacuum false} skips it): on a server with autovacuum off, each run
+ *       would otherwise start with the dead rows of every run before it.
  *   <li>{@code account}: {@code GET /account} (the gateway alone: signature, key lookup) at its maximum, beside the
  *       raw Ed25519 verifications per second of the same machine measured in the same run.
  * </ul>

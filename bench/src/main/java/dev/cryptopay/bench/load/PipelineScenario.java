@@ -25,6 +25,9 @@ final class PipelineScenario {
      * half the delivered rate (open loop) for the create → webhook latency.
      */
     void run() throws IOException {
+        if (Boolean.parseBoolean(driver.options.getOrDefault("vacuum", "true"))) {
+            System.out.println(run("bench/vacuum-stack").strip());
+        }
         int merchantCount = Integer.parseInt(driver.options.getOrDefault("merchants", "8"));
         int presignRate = Integer.parseInt(driver.options.getOrDefault("presign-rate", "2000"));
         try (WebhookSink sink = new WebhookSink()) {
@@ -156,23 +159,26 @@ final class PipelineScenario {
 
     /** Transactions per second of {@code bench/run-pgbench-create} (the create's own transaction, 32 clients). */
     private double pgbenchCreateCeiling() throws IOException {
-        String seconds = Long.toString(driver.measure.toSeconds());
-        Process pgbench = new ProcessBuilder("bench/run-pgbench-create", seconds, "32")
-                .redirectErrorStream(true)
-                .start();
-        String output = new String(pgbench.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        try {
-            if (pgbench.waitFor() != 0) {
-                throw new IllegalStateException("bench/run-pgbench-create failed:\n" + output);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        String output = run("bench/run-pgbench-create", Long.toString(driver.measure.toSeconds()), "32");
         Matcher tps = Pattern.compile("tps = ([0-9.]+)").matcher(output);
         if (!tps.find()) {
             throw new IllegalStateException("no tps in pgbench's output:\n" + output);
         }
         return Double.parseDouble(tps.group(1));
+    }
+
+    /** Runs one of bench/'s scripts to its end; answers what it printed, or fails with it. */
+    private static String run(String... command) throws IOException {
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        try {
+            if (process.waitFor() != 0) {
+                throw new IllegalStateException(command[0] + " failed:\n" + output);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        return output;
     }
 }
