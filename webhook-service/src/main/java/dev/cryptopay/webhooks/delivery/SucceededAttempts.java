@@ -75,8 +75,9 @@ class SucceededAttempts {
 
     private void write(List<Waiting> batch) {
         batchSizes.record(batch.size());
-        deliveries
-                .saveAttempts(batch.stream().map(Waiting::attempt).toList())
+        // Deferred: a statement that cannot even be built fails this write, never the recorder.
+        Mono.defer(() -> deliveries.saveAttempts(
+                        batch.stream().map(Waiting::attempt).toList()))
                 .defaultIfEmpty(Set.of())
                 .subscribe(
                         saved -> {

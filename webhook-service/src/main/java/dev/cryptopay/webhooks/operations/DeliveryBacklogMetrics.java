@@ -17,7 +17,8 @@ import reactor.core.publisher.Mono;
  * Backlog gauges from the database, shared by every instance: pending deliveries, those of them held for a disabled
  * endpoint, due ones waiting behind their endpoint's or merchant's in-flight cap (throttled), the age of the oldest
  * due one that is neither (how late the scheduler itself is running), failed deliveries, disabled endpoints, and
- * parked records.
+ * parked records. Only pending and failed rows are read, each through its partial index: the succeeded deliveries
+ * kept as history (nearly all rows) are never scanned.
  */
 @Component
 public class DeliveryBacklogMetrics extends BackgroundLoop {
@@ -29,24 +30,23 @@ public class DeliveryBacklogMetrics extends BackgroundLoop {
                      GROUP BY endpoint_id, merchant_id, mode),
                  busy_merchant AS (
                      SELECT merchant_id, mode, sum(n) AS n FROM busy GROUP BY merchant_id, mode),
-                 delivery AS (
-                     SELECT d.status, d.next_attempt_at,
-                            (d.status = 'pending' AND NOT ep.enabled AND ep.deleted_at IS NULL) AS held,
+                 pending AS (
+                     SELECT d.next_attempt_at, (NOT ep.enabled AND ep.deleted_at IS NULL) AS held,
                             (coalesce(b.n, 0) >= :perEndpoint OR coalesce(m.n, 0) >= :perMerchant) AS capped
                      FROM webhook_delivery d JOIN webhook_endpoint ep ON ep.id = d.endpoint_id
                      LEFT JOIN busy b ON b.endpoint_id = d.endpoint_id
-                     LEFT JOIN busy_merchant m ON m.merchant_id = d.merchant_id AND m.mode = d.mode)
-            SELECT count(*) FILTER (WHERE status = 'pending') AS pending,
+                     LEFT JOIN busy_merchant m ON m.merchant_id = d.merchant_id AND m.mode = d.mode
+                     WHERE d.status = 'pending')
+            SELECT count(*) AS pending,
                    count(*) FILTER (WHERE held) AS held,
-                   count(*) FILTER (WHERE status = 'pending' AND next_attempt_at <= :now AND NOT held AND capped)
-                       AS throttled,
-                   min(next_attempt_at) FILTER (WHERE status = 'pending' AND next_attempt_at <= :now AND NOT held
-                                                AND NOT capped) AS oldest_due,
-                   count(*) FILTER (WHERE status = 'failed') AS failed,
+                   count(*) FILTER (WHERE next_attempt_at <= :now AND NOT held AND capped) AS throttled,
+                   min(next_attempt_at) FILTER (WHERE next_attempt_at <= :now AND NOT held AND NOT capped)
+                       AS oldest_due,
+                   (SELECT count(*) FROM webhook_delivery WHERE status = 'failed') AS failed,
                    (SELECT count(*) FROM parked_record) AS parked,
                    (SELECT count(*) FROM webhook_endpoint WHERE NOT enabled AND deleted_at IS NULL)
                        AS disabled_endpoints
-            FROM delivery""";
+            FROM pending""";
 
     private final DatabaseClient database;
     private final WebhookProperties properties;

@@ -64,6 +64,29 @@ class OperationsTest extends WebhookTestBase {
     }
 
     @Test
+    void theBacklogCountsPendingAndFailedDeliveriesAndNotTheSucceededOnes() {
+        MerchantIdentity merchant = newMerchant();
+        register(merchant, "http://127.0.0.1:9/unreachable", List.of("payment.created"));
+        publishEvents(merchant, "payment.created", 3, 3);
+        backlog.measure().block();
+        double pending = metric(prometheus(), "webhook_deliveries_pending");
+        double failed = metric(prometheus(), "webhook_deliveries_failed");
+
+        database.sql("UPDATE webhook_delivery SET status = CASE WHEN id = (SELECT min(id::text)::uuid FROM "
+                        + "webhook_delivery WHERE merchant_id = :merchant) THEN 'failed' ELSE 'succeeded' END, "
+                        + "next_attempt_at = NULL WHERE merchant_id = :merchant AND status = 'pending' "
+                        + "AND id <> (SELECT max(id::text)::uuid FROM webhook_delivery WHERE merchant_id = :merchant)")
+                .bind("merchant", merchant.merchantId())
+                .then()
+                .block();
+        backlog.measure().block();
+
+        // Of the three: one failed, one succeeded, one still pending.
+        assertThat(metric(prometheus(), "webhook_deliveries_pending")).isEqualTo(pending - 2);
+        assertThat(metric(prometheus(), "webhook_deliveries_failed")).isEqualTo(failed + 1);
+    }
+
+    @Test
     void healthShowsDatabaseAndKafka() {
         JsonNode health =
                 read(web.get().uri("/actuator/health").exchange().expectStatus().isOk());
