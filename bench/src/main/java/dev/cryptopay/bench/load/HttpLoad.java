@@ -156,7 +156,7 @@ final class HttpLoad {
     private static final class CpuWindow {
 
         private volatile Map<String, Double> cpuAtStart = Map.of();
-        private volatile Map<String, Double> waitAtStart = Map.of();
+        private volatile Map<Long, ProcessCpu.ThreadWait> waitAtStart = Map.of();
 
         CpuWindow(Duration warmup) {
             Mono.delay(warmup, Schedulers.parallel()).subscribe(tick -> {
@@ -175,7 +175,7 @@ final class HttpLoad {
                     requests == 0 ? Map.of() : ProcessCpu.perOperation(cpuAtStart, ProcessCpu.snapshot(), requests);
             Map<String, Double> waited = requests == 0
                     ? Map.of()
-                    : ProcessCpu.perOperation(waitAtStart, ProcessCpu.runQueueWait(), requests);
+                    : ProcessCpu.waitPerOperation(waitAtStart, ProcessCpu.runQueueWait(), requests);
             return new Result(name, measure.toNanos() / 1e9, answered, failed, latency, cpu, waited);
         }
     }

@@ -38,7 +38,8 @@ import tools.jackson.databind.json.JsonMapper;
  * <ul>
  *   <li>{@code reads}: {@code GET /payment_links/{id}} straight to payment-links-service (with the token the gateway
  *       would add) and through the gateway, each at its maximum (closed loop), then both at half the gateway's
- *       maximum (open loop) for the latency the gateway adds.
+ *       maximum (open loop) for the latency the gateway adds ({@code --latency-at 0.5,0.25,0.1} for more rates, as
+ *       fractions of that maximum).
  *   <li>{@code pipeline}: creates through the gateway for {@code --merchants} merchants (default 8), each with a
  *       webhook endpoint at a local sink: events delivered per second at the maximum, create → webhook latency at
  *       half of it, duplicates, bad signatures and lost events ({@code --presign-rate}, default 2000/s, bounds how
@@ -132,33 +133,12 @@ public final class LoadDriver {
         HttpLoad.Result directMax = report(load.closedLoop("direct, max", directRead, connections, warmup, measure));
         HttpLoad.Result gatewayMax = report(
                 load.closedLoop("gateway, max", presigned(merchant, "GET", path, 6_000), connections, warmup, measure));
-        double half = gatewayMax.perSecond() / 2;
-        HttpLoad.Result directHalf =
-                report(load.openLoop("direct, half of gateway max", directRead, half, warmup, measure));
-        HttpLoad.Result gatewayHalf = report(load.openLoop(
-                "gateway, half of gateway max",
-                presigned(merchant, "GET", path, (int) half + 1),
-                half,
-                warmup,
-                measure));
         double ratio = gatewayMax.perSecond() / directMax.perSecond();
-        double addedP99 = gatewayHalf.percentileMillis(99) - directHalf.percentileMillis(99);
-        System.out.printf(
-                "%nthrough-gateway reads / direct reads: %.2f×   p99 added at half load: %.2f ms%n", ratio, addedP99);
+        System.out.printf("%nthrough-gateway reads / direct reads: %.2f×%n", ratio);
         results.put("gateway_to_direct_ratio", ratio);
-        results.put("p99_added_ms_at_half_load", addedP99);
-        // Latency no CPU profile shows: the time the stack's threads were ready to run but every core was busy.
-        double gatewayWaited = total(gatewayHalf.runQueueWaitMillisPerRequest());
-        double directWaited = total(directHalf.runQueueWaitMillisPerRequest());
-        if (gatewayWaited > 0 || directWaited > 0) {
-            System.out.printf(
-                    "at half load, the stack's threads waited for a core %.2f ms per read through the gateway (the"
-                            + " gateway's own %.2f ms), %.2f ms per direct read%n",
-                    gatewayWaited,
-                    gatewayHalf.runQueueWaitMillisPerRequest().getOrDefault("gateway", 0.0),
-                    directWaited);
-            results.put("run_queue_wait_ms_per_read_at_half_load_gateway", gatewayWaited);
-            results.put("run_queue_wait_ms_per_read_at_half_load_direct", directWaited);
+        // The latency the gateway adds, at fractions of its maximum (--latency-at, default half of it).
+        for (String fraction : options.getOrDefault("latency-at", "0.5").split(",")) {
+            latencyAdded(load, directRead, merchant, path, gatewayMax.perSecond(), Double.parseDouble(fraction));
         }
         // The same ratio from CPU: what a read costs the machine with and without the gateway in its path.
         double directCost = total(directMax.cpuMillisPerRequest());
@@ -222,6 +202,41 @@ public final class LoadDriver {
 
     static double total(Map<String, Double> cpuMillis) {
         return cpuMillis.values().stream().mapToDouble(Double::doubleValue).sum();
+    }
+
+    /**
+     * Direct and through-gateway reads at the same fixed rate ({@code fraction} of the gateway's maximum), open loop:
+     * the p99 the gateway adds, and how long the stack's threads waited for a core per read meanwhile.
+     */
+    private void latencyAdded(
+            HttpLoad load,
+            Supplier<HttpLoad.Request> directRead,
+            BenchMerchant merchant,
+            String path,
+            double gatewayMax,
+            double fraction) {
+        double rate = gatewayMax * fraction;
+        String label = fraction == 0.5 ? "half of gateway max" : String.format("%.2f of gateway max", fraction);
+        HttpLoad.Result direct = report(load.openLoop("direct, " + label, directRead, rate, warmup, measure));
+        HttpLoad.Result gateway = report(load.openLoop(
+                "gateway, " + label, presigned(merchant, "GET", path, (int) rate + 1), rate, warmup, measure));
+        double addedP99 = gateway.percentileMillis(99) - direct.percentileMillis(99);
+        double gatewayWaited = total(gateway.runQueueWaitMillisPerRequest());
+        double directWaited = total(direct.runQueueWaitMillisPerRequest());
+        // Latency no CPU profile shows: the time the stack's threads were ready to run but every core was busy.
+        System.out.printf(
+                "at %.0f reads/s (%s): p99 added by the gateway %.2f ms; the stack's threads waited for a core %.2f"
+                        + " ms per read through the gateway (the gateway's own %.2f ms), %.2f ms per direct read%n",
+                rate,
+                label,
+                addedP99,
+                gatewayWaited,
+                gateway.runQueueWaitMillisPerRequest().getOrDefault("gateway", 0.0),
+                directWaited);
+        String key = fraction == 0.5 ? "half_load" : "load_" + fraction;
+        results.put("p99_added_ms_at_" + key, addedP99);
+        results.put("run_queue_wait_ms_per_read_at_" + key + "_gateway", gatewayWaited);
+        results.put("run_queue_wait_ms_per_read_at_" + key + "_direct", directWaited);
     }
 
     /** Ed25519 verifications per second on all cores, the ceiling of an authenticated request on this machine. */

@@ -3,10 +3,10 @@ package dev.cryptopay.bench.load;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.ToDoubleFunction;
 import java.util.stream.Stream;
 
 /**
@@ -25,28 +25,43 @@ final class ProcessCpu {
 
     /** CPU seconds used so far by each part, by name. Empty when {@code /proc} cannot be read. */
     static Map<String, Double> snapshot() {
-        return snapshot(ProcessCpu::cpuSeconds);
-    }
-
-    /**
-     * Seconds each part's threads have spent so far runnable but waiting for a core, by name (threads that ended
-     * meanwhile are not counted; the services' threads live as long as they do).
-     */
-    static Map<String, Double> runQueueWait() {
-        return snapshot(ProcessCpu::runQueueSeconds);
-    }
-
-    private static Map<String, Double> snapshot(ToDoubleFunction<Long> measure) {
         Map<String, Double> seconds = new LinkedHashMap<>();
         ProcessHandle.allProcesses()
                 .forEach(process -> name(process).ifPresent(name -> {
-                    double used = measure.applyAsDouble(process.pid());
+                    double used = cpuSeconds(process.pid());
                     seconds.merge(name, used, Double::sum);
                 }));
-        seconds.put(
-                "load driver + sink",
-                measure.applyAsDouble(ProcessHandle.current().pid()));
+        seconds.put("load driver + sink", cpuSeconds(ProcessHandle.current().pid()));
         return seconds;
+    }
+
+    /** One living thread of the stack: the part it belongs to and its run-queue wait so far, in ns. */
+    record ThreadWait(String part, long nanos) {}
+
+    /** Every living thread of the stack's parts, by thread id. */
+    static Map<Long, ThreadWait> runQueueWait() {
+        Map<Long, ThreadWait> threads = new HashMap<>();
+        ProcessHandle.allProcesses()
+                .forEach(process -> name(process).ifPresent(name -> readWaits(process.pid(), name, threads)));
+        readWaits(ProcessHandle.current().pid(), "load driver + sink", threads);
+        return threads;
+    }
+
+    /**
+     * What each part's threads waited for a core between two snapshots, in milliseconds per operation. A thread
+     * started meanwhile counts from zero; one that ended meanwhile is no longer listed and drops out (the services'
+     * threads live as long as they do).
+     */
+    static Map<String, Double> waitPerOperation(
+            Map<Long, ThreadWait> before, Map<Long, ThreadWait> after, long operations) {
+        Map<String, Double> millis = new LinkedHashMap<>();
+        after.forEach((thread, now) -> {
+            ThreadWait then = before.get(thread);
+            boolean same = then != null && then.part().equals(now.part()) && then.nanos() <= now.nanos();
+            long waited = now.nanos() - (same ? then.nanos() : 0);
+            millis.merge(now.part(), waited / 1e6 / operations, Double::sum);
+        });
+        return millis;
     }
 
     /** What each part used between two snapshots, in milliseconds per operation. */
@@ -79,22 +94,20 @@ final class ProcessCpu {
         return Optional.empty();
     }
 
-    /** The run-queue wait of all of the process's threads: the second field of each thread's schedstat, in ns. */
-    private static double runQueueSeconds(long pid) {
+    /** Each thread's run-queue wait: the second field of /proc/<pid>/task/<tid>/schedstat, in ns. */
+    private static void readWaits(long pid, String part, Map<Long, ThreadWait> threads) {
         try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
-            return tasks.mapToLong(task -> {
-                                try {
-                                    return Long.parseLong(Files.readString(task.resolve("schedstat"))
-                                            .trim()
-                                            .split(" ")[1]);
-                                } catch (IOException | RuntimeException gone) {
-                                    return 0; // the thread ended meanwhile
-                                }
-                            })
-                            .sum()
-                    / 1e9;
+            tasks.forEach(task -> {
+                try {
+                    long nanos = Long.parseLong(
+                            Files.readString(task.resolve("schedstat")).trim().split(" ")[1]);
+                    threads.put(Long.parseLong(task.getFileName().toString()), new ThreadWait(part, nanos));
+                } catch (IOException | RuntimeException gone) {
+                    // the thread ended meanwhile
+                }
+            });
         } catch (IOException | RuntimeException unreadable) {
-            return 0;
+            // the process ended, or /proc is not there
         }
     }
 

@@ -27,7 +27,7 @@ class ProcessCpuTest {
 
     @Test
     void threadsThatWaitForACoreShowAsRunQueueWait() throws Exception {
-        Map<String, Double> before = ProcessCpu.runQueueWait();
+        Map<Long, ProcessCpu.ThreadWait> before = ProcessCpu.runQueueWait();
         // Twice as many busy threads as cores for 0.3 s: each is runnable all along and gets a core about half the
         // time. They stay alive (parked) until measured: /proc lists living threads only.
         int threads = 2 * Runtime.getRuntime().availableProcessors();
@@ -50,11 +50,23 @@ class ProcessCpuTest {
             thread.start();
         }
         spun.await();
-        Map<String, Double> waited = ProcessCpu.perOperation(before, ProcessCpu.runQueueWait(), 1);
+        Map<String, Double> waited = ProcessCpu.waitPerOperation(before, ProcessCpu.runQueueWait(), 1);
         measured.countDown();
 
         // Together the threads waited about threads × 0.15 s; a tenth of that is far above scheduling noise.
         assertThat(waited.get("load driver + sink")).isGreaterThan(threads * 15.0);
+    }
+
+    @Test
+    void aThreadThatEndedDropsOutAndANewOneCountsFromZero() {
+        Map<Long, ProcessCpu.ThreadWait> before = Map.of(
+                1L, new ProcessCpu.ThreadWait("gateway", 5_000_000),
+                2L, new ProcessCpu.ThreadWait("gateway", 9_000_000));
+        Map<Long, ProcessCpu.ThreadWait> after = Map.of(
+                1L, new ProcessCpu.ThreadWait("gateway", 7_000_000), // waited 2 ms more
+                3L, new ProcessCpu.ThreadWait("gateway", 1_000_000)); // new: 1 ms; thread 2 ended
+
+        assertThat(ProcessCpu.waitPerOperation(before, after, 1)).containsEntry("gateway", 3.0);
     }
 
     @Test
