@@ -109,6 +109,15 @@ public abstract class WebhookTestBase extends ServiceTestBase {
                 .block();
     }
 
+    /** A delivery's status: {@code pending}, {@code succeeded} or {@code failed}. */
+    protected String deliveryStatus(UUID delivery) {
+        return database.sql("SELECT status FROM webhook_delivery WHERE id = :id")
+                .bind("id", delivery)
+                .map(row -> row.get(0, String.class))
+                .one()
+                .block();
+    }
+
     protected boolean eventStored(String eventId) {
         return database.sql("SELECT count(*) FROM webhook_event WHERE id = :id")
                         .bind("id", UUID.fromString(eventId))

@@ -26,12 +26,7 @@ final class ProcessCpu {
     /** CPU seconds used so far by each part, by name. Empty when {@code /proc} cannot be read. */
     static Map<String, Double> snapshot() {
         Map<String, Double> seconds = new LinkedHashMap<>();
-        ProcessHandle.allProcesses()
-                .forEach(process -> name(process).ifPresent(name -> {
-                    double used = cpuSeconds(process.pid());
-                    seconds.merge(name, used, Double::sum);
-                }));
-        seconds.put("load driver + sink", cpuSeconds(ProcessHandle.current().pid()));
+        parts().forEach((pid, name) -> seconds.merge(name, cpuSeconds(pid), Double::sum));
         return seconds;
     }
 
@@ -41,10 +36,17 @@ final class ProcessCpu {
     /** Every living thread of the stack's parts, by thread id. */
     static Map<Long, ThreadWait> runQueueWait() {
         Map<Long, ThreadWait> threads = new HashMap<>();
-        ProcessHandle.allProcesses()
-                .forEach(process -> name(process).ifPresent(name -> readWaits(process.pid(), name, threads)));
-        readWaits(ProcessHandle.current().pid(), "load driver + sink", threads);
+        parts().forEach((pid, name) -> readWaits(pid, name, threads));
         return threads;
+    }
+
+    /** The stack's processes and this driver, each with the part it is, by pid. */
+    private static Map<Long, String> parts() {
+        Map<Long, String> parts = new LinkedHashMap<>();
+        ProcessHandle.allProcesses()
+                .forEach(process -> name(process).ifPresent(name -> parts.put(process.pid(), name)));
+        parts.put(ProcessHandle.current().pid(), "load driver + sink");
+        return parts;
     }
 
     /**

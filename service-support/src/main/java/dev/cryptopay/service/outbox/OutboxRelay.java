@@ -39,7 +39,7 @@ public class OutboxRelay extends BackgroundLoop {
 
     private static final Duration PURGE_EVERY = Duration.ofMinutes(10);
     /** The backlog gauges are refreshed at most this often: under load the relay passes many times a second. */
-    static final Duration MEASURE_EVERY = Duration.ofSeconds(1);
+    private static final Duration MEASURE_EVERY = Duration.ofSeconds(1);
 
     private static final Duration MAX_BACKOFF = Duration.ofSeconds(10);
 
@@ -52,8 +52,8 @@ public class OutboxRelay extends BackgroundLoop {
     private final AtomicLong oldestPendingAgeSeconds = new AtomicLong();
     private final Counter published;
     private final Counter failures;
-    private volatile Instant lastPurge = Instant.EPOCH;
-    private volatile Instant lastMeasure = Instant.EPOCH;
+    private final Every measuring = new Every(MEASURE_EVERY);
+    private final Every purging = new Every(PURGE_EVERY);
     private int consecutiveFailures;
 
     public OutboxRelay(
@@ -151,12 +151,7 @@ public class OutboxRelay extends BackgroundLoop {
 
     /** Refreshes the backlog gauges on-call watches, unless they were refreshed less than a second ago. */
     Mono<Void> measureBacklogIfDue() {
-        Instant now = clock.instant();
-        if (Duration.between(lastMeasure, now).compareTo(MEASURE_EVERY) < 0) {
-            return Mono.empty();
-        }
-        lastMeasure = now;
-        return measureBacklog();
+        return measuring.due(clock.instant()) ? measureBacklog() : Mono.empty();
     }
 
     /** Refreshes the backlog gauges on-call watches. */
@@ -181,10 +176,9 @@ public class OutboxRelay extends BackgroundLoop {
 
     private Mono<Void> purgeIfDue() {
         Instant now = clock.instant();
-        if (Duration.between(lastPurge, now).compareTo(PURGE_EVERY) < 0) {
+        if (!purging.due(now)) {
             return Mono.empty();
         }
-        lastPurge = now;
         return database.sql("DELETE FROM outbox_event WHERE published_at < :cutoff")
                 .bind("cutoff", now.minus(properties.retention()).atOffset(ZoneOffset.UTC))
                 .then();
@@ -234,6 +228,26 @@ public class OutboxRelay extends BackgroundLoop {
     @Override
     protected boolean enabled() {
         return properties.relayEnabled();
+    }
+
+    /** Housekeeping the relay's passes run at most once per interval. */
+    private static final class Every {
+
+        private final Duration interval;
+        private volatile Instant last = Instant.EPOCH;
+
+        Every(Duration interval) {
+            this.interval = interval;
+        }
+
+        /** Whether it is due at {@code now}; when it is, the next interval starts now. */
+        boolean due(Instant now) {
+            if (Duration.between(last, now).compareTo(interval) < 0) {
+                return false;
+            }
+            last = now;
+            return true;
+        }
     }
 
     private record OutboxRow(

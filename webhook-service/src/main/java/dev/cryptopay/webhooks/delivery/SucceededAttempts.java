@@ -25,7 +25,7 @@ import reactor.core.publisher.Sinks;
 class SucceededAttempts {
 
     /** The most attempts in one statement; more wait for the next write. */
-    static final int MAX_BATCH = 256;
+    private static final int MAX_BATCH = 256;
 
     private final DeliveryRepository deliveries;
     private final Queue<Waiting> queue = new ConcurrentLinkedQueue<>();

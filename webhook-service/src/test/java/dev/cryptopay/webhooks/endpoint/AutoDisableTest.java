@@ -131,7 +131,7 @@ class AutoDisableTest extends WebhookTestBase {
         scheduler.drain().block();
         assertThat(receiver.received()).hasSize(8);
         assertThat(disabled.held())
-                .allSatisfy(delivery -> assertThat(status(delivery)).isEqualTo("succeeded"));
+                .allSatisfy(delivery -> assertThat(deliveryStatus(delivery)).isEqualTo("succeeded"));
 
         // A fresh run of failures: one failure now does not disable it again.
         receiver.otherwise(call -> Reply.status(503));
@@ -188,14 +188,6 @@ class AutoDisableTest extends WebhookTestBase {
                 .map(row -> row.get(0, UUID.class))
                 .all()
                 .collectList()
-                .block();
-    }
-
-    private String status(UUID delivery) {
-        return database.sql("SELECT status FROM webhook_delivery WHERE id = :id")
-                .bind("id", delivery)
-                .map(row -> row.get(0, String.class))
-                .one()
                 .block();
     }
 }
