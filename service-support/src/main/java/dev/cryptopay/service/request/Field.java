@@ -120,6 +120,33 @@ public abstract class Field<T, F extends Field<T, F>> {
         return convert(value, path, violations);
     }
 
+    /**
+     * Reads the member of a PUT body: left out is {@link Patch#absent()}, JSON {@code null} is {@link Patch#clear()}
+     * when the field is optional and a problem ("{name} cannot be null") when it is {@link #required()}, anything else
+     * is converted as {@link #read} does (a bad value is recorded and answers absent).
+     */
+    public Patch<T> patch(JsonNode object, Violations violations) {
+        read = true;
+        JsonNode value = object.get(name);
+        if (value == null) {
+            return Patch.absent();
+        }
+        if (value.isNull()) {
+            if (required) {
+                violations.reject(code, name, name + " cannot be null; leave it out to keep its value");
+                return Patch.absent();
+            }
+            return Patch.clear();
+        }
+        T converted = convert(value, name, violations);
+        return converted == null ? Patch.absent() : Patch.of(converted);
+    }
+
+    /** The members' names, for {@link Violations#rejectUnknown}: a body's known members are its declared fields. */
+    public static java.util.List<String> names(Field<?, ?>... fields) {
+        return java.util.Arrays.stream(fields).map(Field::name).toList();
+    }
+
     abstract T convert(JsonNode value, String path, Violations violations);
 
     /**
