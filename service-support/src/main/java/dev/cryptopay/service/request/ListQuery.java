@@ -97,6 +97,23 @@ public final class ListQuery {
         return order;
     }
 
+    /** A UUID in its canonical form, or null when absent. */
+    public java.util.UUID uuid(String name) {
+        return uuid(name, params.getFirst(name));
+    }
+
+    /** {@code text} (taken from elsewhere in the request, e.g. the path) read as the UUID named {@code name}. */
+    public java.util.UUID uuid(String name, String text) {
+        if (text == null) {
+            return null;
+        }
+        if (!Field.isUuid(text)) {
+            violations.reject(name, name + " must be a UUID");
+            return null;
+        }
+        return java.util.UUID.fromString(text);
+    }
+
     /** A string of {@code min..max} characters taken as given, or null when absent. */
     public String text(String name, int min, int max) {
         String text = params.getFirst(name);

@@ -1,7 +1,7 @@
 package dev.cryptopay.subscriptions.billing;
 
-import dev.cryptopay.subscriptions.link.LinkRepository;
-import dev.cryptopay.subscriptions.link.SubscriptionLink;
+import dev.cryptopay.subscriptions.subscription.LinkRepository;
+import dev.cryptopay.subscriptions.subscription.SubscriptionLink;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import org.springframework.r2dbc.core.DatabaseClient;

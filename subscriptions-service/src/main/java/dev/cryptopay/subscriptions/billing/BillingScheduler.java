@@ -1,16 +1,15 @@
 package dev.cryptopay.subscriptions.billing;
 
 import dev.cryptopay.service.background.BackgroundLoop;
-import dev.cryptopay.service.events.EventType;
+import dev.cryptopay.service.events.Transition;
 import dev.cryptopay.subscriptions.config.SubscriptionsProperties;
-import dev.cryptopay.subscriptions.link.LinkRepository;
-import dev.cryptopay.subscriptions.link.SubscriptionLink;
 import dev.cryptopay.subscriptions.plan.PlanService;
+import dev.cryptopay.subscriptions.plan.PlanTerms;
 import dev.cryptopay.subscriptions.plan.PlanView;
-import dev.cryptopay.subscriptions.subscriber.Subscriber;
-import dev.cryptopay.subscriptions.subscriber.SubscriberEvents;
-import dev.cryptopay.subscriptions.subscriber.SubscriberRepository;
-import dev.cryptopay.subscriptions.subscriber.SubscriberStatus;
+import dev.cryptopay.subscriptions.subscription.Subscriber;
+import dev.cryptopay.subscriptions.subscription.SubscriberRepository;
+import dev.cryptopay.subscriptions.subscription.SubscriptionChanges;
+import dev.cryptopay.subscriptions.subscription.SubscriptionLink;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -39,28 +38,25 @@ public class BillingScheduler extends BackgroundLoop {
     private static final Logger log = LoggerFactory.getLogger(BillingScheduler.class);
 
     private final BillingRepository billing;
-    private final LinkRepository links;
     private final SubscriberRepository subscribers;
     private final PlanService plans;
-    private final SubscriberEvents events;
+    private final SubscriptionChanges changes;
     private final TransactionalOperator tx;
     private final SubscriptionsProperties.Billing settings;
     private final Clock clock;
 
     public BillingScheduler(
             BillingRepository billing,
-            LinkRepository links,
             SubscriberRepository subscribers,
             PlanService plans,
-            SubscriberEvents events,
+            SubscriptionChanges changes,
             TransactionalOperator tx,
             SubscriptionsProperties properties,
             Clock clock) {
         this.billing = billing;
-        this.links = links;
         this.subscribers = subscribers;
         this.plans = plans;
-        this.events = events;
+        this.changes = changes;
         this.tx = tx;
         this.settings = properties.billing();
         this.clock = clock;
@@ -98,26 +94,16 @@ public class BillingScheduler extends BackgroundLoop {
     }
 
     private Mono<Void> miss(SubscriptionLink link, PlanView plan, Subscriber subscriber, Instant now) {
-        SubscriptionLink missed =
-                link.missed(plan.plan().billedAmount(), plan.plan().terms().interval(), now);
-        long autoCancel = plan.plan().terms().autoCancelAfterMissed();
-        Mono<Void> failed = events.append(
-                EventType.SUBSCRIPTION_PAYMENT_FAILED,
-                subscriber,
-                plan,
-                link.id(),
-                plan.plan().billedAmount(),
-                null,
-                now);
-        if (autoCancel == 0 || missed.missedPeriods() < autoCancel) {
-            return links.update(missed).then(failed);
-        }
-        Subscriber cancelled =
-                subscriber.update(null, null, SubscriberStatus.CANCELLED, now).subscriber();
-        return links.update(missed.deactivated(now))
-                .then(failed)
-                .then(subscribers.update(cancelled))
-                .then(events.append(EventType.SUBSCRIPTION_CANCELLED, cancelled, plan, link.id(), now));
+        PlanTerms terms = plan.plan().terms();
+        return changes.link(
+                        link.missed(plan.plan().billedAmount(), terms.interval(), terms.autoCancelAfterMissed(), now),
+                        false,
+                        link,
+                        Transition.unchanged(subscriber),
+                        plan,
+                        null,
+                        now)
+                .then();
     }
 
     private Mono<Integer> expiringBatch() {
@@ -127,11 +113,14 @@ public class BillingScheduler extends BackgroundLoop {
                 .flatMap(claimed -> context(claimed)
                         .flatMapMany(context -> Flux.fromIterable(claimed)
                                 .concatMap(link -> billing.markExpiringNotified(link, now)
-                                        .then(events.append(
-                                                EventType.SUBSCRIPTION_EXPIRING,
-                                                context.subscribers().get(link.subscriberId()),
+                                        .then(changes.link(
+                                                link.expiring(),
+                                                false,
+                                                link,
+                                                Transition.unchanged(
+                                                        context.subscribers().get(link.subscriberId())),
                                                 context.plans().get(link.planId()),
-                                                link.id(),
+                                                null,
                                                 now))
                                         .thenReturn(link)))
                         .count()

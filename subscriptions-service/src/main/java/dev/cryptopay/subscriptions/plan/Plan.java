@@ -1,6 +1,7 @@
 package dev.cryptopay.subscriptions.plan;
 
 import dev.cryptopay.auth.Mode;
+import dev.cryptopay.service.events.Transition;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.util.Objects;
@@ -47,30 +48,32 @@ public record Plan(
         return status == PlanStatus.ACTIVE && !revoked;
     }
 
-    /** The plan with the given unsigned details changed; null arguments leave a detail as it is. */
-    public Plan update(String newName, String newMetadataUri, PlanStatus newStatus, Instant now) {
-        Plan updated = withDetails(
-                newName == null ? name : newName, newMetadataUri == null ? metadataUri : newMetadataUri, now);
-        return newStatus == null ? updated : updated.withStatus(newStatus, now);
+    /**
+     * The plan with the merchant's changes of its unsigned details: an absent member keeps its value, a cleared
+     * {@code metadata_uri} is removed. Plans emit no events: their moves change only what the merchant sees.
+     */
+    public Transition<Plan> update(PlanUpdate update, Instant now) {
+        return withDetails(update.name().applyTo(name), update.metadataUri().applyTo(metadataUri), now)
+                .then(plan -> plan.withStatus(update.status().applyTo(status), now));
     }
 
     /** Deprecated from now on (a plan already deprecated keeps its first deprecation time). */
-    public Plan deprecate(Instant now) {
+    public Transition<Plan> deprecate(Instant now) {
         return withStatus(PlanStatus.DEPRECATED, now);
     }
 
-    private Plan withStatus(PlanStatus newStatus, Instant now) {
+    private Transition<Plan> withStatus(PlanStatus newStatus, Instant now) {
         if (newStatus == status) {
-            return this;
+            return Transition.unchanged(this);
         }
-        return copy(name, metadataUri, newStatus, newStatus == PlanStatus.DEPRECATED ? now : null, now);
+        return Transition.to(copy(name, metadataUri, newStatus, newStatus == PlanStatus.DEPRECATED ? now : null, now));
     }
 
-    private Plan withDetails(String newName, String newMetadataUri, Instant now) {
+    private Transition<Plan> withDetails(String newName, String newMetadataUri, Instant now) {
         if (newName.equals(name) && Objects.equals(newMetadataUri, metadataUri)) {
-            return this;
+            return Transition.unchanged(this);
         }
-        return copy(newName, newMetadataUri, status, deprecatedAt, now);
+        return Transition.to(copy(newName, newMetadataUri, status, deprecatedAt, now));
     }
 
     /** The plan with the details a merchant may change; the signed terms never change. */

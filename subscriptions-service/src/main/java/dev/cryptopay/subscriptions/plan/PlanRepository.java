@@ -1,14 +1,17 @@
 package dev.cryptopay.subscriptions.plan;
 
+import static dev.cryptopay.service.db.SqlValues.instant;
+import static dev.cryptopay.service.db.SqlValues.utc;
+
 import dev.cryptopay.auth.Mode;
 import dev.cryptopay.auth.internal.MerchantIdentity;
+import dev.cryptopay.service.db.SqlValues;
 import dev.cryptopay.service.request.Where;
 import io.r2dbc.spi.Readable;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -73,9 +76,9 @@ public class PlanRepository {
                 .bind("status", plan.status().wireName())
                 .bind("createdAt", utc(plan.createdAt()))
                 .bind("updatedAt", utc(plan.updatedAt()));
-        spec = nullable(spec, "description", plan.description(), String.class);
-        spec = nullable(spec, "metadataUri", plan.metadataUri(), String.class);
-        spec = nullable(
+        spec = SqlValues.bind(spec, "description", plan.description(), String.class);
+        spec = SqlValues.bind(spec, "metadataUri", plan.metadataUri(), String.class);
+        spec = SqlValues.bind(
                 spec,
                 "deprecatedAt",
                 plan.deprecatedAt() == null ? null : utc(plan.deprecatedAt()),
@@ -93,8 +96,8 @@ public class PlanRepository {
                 .bind("status", plan.status().wireName())
                 .bind("updatedAt", utc(plan.updatedAt()))
                 .bind("id", plan.id());
-        spec = nullable(spec, "metadataUri", plan.metadataUri(), String.class);
-        spec = nullable(
+        spec = SqlValues.bind(spec, "metadataUri", plan.metadataUri(), String.class);
+        spec = SqlValues.bind(
                 spec,
                 "deprecatedAt",
                 plan.deprecatedAt() == null ? null : utc(plan.deprecatedAt()),
@@ -277,17 +280,5 @@ public class PlanRepository {
 
     private static BigInteger integer(BigDecimal value) {
         return value.toBigIntegerExact();
-    }
-
-    static OffsetDateTime utc(Instant instant) {
-        return instant.atOffset(ZoneOffset.UTC);
-    }
-
-    static Instant instant(OffsetDateTime time) {
-        return time == null ? null : time.toInstant();
-    }
-
-    static <T> GenericExecuteSpec nullable(GenericExecuteSpec spec, String name, T value, Class<T> type) {
-        return value == null ? spec.bindNull(name, type) : spec.bind(name, value);
     }
 }

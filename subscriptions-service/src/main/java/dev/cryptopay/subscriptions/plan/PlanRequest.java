@@ -83,29 +83,30 @@ public record PlanRequest(
     static final TextField DESCRIPTION = Field.string("description").length(0, 1000);
     static final TextField METADATA_URI = metadataUriField();
     static final TextField KIND = Field.string("kind").oneOf(List.of("amount", "value"));
-    static final TextField STATUS = Field.string("status").oneOf(PlanStatus.WIRE_NAMES);
+    /** Required where it is read: in a PUT body, where it may be left out but never sent as null. */
+    static final TextField STATUS_REQUIRED = Field.string("status").required().oneOf(PlanStatus.WIRE_NAMES);
 
-    static final List<String> CREATE_FIELDS = List.of(
-            "network_id",
-            "currency_id",
-            "merchant",
-            "destination",
-            "token",
-            "amount",
-            "currency",
-            "value",
-            "period",
-            "interval",
-            "trial_period",
-            "max_arrears",
-            "auto_cancel_after_missed",
-            "subscribe_deadline",
-            "plan_nonce",
-            "merchant_sig",
-            "metadata_uri",
-            "name",
-            "description",
-            "kind");
+    static final List<String> CREATE_FIELDS = Field.names(
+            NETWORK_ID,
+            CURRENCY_ID,
+            MERCHANT,
+            DESTINATION,
+            TOKEN,
+            AMOUNT,
+            CURRENCY,
+            VALUE,
+            PERIOD,
+            INTERVAL,
+            TRIAL_PERIOD,
+            MAX_ARREARS,
+            AUTO_CANCEL_AFTER_MISSED,
+            SUBSCRIBE_DEADLINE,
+            PLAN_NONCE,
+            MERCHANT_SIG,
+            METADATA_URI,
+            NAME,
+            DESCRIPTION,
+            KIND);
 
     /** A create body: merchant_sig and name are required. */
     public static PlanRequest forCreate(JsonMapper json, String body) {

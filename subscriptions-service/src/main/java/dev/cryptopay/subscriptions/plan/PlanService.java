@@ -2,6 +2,7 @@ package dev.cryptopay.subscriptions.plan;
 
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.service.error.ApiException;
+import dev.cryptopay.service.events.Transition;
 import dev.cryptopay.service.request.Where;
 import dev.cryptopay.subscriptions.config.SubscriptionsProperties;
 import dev.cryptopay.subscriptions.network.NetworkCatalog;
@@ -125,17 +126,17 @@ public class PlanService {
         Instant now = clock.instant();
         return tx.transactional(plans.lock(merchant, id)
                         .switchIfEmpty(notFound())
-                        .flatMap(plan -> {
-                            Plan updated = plan.update(update.name(), update.metadataUri(), update.status(), now);
-                            return updated == plan
-                                    ? Mono.just(plan)
-                                    : plans.updateDetails(updated).thenReturn(updated);
-                        }))
+                        .flatMap(plan -> save(plan.update(update, now))))
                 .flatMap(plan -> view(plan, now));
     }
 
     public Mono<PlanView> deprecate(MerchantIdentity merchant, UUID id) {
-        return update(merchant, id, new PlanUpdate(null, null, PlanStatus.DEPRECATED));
+        return update(merchant, id, PlanUpdate.DEPRECATE);
+    }
+
+    /** Stores a plan's move; plans emit no events. */
+    private Mono<Plan> save(Transition<Plan> move) {
+        return move.changed() ? plans.updateDetails(move.state()).thenReturn(move.state()) : Mono.just(move.state());
     }
 
     /** Active plans of any merchant, for customers: the signed terms are public on-chain anyway. */

@@ -2,7 +2,6 @@ package dev.cryptopay.subscriptions.plan;
 
 import dev.cryptopay.service.request.ListQuery;
 import dev.cryptopay.service.request.PageRequest;
-import dev.cryptopay.subscriptions.link.LinkQuery;
 import java.util.UUID;
 import org.springframework.util.MultiValueMap;
 
@@ -20,7 +19,7 @@ public record PublicPlanQuery(PageRequest page, String merchant, UUID networkId)
             query.violations().reject("merchant", "merchant " + PlanRequest.ADDRESS_RULE);
             merchant = null;
         }
-        UUID networkId = LinkQuery.uuid(query, "network_id", params.getFirst("network_id"));
+        UUID networkId = query.uuid("network_id");
         query.throwIfAny();
         return new PublicPlanQuery(page, merchant == null ? null : Addresses.checksummed(merchant), networkId);
     }

@@ -6,10 +6,9 @@ import dev.cryptopay.auth.Mode;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.subscriptions.SubscriptionsTestBase;
 import dev.cryptopay.subscriptions.config.SubscriptionsProperties;
-import dev.cryptopay.subscriptions.link.LinkRepository;
 import dev.cryptopay.subscriptions.plan.PlanService;
-import dev.cryptopay.subscriptions.subscriber.SubscriberEvents;
-import dev.cryptopay.subscriptions.subscriber.SubscriberRepository;
+import dev.cryptopay.subscriptions.subscription.SubscriberRepository;
+import dev.cryptopay.subscriptions.subscription.SubscriptionChanges;
 import dev.cryptopay.testsupport.TestKafka;
 import java.time.Duration;
 import java.time.Instant;
@@ -40,16 +39,13 @@ class BillingTest extends SubscriptionsTestBase {
     BillingRepository billing;
 
     @Autowired
-    LinkRepository links;
-
-    @Autowired
     SubscriberRepository subscribers;
 
     @Autowired
     PlanService plans;
 
     @Autowired
-    SubscriberEvents events;
+    SubscriptionChanges changes;
 
     @Autowired
     TransactionalOperator tx;
@@ -286,8 +282,7 @@ class BillingTest extends SubscriptionsTestBase {
                     .expectStatus()
                     .isCreated();
         }
-        BillingScheduler second =
-                new BillingScheduler(billing, links, subscribers, plans, events, tx, properties, clock);
+        BillingScheduler second = new BillingScheduler(billing, subscribers, plans, changes, tx, properties, clock);
 
         // Two periods missed and the expiry notice due, for every link at once; both schedulers run together.
         clock.set(enrolledAt.plus(INTERVAL).plus(GRACE).plusSeconds(1));

@@ -3,6 +3,8 @@ package dev.cryptopay.subscriptions.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cryptopay.auth.Mode;
+import dev.cryptopay.service.events.Transition;
+import dev.cryptopay.service.request.Patch;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.util.UUID;
@@ -19,16 +21,23 @@ class PlanTest {
         Plan plan = plan();
         assertThat(plan.acceptsSubscribers()).isTrue();
 
-        Plan deprecated = plan.deprecate(LATER);
+        Transition<Plan> deprecation = plan.deprecate(LATER);
+        Plan deprecated = deprecation.state();
+        assertThat(deprecation.changed()).isTrue();
+        assertThat(deprecation.emits()).as("plans emit no events").isFalse();
         assertThat(deprecated.status()).isEqualTo(PlanStatus.DEPRECATED);
         assertThat(deprecated.deprecatedAt()).isEqualTo(LATER);
         assertThat(deprecated.updatedAt()).isEqualTo(LATER);
         assertThat(deprecated.acceptsSubscribers()).isFalse();
-        assertThat(deprecated.deprecate(LATER.plusSeconds(60)))
-                .as("deprecating again keeps the first time")
-                .isSameAs(deprecated);
+        Transition<Plan> again = deprecated.deprecate(LATER.plusSeconds(60));
+        assertThat(again.changed()).as("deprecating again changes nothing").isFalse();
+        assertThat(again.state()).as("deprecating again keeps the first time").isSameAs(deprecated);
 
-        Plan active = deprecated.update(null, null, PlanStatus.ACTIVE, LATER.plusSeconds(120));
+        Plan active = deprecated
+                .update(
+                        new PlanUpdate(Patch.absent(), Patch.absent(), Patch.of(PlanStatus.ACTIVE)),
+                        LATER.plusSeconds(120))
+                .state();
         assertThat(active.acceptsSubscribers()).isTrue();
         assertThat(active.deprecatedAt()).isNull();
     }
@@ -36,14 +45,37 @@ class PlanTest {
     @Test
     void updatesChangeOnlyUnsignedDetails() {
         Plan plan = plan();
-        Plan renamed = plan.update("Gold", "ipfs://meta", null, LATER);
+        Transition<Plan> renaming =
+                plan.update(new PlanUpdate(Patch.of("Gold"), Patch.of("ipfs://meta"), Patch.absent()), LATER);
+        Plan renamed = renaming.state();
+        assertThat(renaming.changed()).isTrue();
         assertThat(renamed.name()).isEqualTo("Gold");
         assertThat(renamed.metadataUri()).isEqualTo("ipfs://meta");
         assertThat(renamed.terms()).isEqualTo(plan.terms());
         assertThat(renamed.digest()).isEqualTo(plan.digest());
         assertThat(renamed.updatedAt()).isEqualTo(LATER);
-        assertThat(plan.update(null, null, null, LATER)).as("nothing to change").isSameAs(plan);
-        assertThat(plan.update("Pro", null, PlanStatus.ACTIVE, LATER)).isSameAs(plan);
+        Transition<Plan> nothing = plan.update(new PlanUpdate(Patch.absent(), Patch.absent(), Patch.absent()), LATER);
+        assertThat(nothing.changed()).as("nothing to change").isFalse();
+        assertThat(nothing.state()).isSameAs(plan);
+        Transition<Plan> same =
+                plan.update(new PlanUpdate(Patch.of("Pro"), Patch.absent(), Patch.of(PlanStatus.ACTIVE)), LATER);
+        assertThat(same.changed()).isFalse();
+        assertThat(same.state()).isSameAs(plan);
+    }
+
+    @Test
+    void anAbsentMemberKeepsItsValueAndNullClearsTheMetadataUri() {
+        Plan described = plan().update(new PlanUpdate(Patch.absent(), Patch.of("ipfs://meta"), Patch.absent()), LATER)
+                .state();
+        Plan renamed = described
+                .update(new PlanUpdate(Patch.of("Gold"), Patch.absent(), Patch.absent()), LATER.plusSeconds(1))
+                .state();
+        assertThat(renamed.metadataUri()).as("left out: kept").isEqualTo("ipfs://meta");
+        Transition<Plan> cleared =
+                renamed.update(new PlanUpdate(Patch.absent(), Patch.clear(), Patch.absent()), LATER.plusSeconds(2));
+        assertThat(cleared.changed()).isTrue();
+        assertThat(cleared.state().metadataUri()).as("null: removed").isNull();
+        assertThat(cleared.state().name()).isEqualTo("Gold");
     }
 
     @Test

@@ -1,0 +1,2 @@
+/** The service's configuration record. */
+package dev.cryptopay.subscriptions.config;

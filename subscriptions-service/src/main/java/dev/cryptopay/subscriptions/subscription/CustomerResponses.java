@@ -1,0 +1,117 @@
+package dev.cryptopay.subscriptions.subscription;
+
+import dev.cryptopay.subscriptions.plan.PlanTypedData;
+import dev.cryptopay.subscriptions.plan.PlanView;
+import dev.cryptopay.subscriptions.plan.PublicPlanResponse;
+import java.time.Instant;
+import java.util.UUID;
+import tools.jackson.databind.json.JsonMapper;
+
+/** What the customer's own flow answers; the subscriber id from the invitation link is what grants it. */
+final class CustomerResponses {
+
+    private CustomerResponses() {}
+
+    /**
+     * A subscriber as its customer sees it: its own name and e-mail, the plan and (once enrolled) the link — not the
+     * merchant's customer id or webhook metadata.
+     *
+     * @param subscribeBy when the invitation stops accepting an enrolment; null when it never does
+     */
+    record CustomerSubscriber(
+            UUID id,
+            UUID subscriptionPlanId,
+            String subscriptionLinkUrl,
+            String status,
+            String customerName,
+            String customerEmail,
+            PublicPlanResponse subscriptionPlan,
+            LinkResponse subscriptionLink,
+            String successReturnUrl,
+            String failureReturnUrl,
+            Instant subscribeBy,
+            Instant createdAt,
+            Instant updatedAt) {
+
+        static CustomerSubscriber of(CustomerService.CustomerView view, JsonMapper json) {
+            Subscriber subscriber = view.subscriber().subscriber();
+            return new CustomerSubscriber(
+                    subscriber.id(),
+                    subscriber.planId(),
+                    view.subscriber().subscriptionLinkUrl(),
+                    subscriber.status().wireName(),
+                    subscriber.customerName(),
+                    subscriber.customerEmail(),
+                    PublicPlanResponse.of(view.subscriber().plan()),
+                    view.link() == null ? null : LinkResponse.of(view.link(), LinkResponse.Audience.CUSTOMER, json),
+                    subscriber.successReturnUrl(),
+                    subscriber.failureReturnUrl(),
+                    Invitation.openUntil(subscriber, view.subscriber().plan().plan()),
+                    subscriber.createdAt(),
+                    subscriber.updatedAt());
+        }
+    }
+
+    /**
+     * Everything a wallet needs to enrol: the merchant-signed plan to verify, the contract to approve and the
+     * approval to make.
+     *
+     * @param typedData the plan's EIP-712 typed data; with {@code merchant_sig} a wallet can check the merchant's
+     *     signature before approving anything
+     * @param trialEndsAt when the trial would end if the customer enrolled now; null without a trial
+     */
+    record Preparation(
+            UUID subscriberId,
+            String walletAddress,
+            PublicPlanResponse plan,
+            long chainId,
+            String networkName,
+            String subscriptionContract,
+            PlanTypedData typedData,
+            String digest,
+            String merchantSig,
+            Approval approval,
+            Instant subscribeBy,
+            Instant trialEndsAt) {
+
+        static Preparation of(CustomerService.Enrolment enrolment) {
+            PlanView view = enrolment.plan();
+            return new Preparation(
+                    enrolment.subscriber().id(),
+                    enrolment.walletAddress(),
+                    PublicPlanResponse.of(view),
+                    view.network().chainId(),
+                    view.network().name(),
+                    enrolment.contract(),
+                    enrolment.typedData(),
+                    enrolment.typedData().digest(),
+                    view.plan().merchantSig(),
+                    new Approval(
+                            view.token().contractAddress(),
+                            enrolment.contract(),
+                            enrolment.approvalAmount().toString(),
+                            view.token().format(enrolment.approvalAmount()),
+                            view.token().decimals(),
+                            view.token().currencyCode(),
+                            enrolment.periods(),
+                            view.network().name()),
+                    Invitation.openUntil(enrolment.subscriber(), view.plan()),
+                    enrolment.trialEndsAt());
+        }
+    }
+
+    /**
+     * The ERC-20 {@code approve(spender, amount)} to make: {@code periods} periods of the plan.
+     *
+     * @param amount base units, as a decimal string
+     */
+    record Approval(
+            String token,
+            String spender,
+            String amount,
+            String formattedAmount,
+            int decimals,
+            String currencySymbol,
+            int periods,
+            String networkName) {}
+}

@@ -1,0 +1,157 @@
+package dev.cryptopay.subscriptions.subscription;
+
+import dev.cryptopay.service.error.ApiException;
+import dev.cryptopay.subscriptions.config.SubscriptionsProperties;
+import dev.cryptopay.subscriptions.plan.PlanService;
+import dev.cryptopay.subscriptions.plan.PlanTypedData;
+import dev.cryptopay.subscriptions.plan.PlanView;
+import java.math.BigInteger;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.reactive.TransactionalOperator;
+import reactor.core.publisher.Mono;
+
+/**
+ * The customer's side of a subscriber: reading it, changing the name and e-mail, cancelling, and preparing the
+ * wallet's enrolment. A customer may only cancel; every other status move is the merchant's.
+ */
+@Service
+public class CustomerService {
+
+    private final SubscriberRepository subscribers;
+    private final PlanService plans;
+    private final LinkRepository links;
+    private final LinkService linkViews;
+    private final SubscriptionsProperties properties;
+    private final SubscriptionChanges changes;
+    private final TransactionalOperator tx;
+    private final Clock clock;
+
+    public CustomerService(
+            SubscriberRepository subscribers,
+            PlanService plans,
+            LinkRepository links,
+            LinkService linkViews,
+            SubscriptionsProperties properties,
+            SubscriptionChanges changes,
+            TransactionalOperator tx,
+            Clock clock) {
+        this.subscribers = subscribers;
+        this.plans = plans;
+        this.links = links;
+        this.linkViews = linkViews;
+        this.properties = properties;
+        this.changes = changes;
+        this.tx = tx;
+        this.clock = clock;
+    }
+
+    /** A subscriber as its customer's flow shows it: its plan and, once enrolled, its link with the payments. */
+    public record CustomerView(SubscriberView subscriber, LinkView link) {}
+
+    /**
+     * What a wallet needs to enrol an invited subscriber: the plan, the contract, its typed data and the approval of
+     * {@code periods} periods ({@code approvalAmount} base units).
+     *
+     * @param trialEndsAt when the trial would end if the customer enrolled now; null without a trial
+     */
+    public record Enrolment(
+            Subscriber subscriber,
+            PlanView plan,
+            String walletAddress,
+            String contract,
+            PlanTypedData typedData,
+            BigInteger approvalAmount,
+            int periods,
+            Instant trialEndsAt) {}
+
+    public Mono<CustomerView> get(UUID id) {
+        return subscribers.findAny(id).switchIfEmpty(notFound()).flatMap(this::view);
+    }
+
+    /** Name and e-mail changes, and cancelling; a cancellation writes {@code subscription.cancelled}. */
+    public Mono<CustomerView> update(UUID id, SubscriberRequest.Update update) {
+        Instant now = clock.instant();
+        Mono<Subscriber> change = subscribers
+                .lockAny(id)
+                .switchIfEmpty(notFound())
+                .flatMap(subscriber -> {
+                    if (update.status().hasValue() && update.status().value() != SubscriberStatus.CANCELLED) {
+                        return Mono.error(ApiException.conflict(
+                                "status_not_allowed",
+                                "A customer can only cancel (status cancelled); other status changes are the"
+                                        + " merchant's"));
+                    }
+                    // A lock on the link holds here too: cancelling through the subscriber is a change of it.
+                    Mono<Void> lockCheck = update.status().given()
+                            ? links.ofSubscriber(subscriber.id())
+                                    .filter(SubscriptionLink::locked)
+                                    .flatMap(locked -> Mono.<Void>error(new ApiException(
+                                            HttpStatus.LOCKED,
+                                            "link_locked",
+                                            "The subscription's link is locked; only its merchant can unlock it")))
+                            : Mono.empty();
+                    return lockCheck.then(changes.subscriber(subscriber.update(update, now), now));
+                });
+        return tx.transactional(change).flatMap(this::view);
+    }
+
+    /**
+     * What the wallet needs to enrol this invited subscriber: refused (409) once it is enrolled or cancelled, when
+     * the plan is deprecated, or after the plan's subscribe deadline.
+     */
+    public Mono<Enrolment> prepare(UUID subscriberId, String walletAddress, int periods) {
+        Instant now = clock.instant();
+        return subscribers
+                .findAny(subscriberId)
+                .switchIfEmpty(notFound())
+                .flatMap(subscriber -> plans.findAny(subscriber.planId()).map(view -> {
+                    Invitation.checkOpen(subscriber, view.plan(), now);
+                    String contract = properties
+                            .contract(view.network().chainId())
+                            .orElseThrow(() -> ApiException.conflict(
+                                    "network_unavailable",
+                                    "Subscriptions are not available on "
+                                            + view.network().name() + " now"));
+                    BigInteger amount = view.plan().billedAmount().multiply(BigInteger.valueOf(periods));
+                    if (amount.bitLength() > 256) {
+                        throw ApiException.invalidField(
+                                "validation_failed", "periods", "periods is too many: the approval exceeds uint256");
+                    }
+                    long trial = view.plan().terms().trialPeriod();
+                    return new Enrolment(
+                            subscriber,
+                            view,
+                            walletAddress,
+                            contract,
+                            PlanTypedData.of(view.plan().terms(), view.network().chainId(), contract),
+                            amount,
+                            periods,
+                            trial > 0 ? now.plus(Duration.ofSeconds(trial)) : null);
+                }));
+    }
+
+    private Mono<CustomerView> view(Subscriber subscriber) {
+        return plans.findAny(subscriber.planId())
+                .zipWith(links.ofSubscriber(subscriber.id())
+                        .flatMap(linkViews::view)
+                        .map(Optional::of)
+                        .defaultIfEmpty(Optional.<LinkView>empty()))
+                .map(loaded -> new CustomerView(
+                        new SubscriberView(
+                                subscriber,
+                                loaded.getT1(),
+                                loaded.getT2().map(LinkView::link).orElse(null),
+                                properties.subscriptionLinkUrl(subscriber.id())),
+                        loaded.getT2().orElse(null)));
+    }
+
+    private static <T> Mono<T> notFound() {
+        return Mono.error(() -> ApiException.notFound("Subscriber not found"));
+    }
+}

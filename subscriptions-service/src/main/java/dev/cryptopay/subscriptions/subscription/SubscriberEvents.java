@@ -1,0 +1,87 @@
+package dev.cryptopay.subscriptions.subscription;
+
+import dev.cryptopay.service.events.EventType;
+import dev.cryptopay.service.outbox.DomainEvent;
+import dev.cryptopay.service.outbox.OutboxWriter;
+import dev.cryptopay.subscriptions.config.SubscriptionsProperties;
+import dev.cryptopay.subscriptions.plan.PlanView;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.util.UUID;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Mono;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Writes subscription events to the outbox, in the transaction of the change that causes them. */
+@Component
+public class SubscriberEvents {
+
+    static final String AGGREGATE_TYPE = "subscriber";
+
+    private final OutboxWriter outbox;
+    private final SubscriptionsProperties properties;
+    private final JsonMapper json;
+
+    public SubscriberEvents(OutboxWriter outbox, SubscriptionsProperties properties, JsonMapper json) {
+        this.outbox = outbox;
+        this.properties = properties;
+        this.json = json;
+    }
+
+    /**
+     * The {@code data} of a subscription event.
+     *
+     * @param subscriptionLinkId null until the customer enrolled
+     * @param amount what one period bills, in the token's base units
+     * @param currency the currency code of the plan's token
+     * @param txHash the transaction of the event, null when there is none
+     * @param metadata the subscriber's webhook_metadata, {@code {}} when it has none
+     */
+    record SubscriptionEventData(
+            UUID subscriptionLinkId,
+            UUID planId,
+            UUID subscriberId,
+            String status,
+            String amount,
+            String currency,
+            String txHash,
+            JsonNode metadata) {}
+
+    /** An event without a transaction; {@code amount} is what one period bills. */
+    public Mono<Void> append(EventType type, Subscriber subscriber, PlanView plan, UUID linkId, Instant now) {
+        return append(type, subscriber, plan, linkId, plan.plan().billedAmount(), null, now);
+    }
+
+    /** An event about an amount (a payment, a missed period), with the transaction when there is one. */
+    public Mono<Void> append(
+            EventType type,
+            Subscriber subscriber,
+            PlanView plan,
+            UUID linkId,
+            BigInteger amount,
+            String txHash,
+            Instant now) {
+        SubscriptionEventData data = new SubscriptionEventData(
+                linkId,
+                subscriber.planId(),
+                subscriber.id(),
+                subscriber.status().wireName(),
+                amount.toString(),
+                plan.token().currencyCode(),
+                txHash,
+                subscriber.webhookMetadata() == null
+                        ? json.createObjectNode()
+                        : json.readTree(subscriber.webhookMetadata()));
+        return outbox.append(
+                properties.topic(),
+                DomainEvent.of(
+                        type,
+                        now,
+                        subscriber.merchantId(),
+                        subscriber.mode(),
+                        AGGREGATE_TYPE,
+                        subscriber.id().toString(),
+                        data));
+    }
+}

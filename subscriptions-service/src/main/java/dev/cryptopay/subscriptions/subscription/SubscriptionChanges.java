@@ -1,0 +1,118 @@
+package dev.cryptopay.subscriptions.subscription;
+
+import dev.cryptopay.service.events.EventType;
+import dev.cryptopay.service.events.Transition;
+import dev.cryptopay.subscriptions.plan.PlanService;
+import dev.cryptopay.subscriptions.plan.PlanView;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.stereotype.Component;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * The one way a subscriber's or a link's move is stored, whoever caused it: the row, then the events the move
+ * emitted, in the transaction of the caller (which locked the rows). It also keeps the rule that binds the two: a
+ * subscriber and its link stop together (a cancelled subscriber's link is no longer billed; a link that stops cancels
+ * its subscriber) and restart together (a link restarted makes its subscriber active).
+ */
+@Component
+public class SubscriptionChanges {
+
+    private final SubscriberRepository subscribers;
+    private final LinkRepository links;
+    private final PlanService plans;
+    private final SubscriberEvents events;
+
+    public SubscriptionChanges(
+            SubscriberRepository subscribers, LinkRepository links, PlanService plans, SubscriberEvents events) {
+        this.subscribers = subscribers;
+        this.links = links;
+        this.plans = plans;
+        this.events = events;
+    }
+
+    /** What a link's events are about: the amount (default one period of the plan) and the transaction, if any. */
+    public record Payment(BigInteger amount, String txHash) {}
+
+    /** Stores a subscriber's move and its events; answers the subscriber as it now is. */
+    public Mono<Subscriber> subscriber(Transition<Subscriber> move, Instant now) {
+        Subscriber after = move.state();
+        if (!move.changed()) {
+            return Mono.just(after);
+        }
+        return subscribers
+                .update(after)
+                .then(links.ofSubscriber(after.id()).map(Optional::of).defaultIfEmpty(Optional.empty()))
+                .flatMap(link -> {
+                    Mono<Void> stop = link.filter(ignored -> after.status() == SubscriberStatus.CANCELLED)
+                            .map(billed -> storeLink(billed.stop(now)))
+                            .orElse(Mono.empty());
+                    UUID linkId = link.map(SubscriptionLink::id).orElse(null);
+                    Mono<Void> announce = move.emits()
+                            ? plans.findAny(after.planId())
+                                    .flatMap(plan -> append(move.events(), after, plan, linkId, null, now))
+                            : Mono.empty();
+                    return stop.then(announce);
+                })
+                .thenReturn(after);
+    }
+
+    /**
+     * Stores a link's move ({@code created}: a new row) and its events, then its subscriber's move: the one given
+     * (e.g. enrolment's, or new details), followed by the status the link's move implies. The link's events show
+     * the subscriber after the given move.
+     *
+     * @param payment what the link's events are about; null for one period of the plan and no transaction
+     */
+    public Mono<SubscriptionLink> link(
+            Transition<SubscriptionLink> move,
+            boolean created,
+            SubscriptionLink before,
+            Transition<Subscriber> subscriberMove,
+            PlanView plan,
+            Payment payment,
+            Instant now) {
+        SubscriptionLink after = move.state();
+        Mono<Void> store = created ? links.insert(after) : storeLink(move);
+        if (before != null && !java.util.Objects.equals(before.expiresAt(), after.expiresAt())) {
+            // A new end gets its own expiring notice.
+            store = store.then(links.resetExpiryNotice(after.id()));
+        }
+        Mono<Void> announce = append(move.events(), subscriberMove.state(), plan, after.id(), payment, now);
+        Transition<Subscriber> follows =
+                subscriberMove.then(subscriber -> statusFollowing(before, after, subscriber, now));
+        return store.then(announce).then(subscriber(follows, now)).thenReturn(after);
+    }
+
+    /** Stops or restarts the subscriber with its link. */
+    private static Transition<Subscriber> statusFollowing(
+            SubscriptionLink before, SubscriptionLink after, Subscriber subscriber, Instant now) {
+        boolean stopped = before != null && before.active() && !after.active();
+        boolean restarted = before != null && !before.active() && after.active();
+        if (stopped && subscriber.status() != SubscriberStatus.CANCELLED) {
+            return subscriber.moveTo(SubscriberStatus.CANCELLED, now);
+        }
+        return restarted ? subscriber.moveTo(SubscriberStatus.ACTIVE, now) : Transition.unchanged(subscriber);
+    }
+
+    private Mono<Void> storeLink(Transition<SubscriptionLink> move) {
+        return move.changed() ? links.update(move.state()) : Mono.empty();
+    }
+
+    private Mono<Void> append(
+            java.util.List<EventType> types,
+            Subscriber subscriber,
+            PlanView plan,
+            UUID linkId,
+            Payment payment,
+            Instant now) {
+        BigInteger amount = payment == null ? plan.plan().billedAmount() : payment.amount();
+        String txHash = payment == null ? null : payment.txHash();
+        return Flux.fromIterable(types)
+                .concatMap(type -> events.append(type, subscriber, plan, linkId, amount, txHash, now))
+                .then();
+    }
+}

@@ -1,0 +1,74 @@
+package dev.cryptopay.subscriptions.subscription;
+
+import dev.cryptopay.service.error.ApiException;
+import dev.cryptopay.subscriptions.plan.Addresses;
+import dev.cryptopay.subscriptions.plan.EthSignatures;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.HexFormat;
+
+/**
+ * A customer's proof that its wallet asked for a change of its link: a {@code personal_sign} (EIP-191) signature
+ * by the link's wallet over {@link #message()}, sent as {@value #SIGNATURE_HEADER} with the time it was made as
+ * {@value #TIMESTAMP_HEADER}. Link ids are not secret (a wallet lookup lists them), so the id alone never changes a
+ * link. The message binds the route and the exact body, and is good for five minutes either way.
+ *
+ * <pre>
+ * Cryptopay subscription link change
+ * PUT /public/subscriptions/link/{id}
+ * 2026-11-22T14:00:00Z
+ * {lower-case hex SHA-256 of the body bytes}
+ * </pre>
+ */
+public record WalletProof(String signature, String timestamp, String path, String body) {
+
+    public static final String SIGNATURE_HEADER = "X-Wallet-Signature";
+    public static final String TIMESTAMP_HEADER = "X-Wallet-Timestamp";
+    static final Duration WINDOW = Duration.ofMinutes(5);
+
+    /** The text the wallet signs. */
+    public String message() {
+        return "Cryptopay subscription link change\nPUT " + path + "\n" + timestamp + "\n" + sha256(body);
+    }
+
+    /** Refuses (401) unless the link's wallet signed this change within the window around {@code now}. */
+    void verify(String wallet, Instant now) {
+        if (signature == null || signature.isBlank() || timestamp == null || timestamp.isBlank()) {
+            throw ApiException.unauthorized(
+                    "wallet_signature_required",
+                    "A change to a link must be signed by its wallet (" + SIGNATURE_HEADER + ", " + TIMESTAMP_HEADER
+                            + ")");
+        }
+        Instant signedAt;
+        try {
+            signedAt = OffsetDateTime.parse(timestamp).toInstant();
+        } catch (DateTimeParseException e) {
+            throw ApiException.unauthorized(
+                    "invalid_wallet_signature", TIMESTAMP_HEADER + " must be an ISO 8601 timestamp with a time zone");
+        }
+        if (Duration.between(signedAt, now).abs().compareTo(WINDOW) > 0) {
+            throw ApiException.unauthorized("invalid_wallet_signature", "Wallet signature expired");
+        }
+        boolean byTheWallet = EthSignatures.personalSigner(message().getBytes(StandardCharsets.UTF_8), signature)
+                .filter(signer -> Addresses.same(signer, wallet))
+                .isPresent();
+        if (!byTheWallet) {
+            throw ApiException.unauthorized(
+                    "invalid_wallet_signature", "The change is not signed by the link's wallet");
+        }
+    }
+
+    private static String sha256(String body) {
+        try {
+            byte[] bytes = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

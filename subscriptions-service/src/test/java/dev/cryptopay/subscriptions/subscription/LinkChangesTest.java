@@ -1,0 +1,236 @@
+package dev.cryptopay.subscriptions.subscription;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cryptopay.auth.internal.MerchantIdentity;
+import dev.cryptopay.subscriptions.SubscriptionsTestBase;
+import dev.cryptopay.testsupport.TestKafka;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.springframework.http.HttpMethod;
+import tools.jackson.databind.JsonNode;
+
+/** Who may change a link, and how a lock holds. */
+class LinkChangesTest extends SubscriptionsTestBase {
+
+    @Test
+    void theCustomerChangesItsDetailsAndExpiryLocksAndStops() {
+        MerchantIdentity merchant = newMerchant();
+        JsonNode plan = createPlan(merchant, amountPlan("Pro"));
+        String subscriberId = createSubscriber(merchant, plan.get("id").asString(), "Ada", "ada@example.com")
+                .get("id")
+                .asString();
+        JsonNode link = enrol(plan.get("id").asString(), subscriberId);
+        String linkId = link.get("id").asString();
+        String expiry = clock.instant().plus(Duration.ofDays(200)).toString();
+
+        JsonNode changed = read(walletPut(linkId, Map.of("customer_name", "Ada L.", "expires_at", expiry))
+                .expectStatus()
+                .isOk());
+        assertThat(changed.get("customer_name").asString()).isEqualTo("Ada L.");
+        assertThat(Instant.parse(changed.get("expires_at").asString())).isEqualTo(Instant.parse(expiry));
+        assertThat(changed.get("merchant_user_id").isNull())
+                .as("public answers leave the merchant out")
+                .isTrue();
+
+        for (Map<String, Object> merchantOnly :
+                List.<Map<String, Object>>of(Map.of("owed", "0"), Map.of("trial_ends_at", expiry))) {
+            assertThat(read(walletPut(linkId, merchantOnly).expectStatus().isEqualTo(409))
+                            .get("code")
+                            .asString())
+                    .isEqualTo("merchant_only");
+        }
+        walletPut(linkId, Map.of("expires_at", "2001-01-01T00:00:00Z"))
+                .expectStatus()
+                .isBadRequest();
+        walletPut(linkId, Map.of("colour", "red")).expectStatus().isBadRequest();
+
+        assertThat(read(walletPut(linkId, Map.of("locked", true)).expectStatus().isOk())
+                        .get("locked")
+                        .asBoolean())
+                .isTrue();
+        JsonNode refused = read(walletPut(linkId, Map.of("customer_name", "Mallory"))
+                .expectStatus()
+                .isEqualTo(423));
+        assertThat(refused.get("code").asString()).isEqualTo("link_locked");
+        walletPut(linkId, Map.of("locked", false)).expectStatus().isEqualTo(423);
+        send(merchant, HttpMethod.PUT, "/subscriptions/link/" + link.get("id").asString(), Map.of("owed", "5"))
+                .expectStatus()
+                .isEqualTo(423);
+
+        JsonNode unlocked = read(send(
+                        merchant,
+                        HttpMethod.PUT,
+                        "/subscriptions/link/" + link.get("id").asString(),
+                        Map.of("locked", false))
+                .expectStatus()
+                .isOk());
+        assertThat(unlocked.get("locked").asBoolean()).isFalse();
+        assertThat(unlocked.get("merchant_user_id").asString())
+                .isEqualTo(merchant.merchantId().toString());
+
+        JsonNode stopped = read(
+                walletPut(linkId, Map.of("is_active", false)).expectStatus().isOk());
+        assertThat(stopped.get("is_active").asBoolean()).isFalse();
+        assertThat(read(get(merchant, "/subscriber/" + subscriberId)
+                                .expectStatus()
+                                .isOk())
+                        .get("status")
+                        .asString())
+                .isEqualTo("cancelled");
+        assertThat(TestKafka.recordsWithKey(
+                        "subscriptions.events", merchant.merchantId().toString(), 3))
+                .extracting(r -> TestKafka.header(r, "event-type"))
+                .containsExactly("subscription.created", "subscription.activated", "subscription.cancelled");
+        assertThat(read(walletPut(linkId, Map.of("is_active", true))
+                                .expectStatus()
+                                .isEqualTo(409))
+                        .get("code")
+                        .asString())
+                .isEqualTo("merchant_only");
+
+        walletPut(UUID.randomUUID().toString(), Map.of("locked", true))
+                .expectStatus()
+                .isNotFound();
+        walletPut("nope", Map.of("locked", true)).expectStatus().isBadRequest();
+    }
+
+    @Test
+    void theMerchantMovesTheTrialSetsDebtAndReactivates() {
+        MerchantIdentity merchant = newMerchant();
+        JsonNode plan = createPlan(merchant, amountPlan("Pro"));
+        JsonNode link = enrol(
+                plan.get("id").asString(),
+                createSubscriber(merchant, plan.get("id").asString(), "Ada", "ada@example.com")
+                        .get("id")
+                        .asString());
+        String uri = "/subscriptions/link/" + link.get("id").asString();
+        Instant shorterTrial = clock.instant().plus(Duration.ofDays(2));
+
+        JsonNode changed = read(send(
+                        merchant,
+                        HttpMethod.PUT,
+                        uri,
+                        Map.of("trial_ends_at", shorterTrial.toString(), "owed", "1234", "is_active", false))
+                .expectStatus()
+                .isOk());
+        assertThat(Instant.parse(changed.get("trial_ends_at").asString())).isEqualTo(shorterTrial);
+        assertThat(changed.get("owed").asString()).isEqualTo("1234");
+        assertThat(changed.get("is_active").asBoolean()).isFalse();
+        assertThat(read(send(merchant, HttpMethod.PUT, uri, Map.of("is_active", true))
+                                .expectStatus()
+                                .isOk())
+                        .get("is_active")
+                        .asBoolean())
+                .isTrue();
+
+        send(newMerchant(), HttpMethod.PUT, uri, Map.of("locked", false))
+                .expectStatus()
+                .isNotFound();
+        send(merchant, HttpMethod.PUT, uri, Map.of("owed", "-1")).expectStatus().isBadRequest();
+    }
+
+    @Test
+    void onlyTheLinksWalletChangesItAndOnlyThisRequest() {
+        MerchantIdentity merchant = newMerchant();
+        JsonNode plan = createPlan(merchant, amountPlan("Pro"));
+        String linkId = enrol(
+                        plan.get("id").asString(),
+                        createSubscriber(merchant, plan.get("id").asString(), "Ada", "ada@example.com")
+                                .get("id")
+                                .asString())
+                .get("id")
+                .asString();
+        Map<String, Object> stop = Map.of("is_active", false);
+
+        assertThat(read(send(null, HttpMethod.PUT, "/public/subscriptions/link/" + linkId, stop)
+                                .expectStatus()
+                                .isUnauthorized())
+                        .get("code")
+                        .asString())
+                .as("the link id alone changes nothing: wallet lookups list ids")
+                .isEqualTo("wallet_signature_required");
+        assertThat(read(walletPut(linkId, stop, OTHER_KEY, clock.instant())
+                                .expectStatus()
+                                .isUnauthorized())
+                        .get("code")
+                        .asString())
+                .isEqualTo("invalid_wallet_signature");
+        walletPut(linkId, stop, WALLET_KEY, clock.instant().minus(Duration.ofMinutes(6)))
+                .expectStatus()
+                .isUnauthorized();
+
+        // A signature of one body does not carry another.
+        String path = "/public/subscriptions/link/" + linkId;
+        var signedLock =
+                walletHeaders(linkId, json.writeValueAsString(Map.of("locked", true)), WALLET_KEY, clock.instant());
+        as(null, HttpMethod.PUT, path)
+                .headers(headers -> headers.addAll(signedLock))
+                .contentType(org.springframework.http.MediaType.APPLICATION_JSON)
+                .bodyValue(json.writeValueAsString(stop))
+                .exchange()
+                .expectStatus()
+                .isUnauthorized();
+
+        assertThat(read(get(merchant, "/subscriptions/link/" + linkId)
+                                .expectStatus()
+                                .isOk())
+                        .get("is_active")
+                        .asBoolean())
+                .isTrue();
+    }
+
+    @Test
+    void aLockHoldsOnTheSubscriberToo() {
+        MerchantIdentity merchant = newMerchant();
+        JsonNode plan = createPlan(merchant, amountPlan("Pro"));
+        String subscriberId = createSubscriber(merchant, plan.get("id").asString(), "Ada", "ada@example.com")
+                .get("id")
+                .asString();
+        String linkId = enrol(plan.get("id").asString(), subscriberId).get("id").asString();
+        walletPut(linkId, Map.of("locked", true)).expectStatus().isOk();
+
+        send(null, HttpMethod.PUT, "/public/subscriber/" + subscriberId, Map.of("status", "cancelled"))
+                .expectStatus()
+                .isEqualTo(423);
+        send(null, HttpMethod.PUT, "/public/subscriber/" + subscriberId, Map.of("customer_name", "Ada L."))
+                .expectStatus()
+                .isOk();
+        send(merchant, HttpMethod.PUT, "/subscriptions/link/" + linkId, Map.of("locked", true))
+                .expectStatus()
+                .isOk(); // locking a locked link changes nothing
+    }
+
+    @Test
+    void aMerchantRestartingALinkReactivatesItsSubscriberWithoutBackCharges() {
+        MerchantIdentity merchant = newMerchant();
+        JsonNode plan = createPlan(merchant, amountPlan("Pro"));
+        String subscriberId = createSubscriber(merchant, plan.get("id").asString(), "Ada", "ada@example.com")
+                .get("id")
+                .asString();
+        String uri = "/subscriptions/link/"
+                + enrol(plan.get("id").asString(), subscriberId).get("id").asString();
+        send(merchant, HttpMethod.PUT, uri, Map.of("is_active", false))
+                .expectStatus()
+                .isOk();
+        clock.advance(Duration.ofDays(90));
+
+        send(merchant, HttpMethod.PUT, uri, Map.of("is_active", true))
+                .expectStatus()
+                .isOk();
+
+        assertThat(read(get(merchant, "/subscriber/" + subscriberId)
+                                .expectStatus()
+                                .isOk())
+                        .get("status")
+                        .asString())
+                .isEqualTo("active");
+        send(merchant, HttpMethod.PUT, uri, Map.of("trial_ends_at", "2000-01-01T00:00:00Z"))
+                .expectStatus()
+                .isBadRequest();
+    }
+}
