@@ -41,6 +41,18 @@ class ListQueryTest {
     }
 
     @Test
+    void uuidsAreCanonicalOrAProblem() {
+        ListQuery q = query("plan_id", "3f2b8c2e-7d1a-4c55-9a43-2b1d6f0e9a10", "network_id", "nope");
+        assertThat(q.uuid("plan_id")).hasToString("3f2b8c2e-7d1a-4c55-9a43-2b1d6f0e9a10");
+        assertThat(q.uuid("absent")).isNull();
+        assertThat(q.uuid("network_id")).isNull();
+        assertThat(q.uuid("subscriber_id", "3f2b8c2e7d1a4c559a432b1d6f0e9a10"))
+                .as("not canonical")
+                .isNull();
+        assertThat(problems(q)).containsExactly("network_id must be a UUID", "subscriber_id must be a UUID");
+    }
+
+    @Test
     void filtersAndSort() {
         ListQuery q = query(
                 "is_active",
