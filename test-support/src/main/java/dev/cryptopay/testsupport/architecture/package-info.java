@@ -1,0 +1,2 @@
+/** The architecture rules every service's build checks (ArchUnit), with the breaches that remain listed per service. */
+package dev.cryptopay.testsupport.architecture;
