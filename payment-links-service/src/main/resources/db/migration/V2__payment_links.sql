@@ -56,14 +56,4 @@ CREATE TABLE link_transaction (
 
 CREATE INDEX link_transaction_link ON link_transaction (payment_link_id);
 
--- Responses of POSTs sent with an Idempotency-Key, replayed for 24 hours.
-CREATE TABLE idempotency_key (
-    merchant_id   UUID        NOT NULL,
-    mode          TEXT        NOT NULL,
-    key           TEXT        NOT NULL,
-    request_hash  TEXT        NOT NULL,
-    status_code   INT         NOT NULL,
-    response_body TEXT        NOT NULL,
-    created_at    TIMESTAMPTZ NOT NULL,
-    PRIMARY KEY (merchant_id, mode, key)
-);
+-- The idempotency_key table is service-support's (db/idempotency).

@@ -110,16 +110,4 @@ CREATE TABLE subscription_payment (
 
 CREATE INDEX subscription_payment_link ON subscription_payment (link_id, starts_at);
 
--- Responses of POSTs sent with an Idempotency-Key (service-support's IdempotencyStore), replayed for 24 hours.
-CREATE TABLE idempotency_key (
-    merchant_id   UUID        NOT NULL,
-    mode          TEXT        NOT NULL,
-    key           TEXT        NOT NULL,
-    request_hash  TEXT        NOT NULL,
-    status_code   INT         NOT NULL,
-    response_body TEXT        NOT NULL,
-    created_at    TIMESTAMPTZ NOT NULL,
-    PRIMARY KEY (merchant_id, mode, key)
-);
-
-CREATE INDEX idempotency_key_created_at ON idempotency_key (created_at);
+-- The idempotency_key table is service-support's (db/idempotency).

@@ -1,5 +1,6 @@
--- Idempotency-Key on POST /webhook-endpoints (service-support's IdempotencyStore): the first response of a key is
--- kept for the retention and replayed to retries with the same body.
+-- The Idempotency-Key store of IdempotencyStore, for every service that takes the header (idempotency.enabled: true
+-- and classpath:db/idempotency in spring.flyway.locations): a key's first response is kept for the retention and
+-- replayed to retries with the same body; IdempotencyPurge deletes keys past it by created_at.
 CREATE TABLE idempotency_key (
     merchant_id   UUID        NOT NULL,
     mode          TEXT        NOT NULL,
