@@ -42,17 +42,17 @@ public class CreateBodyBenchmarks {
 
     static final Set<String> CURRENCIES = Set.of("USDC", "USDT", "ETH", "DAI");
 
-    PaymentLinkRequestParser parser;
+    JsonMapper json;
     Instant now;
 
     @Setup
     public void setUp() {
-        parser = new PaymentLinkRequestParser(JsonMapper.builder().build());
+        json = JsonMapper.builder().build();
         now = Instant.parse("2026-11-22T00:00:00Z");
     }
 
     @Benchmark
     public NewPaymentLink parseAndValidate() {
-        return parser.parse(FULL_BODY, CURRENCIES, now);
+        return PaymentLinkRequestParser.parse(json, FULL_BODY, CURRENCIES, now);
     }
 }

@@ -83,7 +83,7 @@ class CheckoutController {
         ServerSentEvent<CheckoutStatus> end =
                 ServerSentEvent.<CheckoutStatus>builder().build();
         Flux<ServerSentEvent<CheckoutStatus>> statuses = service.watch(first)
-                .map(status -> ServerSentEvent.builder(status)
+                .map(view -> ServerSentEvent.builder(CheckoutStatus.of(view))
                         .event("status")
                         .retry(Duration.ofSeconds(5))
                         .build());

@@ -43,18 +43,17 @@ public class CheckoutService {
     }
 
     /**
-     * The status of {@code first} and then each visible change, read every poll interval; completes after a terminal
-     * state. A read still running when the next tick comes lets that tick pass, so a slow database never queues
-     * reads up.
+     * {@code first} and then each view that shows a visible change (a different {@link CheckoutStatus}), read every
+     * poll interval; completes after a terminal state. A read still running when the next tick comes lets that tick
+     * pass, so a slow database never queues reads up.
      */
-    public Flux<CheckoutStatus> watch(CheckoutView first) {
+    public Flux<CheckoutView> watch(CheckoutView first) {
         return Flux.interval(pollInterval)
                 .onBackpressureDrop()
                 // The stream ends (client gone, terminal state, lifetime) whenever it likes; a read under way finishes.
                 .concatMap(tick -> Uncancellable.read(view(first.paymentId())), 1)
-                .map(CheckoutStatus::of)
-                .startWith(CheckoutStatus.of(first))
-                .distinctUntilChanged()
-                .takeUntil(CheckoutStatus::terminal);
+                .startWith(first)
+                .distinctUntilChanged(CheckoutStatus::of)
+                .takeUntil(view -> view.state().terminal());
     }
 }

@@ -1,10 +1,10 @@
 package dev.cryptopay.paymentlinks.expiry;
 
 import dev.cryptopay.paymentlinks.config.PaymentLinksProperties;
-import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkEvents;
+import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkChanges;
 import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkRepository;
-import dev.cryptopay.paymentlinks.paymentlink.Transition;
 import dev.cryptopay.service.background.BackgroundLoop;
+import dev.cryptopay.service.events.Transition;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,19 +26,19 @@ public class ExpirySweeper extends BackgroundLoop {
     static final int BATCH = 100;
 
     private final PaymentLinkRepository links;
-    private final PaymentLinkEvents events;
+    private final PaymentLinkChanges changes;
     private final TransactionalOperator tx;
     private final PaymentLinksProperties properties;
     private final Clock clock;
 
     public ExpirySweeper(
             PaymentLinkRepository links,
-            PaymentLinkEvents events,
+            PaymentLinkChanges changes,
             TransactionalOperator tx,
             PaymentLinksProperties properties,
             Clock clock) {
         this.links = links;
-        this.events = events;
+        this.changes = changes;
         this.tx = tx;
         this.properties = properties;
         this.clock = clock;
@@ -59,9 +59,7 @@ public class ExpirySweeper extends BackgroundLoop {
                 .flatMapIterable(locked -> locked)
                 .map(link -> link.expire(now))
                 .filter(Transition::changed)
-                .concatMap(expired -> links.updateState(expired.link())
-                        .then(events.append(expired, null, now))
-                        .thenReturn(expired))
+                .concatMap(expired -> changes.save(expired, null, now))
                 .count()
                 .map(Long::intValue);
         return tx.transactional(batch);

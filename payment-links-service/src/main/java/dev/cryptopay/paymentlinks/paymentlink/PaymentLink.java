@@ -2,6 +2,7 @@ package dev.cryptopay.paymentlinks.paymentlink;
 
 import dev.cryptopay.auth.Mode;
 import dev.cryptopay.service.events.EventType;
+import dev.cryptopay.service.events.Transition;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
@@ -50,9 +51,9 @@ public record PaymentLink(
         ChainPayment payment) {
 
     /** A new link is pending, active and unused. */
-    public static Transition create(PaymentLink draft) {
+    public static Transition<PaymentLink> create(PaymentLink draft) {
         PaymentLink link = draft.with(PaymentStatus.PENDING, 0, true, draft.createdAt());
-        return new Transition(link, List.of(EventType.PAYMENT_CREATED));
+        return Transition.to(link, EventType.PAYMENT_CREATED);
     }
 
     public boolean isExpired(Instant now) {
@@ -70,19 +71,19 @@ public record PaymentLink(
     }
 
     /** Soft delete: any status may be cancelled; cancelling again changes nothing. */
-    public Transition cancel(Instant now) {
+    public Transition<PaymentLink> cancel(Instant now) {
         if (status == PaymentStatus.CANCELLED) {
             return Transition.unchanged(this);
         }
-        return new Transition(with(PaymentStatus.CANCELLED, currentUses, false, now), List.of());
+        return Transition.to(with(PaymentStatus.CANCELLED, currentUses, false, now));
     }
 
     /** Stores the expiry of an unpaid link; only a pending link past its expires_at expires. */
-    public Transition expire(Instant now) {
+    public Transition<PaymentLink> expire(Instant now) {
         if (status != PaymentStatus.PENDING || !isExpired(now)) {
             return Transition.unchanged(this);
         }
-        return new Transition(with(PaymentStatus.EXPIRED, currentUses, active, now), List.of(EventType.PAYMENT_FAILED));
+        return Transition.to(with(PaymentStatus.EXPIRED, currentUses, active, now), EventType.PAYMENT_FAILED);
     }
 
     /** Whether a new transaction moves this link: it is pending or processing (not past expiry) and active. */
@@ -92,18 +93,29 @@ public record PaymentLink(
     }
 
     /**
-     * A payment that arrived after the link stopped taking payments (expired, completed or cancelled): it is
-     * recorded and announced with {@code event}, marked late, and the link stays as it is.
+     * The steps of a payment that arrived after the link stopped taking payments (expired, completed or cancelled):
+     * the link stays as it is, and each step is announced with the event of the same step of a payment in time.
      */
-    public Transition latePayment(EventType event) {
-        return new Transition(this, List.of(event), true);
+    public Transition<PaymentLink> latePaymentPending() {
+        return announced(EventType.PAYMENT_PENDING);
+    }
+
+    public Transition<PaymentLink> latePaymentConfirmed() {
+        return announced(EventType.PAYMENT_COMPLETED);
+    }
+
+    public Transition<PaymentLink> latePaymentFailed() {
+        return announced(EventType.PAYMENT_FAILED);
+    }
+
+    private Transition<PaymentLink> announced(EventType event) {
+        return new Transition<>(this, List.of(event), false);
     }
 
     /** A transaction was seen on chain but is not confirmed yet. */
-    public Transition transactionPending(Instant now) {
+    public Transition<PaymentLink> transactionPending(Instant now) {
         requireAcceptingPayments(now);
-        return new Transition(
-                with(PaymentStatus.PROCESSING, currentUses, active, now), List.of(EventType.PAYMENT_PENDING));
+        return Transition.to(with(PaymentStatus.PROCESSING, currentUses, active, now), EventType.PAYMENT_PENDING);
     }
 
     /**
@@ -116,7 +128,7 @@ public record PaymentLink(
      *                         that no use has consumed, is at least the link amount
      * @param othersInFlight   whether other transactions of this link are still pending
      */
-    public Transition transactionConfirmed(
+    public Transition<PaymentLink> transactionConfirmed(
             boolean wasPending, boolean coversAmount, boolean othersInFlight, Instant now) {
         if (!wasPending) {
             requireAcceptingPayments(now);
@@ -126,22 +138,22 @@ public record PaymentLink(
         }
         PaymentStatus waiting = othersInFlight ? PaymentStatus.PROCESSING : PaymentStatus.PENDING;
         if (!coversAmount) {
-            return new Transition(with(waiting, currentUses, active, now), List.of());
+            return Transition.to(with(waiting, currentUses, active, now));
         }
         int uses = currentUses + 1;
         PaymentStatus next = uses >= maxUses ? PaymentStatus.COMPLETED : waiting;
-        return new Transition(with(next, uses, active, now), List.of(EventType.PAYMENT_COMPLETED));
+        return Transition.to(with(next, uses, active, now), EventType.PAYMENT_COMPLETED);
     }
 
     /** A recorded transaction failed on chain; the link waits for payment again. */
-    public Transition transactionFailed(boolean othersInFlight, Instant now) {
+    public Transition<PaymentLink> transactionFailed(boolean othersInFlight, Instant now) {
         PaymentStatus next = status == PaymentStatus.PROCESSING && !othersInFlight ? PaymentStatus.PENDING : status;
-        return new Transition(with(next, currentUses, active, now), List.of(EventType.PAYMENT_FAILED));
+        return Transition.to(with(next, currentUses, active, now), EventType.PAYMENT_FAILED);
     }
 
     /** A refund was recorded for a confirmed transaction; the link's status and uses stay as they are. */
-    public Transition refunded(Instant now) {
-        return new Transition(with(status, currentUses, active, now), List.of(EventType.PAYMENT_REFUNDED));
+    public Transition<PaymentLink> refunded(Instant now) {
+        return Transition.to(with(status, currentUses, active, now), EventType.PAYMENT_REFUNDED);
     }
 
     private void requireAcceptingPayments(Instant now) {

@@ -7,6 +7,7 @@ import dev.cryptopay.service.response.Envelope;
 import dev.cryptopay.service.response.Page;
 import dev.cryptopay.service.response.PathIds;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.UUID;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -55,12 +56,15 @@ class PaymentLinkController {
             @RequestBody(required = false) String body,
             @RequestHeader(name = IdempotencyStore.HEADER, required = false) String idempotencyKey) {
         String key = IdempotencyStore.validate(idempotencyKey);
-        return service.validate(merchant, body)
+        Instant now = clock.instant();
+        return service.currencyCodes()
+                .map(currencies -> PaymentLinkRequestParser.parse(json, body, currencies, now))
+                .flatMap(request -> service.validate(merchant, request))
                 .flatMap(request -> idempotency.created(
                         merchant,
                         key,
                         body,
-                        clock.instant(),
+                        now,
                         () -> service.create(merchant, request)
                                 .map(view -> json.writeValueAsString(
                                         Envelope.of("Payment link created successfully", response(view))))));

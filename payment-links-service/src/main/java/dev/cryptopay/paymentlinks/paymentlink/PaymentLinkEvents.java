@@ -1,6 +1,8 @@
 package dev.cryptopay.paymentlinks.paymentlink;
 
 import dev.cryptopay.paymentlinks.config.PaymentLinksProperties;
+import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkChanges.Payment;
+import dev.cryptopay.service.events.Transition;
 import dev.cryptopay.service.money.Amounts;
 import dev.cryptopay.service.outbox.DomainEvent;
 import dev.cryptopay.service.outbox.OutboxWriter;
@@ -11,7 +13,7 @@ import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Turns a link's transition into payment events in the outbox. */
+/** Turns a link's move into payment events in the outbox; {@link PaymentLinkChanges} stores the move with them. */
 @Component
 public class PaymentLinkEvents {
 
@@ -57,10 +59,16 @@ public class PaymentLinkEvents {
             Instant expiresAt,
             boolean late) {}
 
-    /** Appends the transition's events; call inside the transaction that saves the link. */
-    public Mono<Void> append(Transition transition, String transactionHash, Instant now) {
-        PaymentLink link = transition.link();
-        return Flux.fromIterable(transition.events())
+    /**
+     * Appends the move's events; call inside the transaction that saves the link.
+     *
+     * @param payment the transaction the events are about; null when they are about none
+     */
+    Mono<Void> append(Transition<PaymentLink> move, Payment payment, Instant now) {
+        PaymentLink link = move.state();
+        String transactionHash = payment == null ? null : payment.transactionHash();
+        boolean late = payment != null && payment.late();
+        return Flux.fromIterable(move.events())
                 .concatMap(type -> outbox.append(
                         properties.topic(),
                         DomainEvent.of(
@@ -70,7 +78,7 @@ public class PaymentLinkEvents {
                                 link.mode(),
                                 AGGREGATE_TYPE,
                                 link.id().toString(),
-                                data(link, transactionHash, transition.late(), now))))
+                                data(link, transactionHash, late, now))))
                 .then();
     }
 

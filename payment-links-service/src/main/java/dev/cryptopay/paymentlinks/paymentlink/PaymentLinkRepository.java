@@ -1,15 +1,18 @@
 package dev.cryptopay.paymentlinks.paymentlink;
 
+import static dev.cryptopay.service.db.SqlValues.instant;
+import static dev.cryptopay.service.db.SqlValues.utc;
+
 import dev.cryptopay.auth.Mode;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.paymentlinks.receiving.DepositAddress;
+import dev.cryptopay.service.db.SqlValues;
 import dev.cryptopay.service.request.Where;
 import io.r2dbc.postgresql.codec.Json;
 import io.r2dbc.spi.Readable;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.r2dbc.core.DatabaseClient.GenericExecuteSpec;
@@ -58,37 +61,37 @@ public class PaymentLinkRepository {
                 .bind("autoFill", link.autoFill())
                 .bind("createdAt", utc(link.createdAt()))
                 .bind("updatedAt", utc(link.updatedAt()));
-        spec = bindNullable(spec, "description", link.description(), String.class);
-        spec = bindNullable(spec, "customerName", link.customerName(), String.class);
-        spec = bindNullable(spec, "customerEmail", link.customerEmail(), String.class);
-        spec = bindNullable(spec, "productName", link.productName(), String.class);
-        spec = bindNullable(spec, "productDescription", link.productDescription(), String.class);
-        spec = bindNullable(spec, "cart", link.cart() == null ? null : Json.of(link.cart()), Json.class);
-        spec = bindNullable(spec, "successUrl", link.successUrl(), String.class);
-        spec = bindNullable(spec, "cancelUrl", link.cancelUrl(), String.class);
-        spec = bindNullable(
+        spec = SqlValues.bind(spec, "description", link.description(), String.class);
+        spec = SqlValues.bind(spec, "customerName", link.customerName(), String.class);
+        spec = SqlValues.bind(spec, "customerEmail", link.customerEmail(), String.class);
+        spec = SqlValues.bind(spec, "productName", link.productName(), String.class);
+        spec = SqlValues.bind(spec, "productDescription", link.productDescription(), String.class);
+        spec = SqlValues.bind(spec, "cart", link.cart() == null ? null : Json.of(link.cart()), Json.class);
+        spec = SqlValues.bind(spec, "successUrl", link.successUrl(), String.class);
+        spec = SqlValues.bind(spec, "cancelUrl", link.cancelUrl(), String.class);
+        spec = SqlValues.bind(
                 spec,
                 "webhookMetadata",
                 link.webhookMetadata() == null ? null : Json.of(link.webhookMetadata()),
                 Json.class);
-        spec = bindNullable(spec, "checkoutMode", link.checkoutMode(), String.class);
-        spec = bindNullable(spec, "origin", link.origin(), String.class);
+        spec = SqlValues.bind(spec, "checkoutMode", link.checkoutMode(), String.class);
+        spec = SqlValues.bind(spec, "origin", link.origin(), String.class);
         return bindPayment(spec, link.payment()).then();
     }
 
     private static GenericExecuteSpec bindPayment(GenericExecuteSpec spec, ChainPayment payment) {
         DepositAddress deposit = payment == null ? null : payment.deposit();
-        spec = bindNullable(spec, "chainId", payment == null ? null : payment.chainId(), Long.class);
-        spec = bindNullable(spec, "tokenContract", payment == null ? null : payment.tokenContract(), String.class);
-        spec = bindNullable(spec, "decimals", payment == null ? null : payment.decimals(), Integer.class);
-        spec = bindNullable(
+        spec = SqlValues.bind(spec, "chainId", payment == null ? null : payment.chainId(), Long.class);
+        spec = SqlValues.bind(spec, "tokenContract", payment == null ? null : payment.tokenContract(), String.class);
+        spec = SqlValues.bind(spec, "decimals", payment == null ? null : payment.decimals(), Integer.class);
+        spec = SqlValues.bind(
                 spec,
                 "amountBaseUnits",
                 payment == null ? null : new BigDecimal(payment.amountBaseUnits()),
                 BigDecimal.class);
-        spec = bindNullable(spec, "receivingKeyId", deposit == null ? null : deposit.keyId(), UUID.class);
-        spec = bindNullable(spec, "derivationIndex", deposit == null ? null : deposit.index(), Integer.class);
-        return bindNullable(spec, "depositAddress", deposit == null ? null : deposit.address(), String.class);
+        spec = SqlValues.bind(spec, "receivingKeyId", deposit == null ? null : deposit.keyId(), UUID.class);
+        spec = SqlValues.bind(spec, "derivationIndex", deposit == null ? null : deposit.index(), Integer.class);
+        return SqlValues.bind(spec, "depositAddress", deposit == null ? null : deposit.address(), String.class);
     }
 
     /** Writes the fields transitions change. */
@@ -165,6 +168,29 @@ public class PaymentLinkRepository {
                 .all();
     }
 
+    /** The figures of the link's recorded transactions, for single-link reads. */
+    public Mono<Summary> summary(UUID linkId) {
+        return database.sql("""
+                        SELECT count(DISTINCT payer_address) FILTER (WHERE status = 'confirmed') AS payers,
+                               count(*) AS total,
+                               coalesce(sum(fiat_amount) FILTER (WHERE status = 'confirmed'), 0) AS fiat,
+                               coalesce(sum(crypto_amount) FILTER (WHERE status = 'confirmed'), 0) AS crypto,
+                               count(*) FILTER (WHERE status = 'pending') AS pending,
+                               count(*) FILTER (WHERE status = 'confirmed') AS completed,
+                               count(*) FILTER (WHERE status = 'failed') AS failed
+                        FROM link_transaction WHERE payment_link_id = :link""")
+                .bind("link", linkId)
+                .map(row -> new Summary(
+                        row.get("payers", Long.class),
+                        row.get("total", Long.class),
+                        row.get("fiat", BigDecimal.class),
+                        row.get("crypto", BigDecimal.class),
+                        row.get("pending", Long.class),
+                        row.get("completed", Long.class),
+                        row.get("failed", Long.class)))
+                .one();
+    }
+
     static PaymentLink read(Readable row) {
         return new PaymentLink(
                 row.get("id", UUID.class),
@@ -216,19 +242,7 @@ public class PaymentLinkRepository {
                 deposit);
     }
 
-    static OffsetDateTime utc(Instant instant) {
-        return instant.atOffset(ZoneOffset.UTC);
-    }
-
-    private static Instant instant(OffsetDateTime time) {
-        return time == null ? null : time.toInstant();
-    }
-
     private static String json(Json value) {
         return value == null ? null : value.asString();
-    }
-
-    private static <T> GenericExecuteSpec bindNullable(GenericExecuteSpec spec, String name, T value, Class<T> type) {
-        return value == null ? spec.bindNull(name, type) : spec.bind(name, value);
     }
 }

@@ -13,10 +13,10 @@ import dev.cryptopay.service.request.WholeField;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
@@ -27,8 +27,7 @@ import tools.jackson.databind.node.ObjectNode;
  * ({@code Currency is required}, {@code Currency code must be uppercase}, {@code Invalid currency code}); every
  * other rule names its field. All problems are reported together; the response message is the first one.
  */
-@Component
-public class PaymentLinkRequestParser {
+public final class PaymentLinkRequestParser {
 
     static final TextField PAYMENT_NAME =
             Field.string("payment_name").required().length(1, 100);
@@ -52,26 +51,30 @@ public class PaymentLinkRequestParser {
     static final TextField ORIGIN = Field.url("origin").length(1, 500);
     static final ObjectField CART = Field.object("cart");
 
-    static final List<String> FIELDS = List.of(
-            "payment_name",
-            "amount",
-            "currency",
-            "description",
-            "expires_at",
-            "max_uses",
-            "customer_id",
-            "customer_name",
-            "customer_email",
-            "product_name",
-            "product_description",
-            "cart",
-            "order_id",
-            "auto_fill",
-            "success_url",
-            "cancel_url",
-            "webhook_metadata",
-            "checkout_mode",
-            "origin");
+    /** Read by hand rather than as a Field, for the interface's own messages and problem codes. */
+    static final String CURRENCY = "currency";
+
+    static final List<String> FIELDS = plus(
+            Field.names(
+                    PAYMENT_NAME,
+                    AMOUNT,
+                    DESCRIPTION,
+                    EXPIRES_AT,
+                    MAX_USES,
+                    CUSTOMER_ID,
+                    CUSTOMER_NAME,
+                    CUSTOMER_EMAIL,
+                    PRODUCT_NAME,
+                    PRODUCT_DESCRIPTION,
+                    CART,
+                    ORDER_ID,
+                    AUTO_FILL,
+                    SUCCESS_URL,
+                    CANCEL_URL,
+                    WEBHOOK_METADATA,
+                    CHECKOUT_MODE,
+                    ORIGIN),
+            CURRENCY);
     static final int MAX_METADATA_BYTES = 16 * 1024;
 
     private static final TextField ITEM_NAME = Field.string("name").required().length(1, 200);
@@ -89,14 +92,25 @@ public class PaymentLinkRequestParser {
     private static final DecimalField CART_TOTAL =
             Field.money("total").required().allowZero();
 
-    private final JsonMapper json;
+    private static final List<String> ITEM_FIELDS =
+            Field.names(ITEM_NAME, ITEM_PRODUCT_ID, ITEM_QUANTITY, ITEM_UNIT_PRICE, ITEM_TOTAL);
+    /** The items array is checked by hand, item by item. */
+    private static final String CART_ITEMS = "items";
 
-    public PaymentLinkRequestParser(JsonMapper json) {
-        this.json = json;
+    private static final List<String> CART_FIELDS =
+            plus(Field.names(CART_SUBTOTAL, CART_SHIPPING, CART_TAX, CART_TOTAL), CART_ITEMS);
+
+    private PaymentLinkRequestParser() {}
+
+    /** An object's known members: its declared fields and one member read by hand. */
+    private static List<String> plus(List<String> fields, String member) {
+        List<String> members = new ArrayList<>(fields);
+        members.add(member);
+        return List.copyOf(members);
     }
 
     /** Parses the raw body; {@code supportedCurrencies} are the codes links may be created in. */
-    public NewPaymentLink parse(String body, Set<String> supportedCurrencies, Instant now) {
+    public static NewPaymentLink parse(JsonMapper json, String body, Set<String> supportedCurrencies, Instant now) {
         JsonNode root = JsonBody.object(json, body);
         Violations violations = new Violations();
         violations.rejectUnknown(root, "", FIELDS);
@@ -119,11 +133,11 @@ public class PaymentLinkRequestParser {
         Boolean autoFill = AUTO_FILL.read(root, violations);
         String successUrl = SUCCESS_URL.read(root, violations);
         String cancelUrl = CANCEL_URL.read(root, violations);
-        String metadata = metadata(root, violations);
+        String metadata = metadata(json, root, violations);
         String checkoutMode = CHECKOUT_MODE.read(root, violations);
         String origin = ORIGIN.read(root, violations);
         JsonNode cartNode = CART.read(root, violations);
-        String cart = cartNode == null ? null : cart(cartNode, amount, violations);
+        String cart = cartNode == null ? null : cart(json, cartNode, amount, violations);
 
         violations.throwIfAny();
         return new NewPaymentLink(
@@ -150,7 +164,7 @@ public class PaymentLinkRequestParser {
 
     /** The interface's own currency messages, each with its own problem code. */
     private static String currency(JsonNode root, Violations violations, Set<String> supported) {
-        JsonNode value = root.get("currency");
+        JsonNode value = root.get(CURRENCY);
         if (value == null
                 || value.isNull()
                 || (value.isString() && value.asString().isBlank())) {
@@ -174,7 +188,7 @@ public class PaymentLinkRequestParser {
     }
 
     /** Free-form JSON kept as given, up to 16 KB. */
-    private String metadata(JsonNode root, Violations violations) {
+    private static String metadata(JsonMapper json, JsonNode root, Violations violations) {
         JsonNode node = WEBHOOK_METADATA.read(root, violations);
         if (node == null) {
             return null;
@@ -192,12 +206,12 @@ public class PaymentLinkRequestParser {
      * defaulted to 0. Decision: a cart whose total differs from the link amount is refused, because the customer
      * would otherwise see one price and be charged another.
      */
-    private String cart(JsonNode cart, BigDecimal amount, Violations violations) {
+    private static String cart(JsonMapper json, JsonNode cart, BigDecimal amount, Violations violations) {
         int errorsBefore = violations.count();
-        violations.rejectUnknown(cart, "cart", List.of("items", "subtotal", "shipping", "tax", "total"));
+        violations.rejectUnknown(cart, "cart", CART_FIELDS);
         ArrayNode items = json.createArrayNode();
         BigDecimal itemsSum = BigDecimal.ZERO;
-        JsonNode itemsNode = cart.get("items");
+        JsonNode itemsNode = cart.get(CART_ITEMS);
         if (itemsNode == null || itemsNode.isNull()) {
             violations.reject("cart.items", "cart.items is required");
         } else if (!itemsNode.isArray() || itemsNode.isEmpty()) {
@@ -210,7 +224,7 @@ public class PaymentLinkRequestParser {
                     violations.reject(path, path + " must be an object");
                     continue;
                 }
-                violations.rejectUnknown(item, path, List.of("name", "product_id", "quantity", "unit_price", "total"));
+                violations.rejectUnknown(item, path, ITEM_FIELDS);
                 String name = ITEM_NAME.read(item, path + ".name", violations);
                 String productId = ITEM_PRODUCT_ID.read(item, path + ".product_id", violations);
                 Integer quantity = ITEM_QUANTITY.read(item, path + ".quantity", violations);

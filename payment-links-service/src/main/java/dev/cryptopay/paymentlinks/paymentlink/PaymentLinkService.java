@@ -7,8 +7,8 @@ import dev.cryptopay.paymentlinks.currency.CurrencyCatalog;
 import dev.cryptopay.paymentlinks.currency.PaymentNetwork;
 import dev.cryptopay.paymentlinks.receiving.DepositAddress;
 import dev.cryptopay.paymentlinks.receiving.ReceivingKeyService;
-import dev.cryptopay.paymentlinks.transaction.TransactionRepository;
 import dev.cryptopay.service.error.ApiException;
+import dev.cryptopay.service.events.Transition;
 import dev.cryptopay.service.request.Violations;
 import dev.cryptopay.service.request.Where;
 import java.math.BigInteger;
@@ -21,6 +21,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.springframework.dao.DuplicateKeyException;
@@ -38,11 +39,9 @@ public class PaymentLinkService {
     private static final DateTimeFormatter DAY = DateTimeFormatter.BASIC_ISO_DATE;
 
     private final PaymentLinkRepository links;
-    private final TransactionRepository transactions;
     private final CurrencyCatalog currencies;
     private final ReceivingKeyService receivingKeys;
-    private final PaymentLinkRequestParser parser;
-    private final PaymentLinkEvents events;
+    private final PaymentLinkChanges changes;
     private final TransactionalOperator tx;
     private final PaymentLinksProperties properties;
     private final Clock clock;
@@ -50,39 +49,33 @@ public class PaymentLinkService {
 
     public PaymentLinkService(
             PaymentLinkRepository links,
-            TransactionRepository transactions,
             CurrencyCatalog currencies,
             ReceivingKeyService receivingKeys,
-            PaymentLinkRequestParser parser,
-            PaymentLinkEvents events,
+            PaymentLinkChanges changes,
             TransactionalOperator tx,
             PaymentLinksProperties properties,
             Clock clock) {
         this.links = links;
-        this.transactions = transactions;
         this.currencies = currencies;
         this.receivingKeys = receivingKeys;
-        this.parser = parser;
-        this.events = events;
+        this.changes = changes;
         this.tx = tx;
         this.properties = properties;
         this.clock = clock;
     }
 
+    /** The currency codes links may be created in, for {@link PaymentLinkRequestParser#parse}. */
+    public Mono<Set<String>> currencyCodes() {
+        return currencies.all().map(all -> all.stream().map(Currency::code).collect(Collectors.toSet()));
+    }
+
     /**
-     * Validates a create body against the supported currencies and where the merchant's mode pays them; every bad
-     * field is a 400. The amount must fit the token's decimals, so the link can be paid exactly.
+     * Checks a parsed create request against where the merchant's mode pays its currency; a 400 when it cannot be
+     * paid there. The amount must fit the token's decimals, so the link can be paid exactly.
      */
-    public Mono<NewPaymentLink> validate(MerchantIdentity merchant, String body) {
-        Instant now = clock.instant();
-        return currencies.all().map(all -> {
-            NewPaymentLink request =
-                    parser.parse(body, all.stream().map(Currency::code).collect(Collectors.toSet()), now);
-            Currency currency = all.stream()
-                    .filter(candidate -> candidate.code().equals(request.currency()))
-                    .findFirst()
-                    .orElseThrow();
-            chainPayment(merchant, request, currency, null);
+    public Mono<NewPaymentLink> validate(MerchantIdentity merchant, NewPaymentLink request) {
+        return currencies.find(request.currency()).map(found -> {
+            chainPayment(merchant, request, found.orElseThrow(), null);
             return request;
         });
     }
@@ -128,10 +121,9 @@ public class PaymentLinkService {
                     .defaultIfEmpty(Optional.empty())
                     .flatMap(deposit -> {
                         ChainPayment payment = chainPayment(merchant, request, currency, deposit.orElse(null));
-                        Transition created = PaymentLink.create(draft(merchant, request, currency, payment, now));
-                        return links.insert(created.link())
-                                .then(events.append(created, null, now))
-                                .thenReturn(new PaymentLinkView(created.link(), null, now));
+                        Transition<PaymentLink> created =
+                                PaymentLink.create(draft(merchant, request, currency, payment, now));
+                        return changes.save(created, null, now).map(link -> new PaymentLinkView(link, null, now));
                     });
         });
         return tx.transactional(create)
@@ -189,8 +181,7 @@ public class PaymentLinkService {
         Instant now = clock.instant();
         return links.find(merchant, id)
                 .switchIfEmpty(Mono.error(() -> notFound()))
-                .flatMap(link ->
-                        transactions.summary(link.id()).map(summary -> new PaymentLinkView(link, summary, now)));
+                .flatMap(link -> links.summary(link.id()).map(summary -> new PaymentLinkView(link, summary, now)));
     }
 
     /** Soft delete; idempotent: deleting a cancelled link answers it unchanged. */
@@ -198,15 +189,7 @@ public class PaymentLinkService {
         Instant now = clock.instant();
         Mono<PaymentLink> cancel = links.lock(merchant, id)
                 .switchIfEmpty(Mono.error(() -> notFound()))
-                .flatMap(link -> {
-                    Transition cancelled = link.cancel(now);
-                    if (cancelled.link() == link) {
-                        return Mono.just(link);
-                    }
-                    return links.updateState(cancelled.link())
-                            .then(events.append(cancelled, null, now))
-                            .thenReturn(cancelled.link());
-                });
+                .flatMap(link -> changes.save(link.cancel(now), null, now));
         return tx.transactional(cancel).map(link -> new PaymentLinkView(link, null, now));
     }
 

@@ -2,13 +2,8 @@ package dev.cryptopay.paymentlinks.receiving;
 
 import dev.cryptopay.auth.bip32.ExtendedPublicKey;
 import dev.cryptopay.auth.internal.MerchantIdentity;
-import dev.cryptopay.service.request.Field;
-import dev.cryptopay.service.request.JsonBody;
-import dev.cryptopay.service.request.TextField;
-import dev.cryptopay.service.request.Violations;
 import dev.cryptopay.service.response.Envelope;
 import java.time.Instant;
-import java.util.List;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -16,7 +11,6 @@ import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -27,8 +21,6 @@ import tools.jackson.databind.json.JsonMapper;
 class ReceivingKeyController {
 
     private static final String PATH = "/payment_links/receiving_key";
-    private static final TextField KEY =
-            Field.string(ReceivingKeyService.FIELD).required().length(1, 200);
 
     private final ReceivingKeyService service;
     private final JsonMapper json;
@@ -69,15 +61,8 @@ class ReceivingKeyController {
     @PutMapping(PATH)
     Mono<ResponseEntity<Envelope<ReceivingKeyResponse>>> register(
             MerchantIdentity merchant, @RequestBody(required = false) String body) {
-        return Mono.fromSupplier(() -> {
-                    JsonNode root = JsonBody.object(json, body);
-                    Violations violations = new Violations();
-                    violations.rejectUnknown(root, "", List.of(ReceivingKeyService.FIELD));
-                    String text = KEY.read(root, violations);
-                    violations.throwIfAny();
-                    return text;
-                })
-                .flatMap(text -> service.register(merchant, text))
+        return Mono.fromSupplier(() -> ReceivingKeyRequest.parse(json, body))
+                .flatMap(request -> service.register(merchant, request.extendedPublicKey()))
                 .map(registered -> ResponseEntity.status(registered.created() ? HttpStatus.CREATED : HttpStatus.OK)
                         .body(Envelope.of(
                                 registered.created() ? "Receiving key registered" : "Receiving key updated",

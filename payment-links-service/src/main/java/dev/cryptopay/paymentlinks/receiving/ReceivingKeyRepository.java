@@ -1,12 +1,14 @@
 package dev.cryptopay.paymentlinks.receiving;
 
+import static dev.cryptopay.service.db.SqlValues.instant;
+import static dev.cryptopay.service.db.SqlValues.utc;
+
 import dev.cryptopay.auth.Mode;
 import dev.cryptopay.auth.bip32.ExtendedPublicKey;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import io.r2dbc.spi.Readable;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
@@ -110,11 +112,7 @@ class ReceivingKeyRepository {
                 ExtendedPublicKey.parse(row.get("extended_public_key", String.class)),
                 row.get("next_index", Long.class),
                 row.get("is_current", Boolean.class),
-                row.get("created_at", OffsetDateTime.class).toInstant(),
-                row.get("updated_at", OffsetDateTime.class).toInstant());
-    }
-
-    private static OffsetDateTime utc(Instant instant) {
-        return instant.atOffset(ZoneOffset.UTC);
+                instant(row.get("created_at", OffsetDateTime.class)),
+                instant(row.get("updated_at", OffsetDateTime.class)));
     }
 }

@@ -5,17 +5,10 @@ import dev.cryptopay.auth.internal.InternalCallers;
 import dev.cryptopay.paymentlinks.paymentlink.PaymentLink;
 import dev.cryptopay.service.identity.AllowedCallers;
 import dev.cryptopay.service.money.Amounts;
-import dev.cryptopay.service.request.DecimalField;
-import dev.cryptopay.service.request.Field;
-import dev.cryptopay.service.request.JsonBody;
-import dev.cryptopay.service.request.TextField;
-import dev.cryptopay.service.request.Violations;
-import dev.cryptopay.service.request.WholeField;
 import dev.cryptopay.service.response.Envelope;
 import dev.cryptopay.service.response.PathIds;
 import java.math.BigDecimal;
 import java.time.Clock;
-import java.util.List;
 import java.util.UUID;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -23,7 +16,6 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -47,32 +39,10 @@ class InternalTransactionController {
         this.clock = clock;
     }
 
-    private static final TextField NETWORK = Field.string("network").required().length(1, 100);
-    private static final TextField TX_HASH = Field.string("tx_hash").required().length(1, 200);
-    private static final TextField PAYER_ADDRESS =
-            Field.string("payer_address").required().length(1, 200);
-    private static final DecimalField CRYPTO_AMOUNT =
-            Field.money("crypto_amount").required().allowZero();
-    private static final DecimalField FIAT_AMOUNT = Field.money("fiat_amount").allowZero();
-    private static final TextField STATUS = Field.string("status").required().length(1, 20);
-    private static final WholeField CONFIRMATIONS =
-            Field.integer("confirmations").range(0, Integer.MAX_VALUE);
-    private static final WholeField REQUIRED_CONFIRMATIONS =
-            Field.integer("required_confirmations").range(1, Integer.MAX_VALUE);
-    private static final List<String> REPORT_FIELDS = List.of(
-            "network",
-            "tx_hash",
-            "payer_address",
-            "crypto_amount",
-            "fiat_amount",
-            "status",
-            "confirmations",
-            "required_confirmations");
-
     @PostMapping("/internal/payment_links/{id}/transactions")
     Mono<ResponseEntity<Envelope<Recording>>> record(
             @PathVariable String id, @RequestBody(required = false) String body) {
-        return Mono.fromSupplier(() -> report(body))
+        return Mono.fromSupplier(() -> TransactionReport.parse(json, body))
                 .flatMap(report -> service.record(linkId(id), report))
                 .map(recorded -> ResponseEntity.status(recorded.created() ? 201 : 200)
                         .body(render("Transaction recorded", recorded)));
@@ -81,41 +51,9 @@ class InternalTransactionController {
     @PostMapping("/internal/payment_links/{id}/refunds")
     Mono<ResponseEntity<Envelope<Recording>>> refund(
             @PathVariable String id, @RequestBody(required = false) String body) {
-        return Mono.fromSupplier(() -> {
-                    JsonNode root = JsonBody.object(json, body);
-                    Violations violations = new Violations();
-                    violations.rejectUnknown(root, "", List.of("network", "tx_hash"));
-                    RefundReport refund =
-                            new RefundReport(NETWORK.read(root, violations), TX_HASH.read(root, violations));
-                    violations.throwIfAny();
-                    return refund;
-                })
-                .flatMap(refund -> service.refund(linkId(id), refund.network(), refund.txHash()))
+        return Mono.fromSupplier(() -> RefundReport.parse(json, body))
+                .flatMap(refund -> service.refund(linkId(id), refund))
                 .map(recorded -> ResponseEntity.ok(render("Refund recorded", recorded)));
-    }
-
-    /** Which confirmed transaction a refund is for. */
-    private record RefundReport(String network, String txHash) {}
-
-    private TransactionReport report(String body) {
-        JsonNode root = JsonBody.object(json, body);
-        Violations violations = new Violations();
-        violations.rejectUnknown(root, "", REPORT_FIELDS);
-        String network = NETWORK.read(root, violations);
-        String txHash = TX_HASH.read(root, violations);
-        String payer = PAYER_ADDRESS.read(root, violations);
-        BigDecimal crypto = CRYPTO_AMOUNT.read(root, violations);
-        BigDecimal fiat = FIAT_AMOUNT.read(root, violations);
-        String statusText = STATUS.read(root, violations);
-        TransactionStatus status = statusText == null ? null : TransactionStatus.fromWireName(statusText);
-        if (statusText != null && (status == null || status == TransactionStatus.REFUNDED)) {
-            violations.reject("status", "status must be one of pending, confirmed, failed");
-        }
-        Integer confirmations = CONFIRMATIONS.read(root, violations);
-        Integer required = REQUIRED_CONFIRMATIONS.read(root, violations);
-        violations.throwIfAny();
-        return new TransactionReport(
-                network, txHash, payer, crypto, fiat, status, confirmations == null ? 0 : confirmations, required);
     }
 
     /** The transaction as stored and the link's state after it. */

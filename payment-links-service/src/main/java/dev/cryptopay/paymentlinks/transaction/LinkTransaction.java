@@ -1,5 +1,6 @@
 package dev.cryptopay.paymentlinks.transaction;
 
+import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkChanges.Payment;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.UUID;
@@ -28,6 +29,14 @@ public record LinkTransaction(
         boolean late,
         Instant createdAt,
         Instant updatedAt) {
+
+    /**
+     * What the link's events about this transaction say: its hash, and whether they are a late payment's step
+     * (pending, confirmed, failed). A refund is not one of its steps, so its event is never late.
+     */
+    Payment payment() {
+        return new Payment(txHash, late && status != TransactionStatus.REFUNDED);
+    }
 
     LinkTransaction withStatus(TransactionStatus newStatus, int newConfirmations, boolean counted, Instant now) {
         return new LinkTransaction(

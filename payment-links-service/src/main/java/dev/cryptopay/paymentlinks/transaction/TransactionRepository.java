@@ -1,11 +1,13 @@
 package dev.cryptopay.paymentlinks.transaction;
 
-import dev.cryptopay.paymentlinks.paymentlink.Summary;
+import static dev.cryptopay.service.db.SqlValues.instant;
+import static dev.cryptopay.service.db.SqlValues.utc;
+
+import dev.cryptopay.service.db.SqlValues;
 import io.r2dbc.spi.Readable;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
@@ -47,10 +49,11 @@ public class TransactionRepository {
                 .bind("confirmations", tx.confirmations())
                 .bind("counted", tx.countedAsUse())
                 .bind("late", tx.late())
-                .bind("createdAt", tx.createdAt().atOffset(ZoneOffset.UTC))
-                .bind("updatedAt", tx.updatedAt().atOffset(ZoneOffset.UTC));
-        spec = tx.fiatAmount() == null ? spec.bindNull("fiat", BigDecimal.class) : spec.bind("fiat", tx.fiatAmount());
-        return required(spec, tx).then();
+                .bind("createdAt", utc(tx.createdAt()))
+                .bind("updatedAt", utc(tx.updatedAt()));
+        spec = SqlValues.bind(spec, "fiat", tx.fiatAmount(), BigDecimal.class);
+        return SqlValues.bind(spec, "required", tx.requiredConfirmations(), Integer.class)
+                .then();
     }
 
     public Mono<Void> update(LinkTransaction tx) {
@@ -60,16 +63,10 @@ public class TransactionRepository {
                 .bind("status", tx.status().wireName())
                 .bind("confirmations", tx.confirmations())
                 .bind("counted", tx.countedAsUse())
-                .bind("updatedAt", tx.updatedAt().atOffset(ZoneOffset.UTC))
+                .bind("updatedAt", utc(tx.updatedAt()))
                 .bind("id", tx.id());
-        return required(spec, tx).then();
-    }
-
-    private static DatabaseClient.GenericExecuteSpec required(
-            DatabaseClient.GenericExecuteSpec spec, LinkTransaction tx) {
-        return tx.requiredConfirmations() == null
-                ? spec.bindNull("required", Integer.class)
-                : spec.bind("required", tx.requiredConfirmations());
+        return SqlValues.bind(spec, "required", tx.requiredConfirmations(), Integer.class)
+                .then();
     }
 
     /**
@@ -91,7 +88,7 @@ public class TransactionRepository {
         return database.sql("UPDATE link_transaction SET counted_as_use = TRUE, updated_at = :now "
                         + "WHERE payment_link_id = :link AND status = 'confirmed' AND NOT counted_as_use AND NOT late "
                         + "AND id <> :except")
-                .bind("now", now.atOffset(ZoneOffset.UTC))
+                .bind("now", utc(now))
                 .bind("link", linkId)
                 .bind("except", except)
                 .then();
@@ -132,28 +129,6 @@ public class TransactionRepository {
                 .one();
     }
 
-    public Mono<Summary> summary(UUID linkId) {
-        return database.sql("""
-                        SELECT count(DISTINCT payer_address) FILTER (WHERE status = 'confirmed') AS payers,
-                               count(*) AS total,
-                               coalesce(sum(fiat_amount) FILTER (WHERE status = 'confirmed'), 0) AS fiat,
-                               coalesce(sum(crypto_amount) FILTER (WHERE status = 'confirmed'), 0) AS crypto,
-                               count(*) FILTER (WHERE status = 'pending') AS pending,
-                               count(*) FILTER (WHERE status = 'confirmed') AS completed,
-                               count(*) FILTER (WHERE status = 'failed') AS failed
-                        FROM link_transaction WHERE payment_link_id = :link""")
-                .bind("link", linkId)
-                .map(row -> new Summary(
-                        row.get("payers", Long.class),
-                        row.get("total", Long.class),
-                        row.get("fiat", BigDecimal.class),
-                        row.get("crypto", BigDecimal.class),
-                        row.get("pending", Long.class),
-                        row.get("completed", Long.class),
-                        row.get("failed", Long.class)))
-                .one();
-    }
-
     static LinkTransaction read(Readable row) {
         return new LinkTransaction(
                 row.get("id", UUID.class),
@@ -168,7 +143,7 @@ public class TransactionRepository {
                 row.get("required_confirmations", Integer.class),
                 row.get("counted_as_use", Boolean.class),
                 row.get("late", Boolean.class),
-                row.get("created_at", OffsetDateTime.class).toInstant(),
-                row.get("updated_at", OffsetDateTime.class).toInstant());
+                instant(row.get("created_at", OffsetDateTime.class)),
+                instant(row.get("updated_at", OffsetDateTime.class)));
     }
 }

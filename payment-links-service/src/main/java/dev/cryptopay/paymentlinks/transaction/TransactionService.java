@@ -1,11 +1,10 @@
 package dev.cryptopay.paymentlinks.transaction;
 
 import dev.cryptopay.paymentlinks.paymentlink.PaymentLink;
-import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkEvents;
+import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkChanges;
 import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkRepository;
-import dev.cryptopay.paymentlinks.paymentlink.Transition;
 import dev.cryptopay.service.error.ApiException;
-import dev.cryptopay.service.events.EventType;
+import dev.cryptopay.service.events.Transition;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.UUID;
@@ -23,19 +22,19 @@ public class TransactionService {
 
     private final PaymentLinkRepository links;
     private final TransactionRepository transactions;
-    private final PaymentLinkEvents events;
+    private final PaymentLinkChanges changes;
     private final TransactionalOperator tx;
     private final Clock clock;
 
     public TransactionService(
             PaymentLinkRepository links,
             TransactionRepository transactions,
-            PaymentLinkEvents events,
+            PaymentLinkChanges changes,
             TransactionalOperator tx,
             Clock clock) {
         this.links = links;
         this.transactions = transactions;
-        this.events = events;
+        this.changes = changes;
         this.tx = tx;
         this.clock = clock;
     }
@@ -55,12 +54,12 @@ public class TransactionService {
         return tx.transactional(work);
     }
 
-    public Mono<Recorded> refund(UUID linkId, String network, String txHash) {
+    public Mono<Recorded> refund(UUID linkId, RefundReport refund) {
         Instant now = clock.instant();
         Mono<Recorded> work = links.lockAnyMerchant(linkId)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("Payment link not found")))
                 .flatMap(link -> transactions
-                        .lock(network, txHash)
+                        .lock(refund.network(), refund.txHash())
                         .filter(found -> found.paymentLinkId().equals(link.id()))
                         .switchIfEmpty(Mono.error(() -> ApiException.notFound("Transaction not found for this link")))
                         .flatMap(found -> {
@@ -101,29 +100,20 @@ public class TransactionService {
                     "invalid_status", "Record the transaction first; refunds go to the refunds route");
         }
         if (recorded.late()) {
-            Transition late = link.latePayment(eventOf(report.status()));
-            return transactions
-                    .insert(recorded)
-                    .then(events.append(late, recorded.txHash(), now))
-                    .thenReturn(new Recorded(recorded, link, true));
+            return save(latePayment(link, report.status()), recorded, true, now);
         }
         Mono<Boolean> covers =
                 report.status() == TransactionStatus.CONFIRMED ? covers(link, recorded) : Mono.just(Boolean.FALSE);
         return Mono.zip(transactions.othersPending(link.id(), recorded.id()), covers)
                 .flatMap(found -> {
                     boolean othersPending = found.getT1();
-                    Transition transition = switch (report.status()) {
+                    Transition<PaymentLink> move = switch (report.status()) {
                         case PENDING -> link.transactionPending(now);
                         case CONFIRMED -> link.transactionConfirmed(false, found.getT2(), othersPending, now);
                         default -> link.transactionFailed(othersPending, now);
                     };
-                    LinkTransaction stored = counted(recorded, transition, link);
-                    return transactions
-                            .insert(stored)
-                            .then(consumePartials(stored, now))
-                            .then(links.updateState(transition.link()))
-                            .then(events.append(transition, stored.txHash(), now))
-                            .thenReturn(new Recorded(stored, transition.link(), true));
+                    LinkTransaction stored = counted(recorded, move, link);
+                    return consumePartials(stored, now).then(save(move, stored, true, now));
                 });
     }
 
@@ -144,17 +134,17 @@ public class TransactionService {
         LinkTransaction changed = existing.withStatus(report.status(), report.confirmations(), false, now)
                 .withProgress(report.confirmations(), report.requiredConfirmations(), now);
         if (existing.late()) {
-            return save(link.latePayment(eventOf(report.status())), changed, false, now);
+            return save(latePayment(link, report.status()), changed, false, now);
         }
         Mono<Boolean> covers =
                 report.status() == TransactionStatus.CONFIRMED ? covers(link, changed) : Mono.just(Boolean.FALSE);
         return Mono.zip(transactions.othersPending(link.id(), existing.id()), covers)
                 .flatMap(found -> {
-                    Transition transition = report.status() == TransactionStatus.CONFIRMED
+                    Transition<PaymentLink> move = report.status() == TransactionStatus.CONFIRMED
                             ? link.transactionConfirmed(true, found.getT2(), found.getT1(), now)
                             : link.transactionFailed(found.getT1(), now);
-                    LinkTransaction stored = counted(changed, transition, link);
-                    return consumePartials(stored, now).then(save(transition, stored, false, now));
+                    LinkTransaction stored = counted(changed, move, link);
+                    return consumePartials(stored, now).then(save(move, stored, false, now));
                 });
     }
 
@@ -173,12 +163,15 @@ public class TransactionService {
         return transactions.update(stored).thenReturn(new Recorded(stored, link, false));
     }
 
-    private Mono<Recorded> save(Transition transition, LinkTransaction transaction, boolean created, Instant now) {
-        return transactions
-                .update(transaction)
-                .then(links.updateState(transition.link()))
-                .then(events.append(transition, transaction.txHash(), now))
-                .thenReturn(new Recorded(transaction, transition.link(), created));
+    /**
+     * Stores the transaction ({@code created}: a new record) and then the link's move with its events, which are
+     * about this transaction.
+     */
+    private Mono<Recorded> save(
+            Transition<PaymentLink> move, LinkTransaction transaction, boolean created, Instant now) {
+        Mono<Void> stored = created ? transactions.insert(transaction) : transactions.update(transaction);
+        return stored.then(changes.save(move, transaction.payment(), now))
+                .map(link -> new Recorded(transaction, link, created));
     }
 
     /**
@@ -199,18 +192,19 @@ public class TransactionService {
                 : Mono.empty();
     }
 
-    /** The event a late payment's status is announced with. */
-    private static EventType eventOf(TransactionStatus status) {
+    /** The late payment's step its transaction's status reports. */
+    private static Transition<PaymentLink> latePayment(PaymentLink link, TransactionStatus status) {
         return switch (status) {
-            case PENDING -> EventType.PAYMENT_PENDING;
-            case CONFIRMED -> EventType.PAYMENT_COMPLETED;
-            default -> EventType.PAYMENT_FAILED;
+            case PENDING -> link.latePaymentPending();
+            case CONFIRMED -> link.latePaymentConfirmed();
+            default -> link.latePaymentFailed();
         };
     }
 
-    /** Marks the transaction as having completed one use of the link when the transition counted one. */
-    private static LinkTransaction counted(LinkTransaction transaction, Transition transition, PaymentLink before) {
-        boolean counted = transition.link().currentUses() > before.currentUses();
+    /** Marks the transaction as having completed one use of the link when the move counted one. */
+    private static LinkTransaction counted(
+            LinkTransaction transaction, Transition<PaymentLink> move, PaymentLink before) {
+        boolean counted = move.state().currentUses() > before.currentUses();
         return transaction.withStatus(
                 transaction.status(), transaction.confirmations(), counted, transaction.updatedAt());
     }

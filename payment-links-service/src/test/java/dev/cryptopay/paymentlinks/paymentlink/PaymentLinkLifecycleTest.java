@@ -171,6 +171,11 @@ class PaymentLinkLifecycleTest extends PaymentLinksTestBase {
         JsonNode summary = link(merchant, expiring).get("summary");
         assertThat(summary.get("total_transactions").asInt()).isEqualTo(1);
         assertThat(summary.get("completed_transactions").asInt()).isEqualTo(1);
+        // Refunding it is not one of the late payment's own steps: that event is not marked late.
+        refund(expiring, "0x42").expectStatus().isOk();
+        assertThat(eventTypes(expiring))
+                .containsExactly("payment.created", "payment.pending", "payment.completed", "payment.refunded");
+        assertThat(lateFlags(expiring)).containsExactly(false, true, true, false);
     }
 
     @Test

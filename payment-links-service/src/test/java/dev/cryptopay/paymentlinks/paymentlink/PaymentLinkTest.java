@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.cryptopay.auth.Mode;
 import dev.cryptopay.service.events.EventType;
+import dev.cryptopay.service.events.Transition;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -47,36 +49,40 @@ class PaymentLinkTest {
                 NOW,
                 NOW,
                 null);
-        Transition created = PaymentLink.create(draft);
+        Transition<PaymentLink> created = PaymentLink.create(draft);
         assertThat(created.events()).containsExactly(EventType.PAYMENT_CREATED);
-        return created.link();
+        assertThat(created.changed()).isTrue();
+        return created.state();
     }
 
     @Test
     void aPendingTransactionMovesToProcessingAndAConfirmationCompletesTheLastUse() {
-        Transition pending = link(1).transactionPending(NOW);
-        assertThat(pending.link().status()).isEqualTo(PaymentStatus.PROCESSING);
+        Transition<PaymentLink> pending = link(1).transactionPending(NOW);
+        assertThat(pending.state().status()).isEqualTo(PaymentStatus.PROCESSING);
         assertThat(pending.events()).containsExactly(EventType.PAYMENT_PENDING);
-        Transition confirmed = pending.link().transactionConfirmed(true, true, false, NOW);
-        assertThat(confirmed.link().status()).isEqualTo(PaymentStatus.COMPLETED);
-        assertThat(confirmed.link().currentUses()).isEqualTo(1);
+        Transition<PaymentLink> confirmed = pending.state().transactionConfirmed(true, true, false, NOW);
+        assertThat(confirmed.state().status()).isEqualTo(PaymentStatus.COMPLETED);
+        assertThat(confirmed.state().currentUses()).isEqualTo(1);
         assertThat(confirmed.events()).containsExactly(EventType.PAYMENT_COMPLETED);
     }
 
     @Test
     void aMultiUseLinkWaitsForPaymentAgainAfterEachUse() {
-        Transition first = link(2).transactionConfirmed(false, true, false, NOW);
-        assertThat(first.link().status()).isEqualTo(PaymentStatus.PENDING);
-        assertThat(first.link().currentUses()).isEqualTo(1);
-        assertThat(first.link().paymentType()).isEqualTo("recurring");
+        Transition<PaymentLink> first = link(2).transactionConfirmed(false, true, false, NOW);
+        assertThat(first.state().status()).isEqualTo(PaymentStatus.PENDING);
+        assertThat(first.state().currentUses()).isEqualTo(1);
+        assertThat(first.state().paymentType()).isEqualTo("recurring");
     }
 
     @Test
     void anUnderpaymentCountsNoUseAndEmitsNothing() {
-        Transition under = link(1).transactionConfirmed(false, false, false, NOW);
-        assertThat(under.link().currentUses()).isZero();
-        assertThat(under.link().status()).isEqualTo(PaymentStatus.PENDING);
-        assertThat(under.changed()).isFalse();
+        Transition<PaymentLink> under = link(1).transactionConfirmed(false, false, false, NOW);
+        assertThat(under.state().currentUses()).isZero();
+        assertThat(under.state().status()).isEqualTo(PaymentStatus.PENDING);
+        assertThat(under.emits()).isFalse();
+        assertThat(under.changed())
+                .as("the row is still written: the link waits for payment again")
+                .isTrue();
     }
 
     @Test
@@ -84,19 +90,23 @@ class PaymentLinkTest {
         PaymentLink link = link(1);
         Instant later = NOW.plus(Duration.ofHours(2));
         assertThat(link.effectiveStatus(later)).isEqualTo(PaymentStatus.EXPIRED);
-        Transition expired = link.expire(later);
+        Transition<PaymentLink> expired = link.expire(later);
         assertThat(expired.events()).containsExactly(EventType.PAYMENT_FAILED);
-        assertThat(expired.link().expire(later).changed()).isFalse();
-        assertThat(link.expire(NOW).changed()).isFalse();
+        assertThat(expired.state().expire(later)).isEqualTo(Transition.unchanged(expired.state()));
+        assertThat(link.expire(NOW)).isEqualTo(Transition.unchanged(link));
     }
 
     @Test
     void cancellingIsIdempotentAndACancelledLinkTakesNoPayment() {
-        Transition cancelled = link(1).cancel(NOW);
-        assertThat(cancelled.link().status()).isEqualTo(PaymentStatus.CANCELLED);
-        assertThat(cancelled.link().active()).isFalse();
-        assertThat(cancelled.link().cancel(NOW).link()).isSameAs(cancelled.link());
-        assertThatThrownBy(() -> cancelled.link().transactionPending(NOW))
+        Transition<PaymentLink> cancelled = link(1).cancel(NOW);
+        assertThat(cancelled.state().status()).isEqualTo(PaymentStatus.CANCELLED);
+        assertThat(cancelled.state().active()).isFalse();
+        assertThat(cancelled.changed()).isTrue();
+        assertThat(cancelled.emits()).isFalse();
+        Transition<PaymentLink> again = cancelled.state().cancel(NOW);
+        assertThat(again.state()).isSameAs(cancelled.state());
+        assertThat(again.changed()).isFalse();
+        assertThatThrownBy(() -> cancelled.state().transactionPending(NOW))
                 .isInstanceOf(IllegalTransitionException.class)
                 .hasMessage("Payment link is cancelled and does not accept payments");
     }
@@ -106,11 +116,25 @@ class PaymentLinkTest {
         Instant later = NOW.plus(Duration.ofHours(2));
         PaymentLink link = link(1);
         assertThatThrownBy(() -> link.transactionPending(later)).isInstanceOf(IllegalTransitionException.class);
-        PaymentLink processing = link.transactionPending(NOW).link();
+        PaymentLink processing = link.transactionPending(NOW).state();
         assertThat(processing
                         .transactionConfirmed(true, true, false, later)
-                        .link()
+                        .state()
                         .status())
                 .isEqualTo(PaymentStatus.COMPLETED);
+    }
+
+    @Test
+    void aLatePaymentLeavesTheLinkAsItIsAndAnnouncesEachStep() {
+        PaymentLink completed =
+                link(1).transactionConfirmed(false, true, false, NOW).state();
+        Transition<PaymentLink> pending = completed.latePaymentPending();
+        assertThat(pending.state()).isSameAs(completed);
+        assertThat(pending.changed()).isFalse();
+        assertThat(pending.events()).containsExactly(EventType.PAYMENT_PENDING);
+        assertThat(completed.latePaymentConfirmed())
+                .isEqualTo(new Transition<>(completed, List.of(EventType.PAYMENT_COMPLETED), false));
+        assertThat(completed.latePaymentFailed())
+                .isEqualTo(new Transition<>(completed, List.of(EventType.PAYMENT_FAILED), false));
     }
 }
