@@ -1,6 +1,7 @@
 package dev.cryptopay.deploy;
 
 import dev.cryptopay.deploy.chain.DevChainTools;
+import dev.cryptopay.deploy.datadir.StackLayout;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -13,7 +14,6 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * What {@link LocalStack#start(StackOptions)} starts and where. A mutable, fluent holder: {@code start} takes a copy.
@@ -48,7 +48,6 @@ public final class StackOptions implements Cloneable {
     private Path dataDir;
     private Map<StackPort, Integer> ports = new EnumMap<>(StackPort.class);
     private PostgresTarget postgres = PostgresTarget.defaults();
-    private String databasePrefix = "";
     private boolean dropDatabasesOnClose;
     private boolean deleteDataDirOnClose;
     private List<String> jvmOptions = DEFAULT_JVM_OPTIONS;
@@ -86,8 +85,8 @@ public final class StackOptions implements Cloneable {
 
     /**
      * For tests: free ports, a new temporary data directory deleted on close, PostgreSQL as {@code STACK_POSTGRES}
-     * says (default: the local server when it answers, else embedded) with databases named {@code
-     * stack_<random>_<name>} that are dropped on close, a ready timeout of 4 minutes, no dev chain (a test that
+     * says (default: the local server when it answers, else embedded) with the temporary directory's databases
+     * ({@link #databaseName}) dropped on close, a ready timeout of 4 minutes, no dev chain (a test that
      * pays on chain asks for it with {@link #devChain(boolean)}), {@link #QUICK_START_JVM_OPTIONS} and no class-data
      * archives (recorded as a service exits, they would slow down every test's close for no later start).
      */
@@ -104,8 +103,6 @@ public final class StackOptions implements Cloneable {
                 .applyEnvironment(StackEnvironmentVariables.postgresAndJvmOnly(System.getenv()))
                 .dataDir(temp)
                 .randomPorts()
-                .databasePrefix(
-                        "stack_" + UUID.randomUUID().toString().replace("-", "").substring(0, 10) + "_")
                 .dropDatabasesOnClose(true)
                 .deleteDataDirOnClose(true)
                 .devChain(false)
@@ -167,15 +164,6 @@ public final class StackOptions implements Cloneable {
 
     public StackOptions pgPassword(String password) {
         postgres = postgres.withLogin(postgres.user(), password);
-        return this;
-    }
-
-    /** Prefix of the database names ({@code gateway}, {@code payment_links}, ...); empty by default. */
-    public StackOptions databasePrefix(String prefix) {
-        if (!prefix.matches("[a-z0-9_]*")) {
-            throw new IllegalArgumentException("database prefix may only hold a-z, 0-9 and _: " + prefix);
-        }
-        this.databasePrefix = prefix;
         return this;
     }
 
@@ -268,10 +256,6 @@ public final class StackOptions implements Cloneable {
         return postgres;
     }
 
-    public String databasePrefix() {
-        return databasePrefix;
-    }
-
     public boolean dropDatabasesOnClose() {
         return dropDatabasesOnClose;
     }
@@ -322,9 +306,9 @@ public final class StackOptions implements Cloneable {
         return skipped.contains(service);
     }
 
-    /** The service's database: {@link #databasePrefix()} + its base name. */
+    /** The service's database: its base name and the data directory's suffix, e.g. {@code payment_links_1f0c9a3e}. */
     String databaseName(StackService service) {
-        return databasePrefix + service.database();
+        return service.database() + new StackLayout(dataDir).databaseSuffix();
     }
 
     /** What {@link #serviceEnv} added for the service. */

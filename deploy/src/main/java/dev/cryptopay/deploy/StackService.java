@@ -28,7 +28,7 @@ public enum StackService {
         return serviceName;
     }
 
-    /** The database base name (before the stack's prefix); the gateway's is {@code gateway}. */
+    /** The database base name (before the data directory's suffix); the gateway's is {@code gateway}. */
     String database() {
         return database == null ? "gateway" : database;
     }

@@ -191,13 +191,18 @@ final class StackStartup {
         return port.service().map(options::isSkipped).orElse(false);
     }
 
-    /** Starts PostgreSQL and creates the databases (chain-watcher's too, so --reset always finds the same set). */
+    /**
+     * Starts PostgreSQL and creates the databases (chain-watcher's too, so --reset always finds the same set), each
+     * commented with its data directory, which its name's suffix only hashes.
+     */
     private void startPostgres(boolean embedded) {
         settle(() -> {
             int embeddedPort = embedded ? run.ports().port(StackPort.EMBEDDED_POSTGRES) : 0;
             run.postgres(StackPostgres.start(embedded, options, layout, embeddedPort, console));
             for (StackService service : StackService.values()) {
-                run.postgres().ensureDatabase(options.databaseName(service));
+                run.postgres()
+                        .ensureDatabase(
+                                options.databaseName(service), "local stack data directory " + layout.realRoot());
             }
         });
     }

@@ -3,6 +3,7 @@ package dev.cryptopay.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cryptopay.deploy.chain.CustomerAccount;
+import dev.cryptopay.deploy.datadir.StackLayout;
 import dev.cryptopay.testsupport.webhook.WebhookReceiver;
 import dev.cryptopay.testsupport.webhook.WebhookReceiver.Reply;
 import java.io.ByteArrayOutputStream;
@@ -16,6 +17,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +36,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * The whole stack through the launcher code, as {@code ./run-local} starts it but on free ports, in a temporary
- * data directory and with uniquely named databases: real PostgreSQL, real Kafka, the dev chain (anvil), the five
+ * data directory and with its databases: real PostgreSQL, real Kafka, the dev chain (anvil), the five
  * service jars as processes. Needs the service jars ({@code ./mvnw -DskipTests install}; the reactor builds them
  * before this module) and Node.js 20 with npm (the dev chain).
  */
@@ -172,6 +176,21 @@ class LocalStackTest {
         assertThat(keys.body())
                 .contains(stack.credentials().apiKey().substring(0, 12))
                 .contains(stack.credentials().publishableKey());
+    }
+
+    @Test
+    @Order(2)
+    void theDatabasesAreNamedAfterTheDataDirectoryAndSayWhoseTheyAre() throws Exception {
+        try (Connection db = DriverManager.getConnection(
+                        stack.jdbcUrl("payment-links-service"), stack.databaseUser(), stack.databasePassword());
+                ResultSet row = db.createStatement()
+                        .executeQuery("SELECT datname, shobj_description(oid, 'pg_database') FROM pg_database"
+                                + " WHERE datname = current_database()")) {
+            assertThat(row.next()).isTrue();
+            assertThat(row.getString(1)).isEqualTo("payment_links" + new StackLayout(stack.dataDir()).databaseSuffix());
+            assertThat(row.getString(2))
+                    .isEqualTo("local stack data directory " + stack.dataDir().toRealPath());
+        }
     }
 
     @Test

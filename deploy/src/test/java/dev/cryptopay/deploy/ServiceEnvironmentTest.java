@@ -3,6 +3,7 @@ package dev.cryptopay.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cryptopay.deploy.console.StackConsole;
+import dev.cryptopay.deploy.datadir.StackLayout;
 import dev.cryptopay.deploy.datadir.StackSecrets;
 import dev.cryptopay.deploy.ports.PortPlan;
 import dev.cryptopay.testsupport.PostgresServer;
@@ -15,7 +16,8 @@ import org.junit.jupiter.api.Test;
 
 class ServiceEnvironmentTest {
 
-    private final StackOptions options = StackOptions.defaults().randomPorts().databasePrefix("stack_x_");
+    private final StackOptions options = StackOptions.defaults().randomPorts();
+    private final String suffix = new StackLayout(options.dataDir()).databaseSuffix();
     private final PortPlan ports = PortPlan.assign(
             options.ports(),
             port -> false,
@@ -47,8 +49,8 @@ class ServiceEnvironmentTest {
                 .containsEntry("PORT", String.valueOf(ports.port(StackPort.GATEWAY)))
                 .containsEntry("INTERNAL_AUTH_SECRET", "internal-secret")
                 .containsEntry("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + ports.port(StackPort.KAFKA))
-                .containsEntry("GATEWAY_DB_R2DBC_URL", "r2dbc:postgresql://db.local:6543/stack_x_gateway")
-                .containsEntry("GATEWAY_DB_JDBC_URL", "jdbc:postgresql://db.local:6543/stack_x_gateway")
+                .containsEntry("GATEWAY_DB_R2DBC_URL", "r2dbc:postgresql://db.local:6543/gateway" + suffix)
+                .containsEntry("GATEWAY_DB_JDBC_URL", "jdbc:postgresql://db.local:6543/gateway" + suffix)
                 .containsEntry("GATEWAY_DB_USER", "stack")
                 .containsEntry("GATEWAY_DB_PASSWORD", "pw")
                 .containsEntry("GATEWAY_ADMIN_PORT", String.valueOf(ports.port(StackPort.ADMIN)))
@@ -65,8 +67,8 @@ class ServiceEnvironmentTest {
                 .containsEntry("PORT", String.valueOf(ports.port(StackPort.PAYMENT_LINKS)))
                 .as("payment_url points at the checkout page the gateway serves")
                 .containsEntry("CHECKOUT_URL", ports.url(StackPort.GATEWAY) + "/checkout")
-                .containsEntry("DATABASE_R2DBC_URL", "r2dbc:postgresql://db.local:6543/stack_x_payment_links")
-                .containsEntry("DATABASE_JDBC_URL", "jdbc:postgresql://db.local:6543/stack_x_payment_links")
+                .containsEntry("DATABASE_R2DBC_URL", "r2dbc:postgresql://db.local:6543/payment_links" + suffix)
+                .containsEntry("DATABASE_JDBC_URL", "jdbc:postgresql://db.local:6543/payment_links" + suffix)
                 .containsEntry("DATABASE_USER", "stack")
                 .containsEntry("DATABASE_PASSWORD", "pw")
                 .as("the gateway's and the chain watcher's secrets: it takes both callers")
@@ -94,8 +96,8 @@ class ServiceEnvironmentTest {
                 .containsEntry("PUBLIC_API_URL", ports.url(StackPort.GATEWAY) + "/api/v1")
                 .containsEntry("INTERNAL_AUTH_SECRET", "internal-secret")
                 .containsEntry("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + ports.port(StackPort.KAFKA))
-                .containsEntry("DATABASE_R2DBC_URL", "r2dbc:postgresql://db.local:6543/stack_x_subscriptions")
-                .containsEntry("DATABASE_JDBC_URL", "jdbc:postgresql://db.local:6543/stack_x_subscriptions")
+                .containsEntry("DATABASE_R2DBC_URL", "r2dbc:postgresql://db.local:6543/subscriptions" + suffix)
+                .containsEntry("DATABASE_JDBC_URL", "jdbc:postgresql://db.local:6543/subscriptions" + suffix)
                 .containsEntry("DATABASE_USER", "stack")
                 .containsEntry("DATABASE_PASSWORD", "pw");
         Set<String> paymentLinks =
@@ -131,7 +133,7 @@ class ServiceEnvironmentTest {
                 .containsEntry("PORT", String.valueOf(ports.port(StackPort.CHAIN_WATCHER)))
                 .containsEntry("CHAIN_WATCHER_INTERNAL_AUTH_SECRET", "watcher-secret")
                 .containsEntry("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + ports.port(StackPort.KAFKA))
-                .containsEntry("DATABASE_JDBC_URL", "jdbc:postgresql://db.local:6543/stack_x_chain_watcher")
+                .containsEntry("DATABASE_JDBC_URL", "jdbc:postgresql://db.local:6543/chain_watcher" + suffix)
                 .containsEntry("PAYMENT_LINKS_URL", ports.url(StackPort.PAYMENT_LINKS))
                 .containsEntry("DEV_CHAIN_RPC_URL", ports.url(StackPort.DEV_CHAIN))
                 .containsEntry("DEV_CHAIN_CONFIRMATIONS", "1");
@@ -141,17 +143,17 @@ class ServiceEnvironmentTest {
     void everyServiceHasADatabaseOfItsOwn() {
         assertThat(Arrays.stream(StackService.values()).map(options::databaseName))
                 .containsExactly(
-                        "stack_x_gateway",
-                        "stack_x_payment_links",
-                        "stack_x_subscriptions",
-                        "stack_x_webhooks",
-                        "stack_x_chain_watcher");
+                        "gateway" + suffix,
+                        "payment_links" + suffix,
+                        "subscriptions" + suffix,
+                        "webhooks" + suffix,
+                        "chain_watcher" + suffix);
     }
 
     @Test
     void theWebhookServiceGetsTheSandboxSettings() {
         assertThat(environment(StackService.WEBHOOKS))
-                .containsEntry("DATABASE_JDBC_URL", "jdbc:postgresql://db.local:6543/stack_x_webhooks")
+                .containsEntry("DATABASE_JDBC_URL", "jdbc:postgresql://db.local:6543/webhooks" + suffix)
                 .containsEntry("WEBHOOK_SECRET_ENCRYPTION_KEY", "webhook-key")
                 .containsEntry("WEBHOOK_ALLOW_PRIVATE_ADDRESSES", "true")
                 .containsEntry("WEBHOOKS_DELIVERY_RETRYSCHEDULE", "0s,5s,15s,30s,60s");

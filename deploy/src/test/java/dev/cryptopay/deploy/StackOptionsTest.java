@@ -4,11 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.cryptopay.deploy.chain.DevChainTools;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class StackOptionsTest {
 
@@ -133,7 +140,6 @@ class StackOptionsTest {
         try {
             assertThat(options.ports().values()).containsOnly(0);
             assertThat(options.dataDir()).exists().isNotEqualTo(options.home().resolve(".local"));
-            assertThat(options.databasePrefix()).matches("stack_[0-9a-f]{10}_");
             assertThat(options.dropDatabasesOnClose()).isTrue();
             assertThat(options.deleteDataDirOnClose()).isTrue();
             assertThat(options.devChain())
@@ -144,5 +150,42 @@ class StackOptionsTest {
         } finally {
             options.dataDir().toFile().delete();
         }
+    }
+
+    @Test
+    void aDataDirectoryOwnsItsDatabasesWhateverItsSpellingAndWhetherItExists(@TempDir Path temp) throws Exception {
+        Path checkout = Files.createDirectory(temp.resolve("checkout"));
+        Path link = Files.createSymbolicLink(temp.resolve("link"), checkout);
+        Path perf = checkout.resolve(".local-perf");
+
+        List<String> names = databaseNames(perf);
+        assertThat(names).doesNotContainAnyElementsOf(databaseNames(checkout.resolve(".local")));
+        assertThat(databaseNames(link.resolve(".local-perf")))
+                .as("through a symlink")
+                .isEqualTo(names);
+        assertThat(databaseNames(checkout.resolve("x/../.local-perf"))).isEqualTo(names);
+        Files.createDirectory(perf);
+        assertThat(databaseNames(perf)).as("once made").isEqualTo(names);
+
+        String hash = HexFormat.of()
+                .formatHex(MessageDigest.getInstance("SHA-256")
+                        .digest(perf.toRealPath().toString().getBytes(StandardCharsets.UTF_8)))
+                .substring(0, 8);
+        assertThat(names)
+                .as("README: the first 8 hex digits of the SHA-256 of the real path")
+                .containsExactly(
+                        "gateway_" + hash,
+                        "payment_links_" + hash,
+                        "subscriptions_" + hash,
+                        "webhooks_" + hash,
+                        "chain_watcher_" + hash)
+                .allSatisfy(name -> assertThat(name.getBytes(StandardCharsets.UTF_8).length)
+                        .as("PostgreSQL's identifier limit")
+                        .isLessThanOrEqualTo(63));
+    }
+
+    private static List<String> databaseNames(Path dataDir) {
+        StackOptions options = StackOptions.defaults().dataDir(dataDir);
+        return Arrays.stream(StackService.values()).map(options::databaseName).toList();
     }
 }

@@ -1,7 +1,14 @@
 package dev.cryptopay.deploy.datadir;
 
 import dev.cryptopay.deploy.StackService;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 
 /**
  * Where everything lives in the data directory ({@code .local/} by default); deploy/README.md "The data directory"
@@ -18,6 +25,38 @@ public final class StackLayout {
     /** The data directory itself. */
     public Path root() {
         return root;
+    }
+
+    /**
+     * The data directory with symlinks resolved as far as it exists (like {@code realpath -m}): the same for every
+     * spelling of the path, and before the directory is made or after it is deleted.
+     */
+    public Path realRoot() {
+        Path absolute = root.toAbsolutePath().normalize();
+        Path existing = absolute;
+        while (!Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        try {
+            return existing.toRealPath().resolve(existing.relativize(absolute));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot resolve the data directory " + root, e);
+        }
+    }
+
+    /**
+     * What the stack's database names end in: {@code _} and the first 8 hex digits of the SHA-256 of {@link
+     * #realRoot()}. A data directory owns its databases: two stacks on one PostgreSQL server never share one, since
+     * each has its own dev chain and secrets that its databases must match.
+     */
+    public String databaseSuffix() {
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256")
+                    .digest(realRoot().toString().getBytes(StandardCharsets.UTF_8));
+            return "_" + HexFormat.of().formatHex(hash, 0, 4);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
     }
 
     /** {@code launcher.pid}: the running launcher, see {@link DataDirLock}. */

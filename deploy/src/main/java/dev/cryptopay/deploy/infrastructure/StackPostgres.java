@@ -178,11 +178,11 @@ public final class StackPostgres implements AutoCloseable {
     }
 
     /**
-     * Creates the database unless it exists.
+     * Creates the database unless it exists, with a comment saying whose it is (psql's {@code \l+} shows it).
      *
      * @throws StackStartException naming the server, the user and the privilege that is missing
      */
-    public void ensureDatabase(String name) {
+    public void ensureDatabase(String name, String comment) {
         try (Connection connection = connect("postgres")) {
             try (PreparedStatement exists =
                     connection.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
@@ -195,6 +195,7 @@ public final class StackPostgres implements AutoCloseable {
             }
             try (Statement create = connection.createStatement()) {
                 create.execute("CREATE DATABASE \"" + name + "\"");
+                create.execute("COMMENT ON DATABASE \"" + name + "\" IS '" + comment.replace("'", "''") + "'");
             } catch (SQLException e) {
                 if (!"42P04".equals(e.getSQLState())) { // created meanwhile by someone else: fine
                     throw e;
