@@ -27,13 +27,29 @@ const input = {
   language: 'Solidity',
   sources,
   settings: {
+    // OpenZeppelin 5 uses mcopy (Cancun); solc 0.8.37 would otherwise target a newer EVM than chains run.
+    evmVersion: 'cancun',
+    // The IR pipeline: subscribe() emits more values than the legacy code generator's stack reaches.
+    viaIR: true,
     optimizer: { enabled: true, runs: 200 },
     outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
   },
 };
 
-// No import callback: the contracts are self-contained, and nothing is fetched from anywhere.
-const output = JSON.parse(solc.compile(JSON.stringify(input)));
+// Imports resolve only inside node_modules/@openzeppelin/contracts (installed from the lock file): nothing is fetched.
+const openZeppelin = path.join(__dirname, 'node_modules', '@openzeppelin', 'contracts');
+function findImports(importPath) {
+  const prefix = '@openzeppelin/contracts/';
+  if (!importPath.startsWith(prefix)) {
+    return { error: `import ${importPath}: only ${prefix}… is available` };
+  }
+  const file = path.resolve(openZeppelin, importPath.slice(prefix.length));
+  if (!file.startsWith(openZeppelin + path.sep) || !fs.existsSync(file)) {
+    return { error: `import ${importPath}: not in ${openZeppelin} (run npm ci --ignore-scripts)` };
+  }
+  return { contents: fs.readFileSync(file, 'utf8') };
+}
+const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImports }));
 const problems = output.errors || [];
 for (const problem of problems) {
   console.error(problem.formattedMessage || problem.message);
@@ -46,6 +62,9 @@ if (errors.length > 0) {
 fs.mkdirSync(buildDir, { recursive: true });
 let written = 0;
 for (const [file, contracts] of Object.entries(output.contracts || {})) {
+  if (!(file in sources)) {
+    continue; // a library the contracts import (OpenZeppelin): part of their bytecode, no artifact of its own
+  }
   for (const [name, contract] of Object.entries(contracts)) {
     const bytecode = contract.evm.bytecode.object;
     if (!bytecode) {

@@ -76,6 +76,12 @@ final class ChainRpc {
         return receipt;
     }
 
+    /** Like {@link #transact} with a fixed gas limit, answering the receipt even when the transaction reverted. */
+    TransactionReceipt transactWithGas(String from, String to, String data, BigInteger gasLimit) {
+        Transaction transaction = new Transaction(from, null, null, gasLimit, to, null, data);
+        return awaitReceipt(send(web3j.ethSendTransaction(transaction)).getTransactionHash());
+    }
+
     /** Why a mined transaction reverted: the error of the same call replayed on the state it ran on. */
     private String revertReason(Transaction transaction, BigInteger block) {
         Transaction call = new Transaction(

@@ -33,8 +33,14 @@ public final class DevChain implements AutoCloseable {
     /** The chain id of every dev chain (anvil's default). */
     public static final long CHAIN_ID = AnvilNode.CHAIN_ID;
 
-    /** Dev account 0, which deploys the tokens. Its nonce 0 is reserved for the subscription contract. */
+    /** Dev account 0, which deploys the subscription contract (nonce 0) and the tokens (nonces 1 to 7). */
     public static final String DEPLOYER = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+
+    /**
+     * {@code CryptopaySubscriptions} ({@code dev-chain/contracts/}), owned by {@link #DEPLOYER}, at the address its
+     * nonce 0 gives: the EIP-712 {@code verifyingContract} of the dev chain's subscription plans.
+     */
+    public static final String SUBSCRIPTION_CONTRACT = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 
     private static final Duration ATTACH_TIMEOUT = Duration.ofSeconds(60);
     private static DevChain shared;
@@ -45,6 +51,7 @@ public final class DevChain implements AutoCloseable {
     private String rpcUrl;
     private ChainRpc rpc;
     private boolean deployedTokens;
+    private Path buildDir;
     private List<String> accounts;
 
     /** A chain not started yet; see {@link #start()}. */
@@ -84,8 +91,8 @@ public final class DevChain implements AutoCloseable {
     }
 
     /**
-     * Prepares {@code dev-chain/} (npm install, compile), starts anvil and, on a new chain, deploys the tokens: a
-     * zero-value transfer to itself burns the deployer's nonce 0, then the tokens at nonces 1 to 7.
+     * Prepares {@code dev-chain/} (npm install, compile), starts anvil and, on a new chain, deploys the subscription
+     * contract (the deployer's nonce 0), then the tokens at nonces 1 to 7.
      *
      * @return this chain
      * @throws IllegalStateException if anything is missing or fails (never skipped silently)
@@ -93,6 +100,7 @@ public final class DevChain implements AutoCloseable {
     public synchronized DevChain start() {
         requireNotStarted();
         DevChainFiles files = DevChainFiles.prepare();
+        buildDir = files.tokenArtifact().getParent();
         node = DevChainNode.start(files, requestedPort, stateDir);
         rpc = node.rpc();
         rpcUrl = "http://127.0.0.1:" + node.port();
@@ -115,6 +123,7 @@ public final class DevChain implements AutoCloseable {
         DevChain chain = new DevChain();
         chain.rpcUrl = rpcUrl;
         chain.rpc = new ChainRpc(rpcUrl);
+        chain.buildDir = tokenArtifact.getParent();
         try {
             chain.rpc.awaitAnswer(ATTACH_TIMEOUT);
             chain.deployedTokens = TokenDeployment.deployIfFresh(chain.rpc, tokenArtifact);
@@ -192,6 +201,26 @@ public final class DevChain implements AutoCloseable {
         return (BigInteger) call(token.address(), balanceOf).get(0).getValue();
     }
 
+    /** {@code eth_call} of raw call data at the latest block; answers the raw 0x-hex result. */
+    public String callRaw(String contract, String data) {
+        return rpc.call(contract, data);
+    }
+
+    /**
+     * Deploys a contract of {@code dev-chain/build/<name>.json} from an unlocked dev account and answers its address.
+     * Not from {@link #DEPLOYER}, whose nonces place the dev chain's own contracts.
+     *
+     * @param constructorArguments the ABI-encoded constructor arguments, hex without 0x ("" for none)
+     */
+    public String deploy(String from, String name, String constructorArguments) {
+        if (from.equalsIgnoreCase(DEPLOYER)) {
+            throw new IllegalArgumentException("the deployer's nonces are reserved for the dev chain's own contracts");
+        }
+        String code = TokenDeployment.bytecode(buildDir.resolve(name + ".json")) + constructorArguments;
+        return Keys.toChecksumAddress(
+                rpc.transact(from, null, null, BigInteger.ZERO, code).getContractAddress());
+    }
+
     /** Calls a view function at the latest block ({@code eth_call}) and decodes its outputs. */
     @SuppressWarnings("rawtypes")
     public List<Type> call(String contract, Function function) {
@@ -203,6 +232,14 @@ public final class DevChain implements AutoCloseable {
     public String send(String from, String contract, Function function) {
         return rpc.transact(from, null, contract, BigInteger.ZERO, FunctionEncoder.encode(function))
                 .getTransactionHash();
+    }
+
+    /**
+     * Sends a function call with a fixed gas limit (no estimate), waits until it is mined and returns its receipt,
+     * reverted or not: for tests of what a contract does when a caller starves it of gas.
+     */
+    public TransactionReceipt sendWithGas(String from, String contract, Function function, BigInteger gasLimit) {
+        return rpc.transactWithGas(from, contract, FunctionEncoder.encode(function), gasLimit);
     }
 
     /** The receipt of a transaction, or empty when the chain has none (e.g. after {@link #reorg(int)}). */

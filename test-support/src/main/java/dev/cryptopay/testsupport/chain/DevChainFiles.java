@@ -15,8 +15,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * The project's {@code dev-chain/} folder, made ready for use: the anvil binary installed from the npm lock file and
- * {@code build/TestToken.json} compiled from {@code contracts/}. Several JVMs may prepare it at once (Maven runs
+ * The project's {@code dev-chain/} folder, made ready for use: anvil, solc and OpenZeppelin installed from the npm
+ * lock file, and {@code build/TestToken.json} and {@code build/CryptopaySubscriptions.json} compiled from
+ * {@code contracts/}. Several JVMs may prepare it at once (Maven runs
  * modules' tests in separate JVMs), so preparing holds a file lock on {@code build/setup.lock}.
  */
 record DevChainFiles(Path dir, Path anvil, Path tokenArtifact) {
@@ -80,13 +81,25 @@ record DevChainFiles(Path dir, Path anvil, Path tokenArtifact) {
         try (Stream<Path> contracts = Files.list(dir.resolve("contracts"))) {
             contracts.filter(p -> p.toString().endsWith(".sol")).forEach(sources::add);
         }
-        if (Files.isRegularFile(tokenArtifact) && !olderThan(tokenArtifact, sources)) {
+        List<Path> artifacts = List.of(tokenArtifact, subscriptionArtifact(tokenArtifact));
+        boolean current = true;
+        for (Path artifact : artifacts) {
+            current &= Files.isRegularFile(artifact) && !olderThan(artifact, sources);
+        }
+        if (current) {
             return;
         }
         run(List.of("node", "compile.js"), "compile.log", COMPILE_TIMEOUT, "Node.js 20 (node)");
-        if (!Files.isRegularFile(tokenArtifact)) {
-            throw new IllegalStateException("node compile.js finished but " + tokenArtifact + " is missing");
+        for (Path artifact : artifacts) {
+            if (!Files.isRegularFile(artifact)) {
+                throw new IllegalStateException("node compile.js finished but " + artifact + " is missing");
+            }
         }
+    }
+
+    /** {@code build/CryptopaySubscriptions.json}, beside the token's artifact. */
+    static Path subscriptionArtifact(Path tokenArtifact) {
+        return tokenArtifact.resolveSibling("CryptopaySubscriptions.json");
     }
 
     /** True when {@code file} is missing or older than any of {@code sources}. */

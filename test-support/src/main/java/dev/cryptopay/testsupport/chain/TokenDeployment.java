@@ -6,6 +6,8 @@ import java.math.BigInteger;
 import java.nio.file.Path;
 import java.util.List;
 import org.web3j.abi.FunctionEncoder;
+import org.web3j.abi.datatypes.Address;
+import org.web3j.abi.datatypes.DynamicArray;
 import org.web3j.abi.datatypes.Utf8String;
 import org.web3j.abi.datatypes.generated.Uint8;
 import org.web3j.crypto.ContractUtils;
@@ -14,7 +16,10 @@ import org.web3j.protocol.ObjectMapperFactory;
 import org.web3j.protocol.core.DefaultBlockParameterName;
 import org.web3j.protocol.core.methods.response.TransactionReceipt;
 
-/** Deploys the {@link DevTokens} on a fresh chain, each at the address other services' configuration names. */
+/**
+ * Deploys the dev chain's contracts on a fresh chain, each at the address other services' configuration names: the
+ * subscription contract ({@link DevChain#SUBSCRIPTION_CONTRACT}) and the {@link DevTokens}.
+ */
 final class TokenDeployment {
 
     private TokenDeployment() {}
@@ -34,24 +39,30 @@ final class TokenDeployment {
             deploy(rpc, artifact);
             return true;
         }
+        requireCode(rpc, used, "the subscription contract", DevChain.SUBSCRIPTION_CONTRACT);
         for (DevTokens token : DevTokens.values()) {
-            String code = rpc.send(rpc.web3j().ethGetCode(token.address(), DefaultBlockParameterName.LATEST))
-                    .getCode();
-            if (code == null || code.length() <= 2) {
-                throw new IllegalStateException("the chain was used (the deployer's nonce is " + used + ") but has no "
-                        + token + " contract at " + token.address() + ": it is not a dev chain set up by DevChain;"
-                        + " start from a fresh chain (delete its state file)");
-            }
+            requireCode(rpc, used, token + " contract", token.address());
         }
         return false;
     }
 
+    private static void requireCode(ChainRpc rpc, BigInteger used, String what, String address) {
+        String code = rpc.send(rpc.web3j().ethGetCode(address, DefaultBlockParameterName.LATEST))
+                .getCode();
+        if (code == null || code.length() <= 2) {
+            throw new IllegalStateException("the chain was used (the deployer's nonce is " + used + ") but has no "
+                    + what + " at " + address + ": it is not a dev chain set up by DevChain (chains made before the"
+                    + " subscription contract existed have none); start from a fresh chain (delete its state file)");
+        }
+    }
+
     /**
-     * From {@link DevChain#DEPLOYER}: a zero-value transfer to itself at nonce 0 (reserved for the subscription
-     * contract), then {@code TestToken} for each of the {@link DevTokens} in order, at nonces 1 to 7, each checked
-     * against the address derived from the deployer and the nonce.
+     * From {@link DevChain#DEPLOYER}: {@code CryptopaySubscriptions} at nonce 0 (owned by the deployer, value plans in
+     * each token's code billing that token), then {@code TestToken} for each of the {@link DevTokens} in order, at
+     * nonces 1 to 7, each checked against the address derived from the deployer and the nonce.
      *
-     * @param artifact {@code build/TestToken.json} from {@code dev-chain/compile.js}
+     * @param artifact {@code build/TestToken.json} from {@code dev-chain/compile.js};
+     *     {@code build/CryptopaySubscriptions.json} is read beside it
      */
     static void deploy(ChainRpc rpc, Path artifact) {
         String deployer = DevChain.DEPLOYER;
@@ -60,7 +71,25 @@ final class TokenDeployment {
         if (used.signum() != 0) {
             throw new IllegalStateException("the deployer's nonce is " + used + " on a fresh chain, not 0");
         }
-        rpc.transact(deployer, BigInteger.ZERO, deployer, BigInteger.ZERO, null);
+        // The tokens' addresses are known before they exist: they follow from the deployer and their nonces.
+        String subscriptionArguments = FunctionEncoder.encodeConstructor(List.of(
+                new Address(deployer),
+                new DynamicArray<>(
+                        Utf8String.class,
+                        java.util.Arrays.stream(DevTokens.values())
+                                .map(token -> new Utf8String(token.code()))
+                                .toList()),
+                new DynamicArray<>(
+                        Address.class,
+                        java.util.Arrays.stream(DevTokens.values())
+                                .map(token -> new Address(token.address()))
+                                .toList())));
+        deployAt(
+                rpc,
+                BigInteger.ZERO,
+                bytecode(DevChainFiles.subscriptionArtifact(artifact)) + subscriptionArguments,
+                DevChain.SUBSCRIPTION_CONTRACT,
+                "CryptopaySubscriptions");
         String bytecode = bytecode(artifact);
         for (DevTokens token : DevTokens.values()) {
             BigInteger nonce = BigInteger.valueOf(token.deploymentNonce());
@@ -68,17 +97,21 @@ final class TokenDeployment {
                     new Utf8String(token.tokenName()),
                     new Utf8String(token.code()),
                     new Uint8(BigInteger.valueOf(token.decimals()))));
-            TransactionReceipt receipt =
-                    rpc.transact(deployer, nonce, null, BigInteger.ZERO, bytecode + constructorArguments);
-            String expected = Keys.toChecksumAddress(ContractUtils.generateContractAddress(deployer, nonce));
-            if (!expected.equalsIgnoreCase(receipt.getContractAddress()) || !expected.equals(token.address())) {
-                throw new IllegalStateException(token + " was deployed at " + receipt.getContractAddress()
-                        + "; expected " + expected + " (deployer nonce " + nonce + "), configured " + token.address());
-            }
+            deployAt(rpc, nonce, bytecode + constructorArguments, token.address(), token.toString());
         }
     }
 
-    private static String bytecode(Path artifact) {
+    private static void deployAt(ChainRpc rpc, BigInteger nonce, String code, String configured, String what) {
+        String deployer = DevChain.DEPLOYER;
+        TransactionReceipt receipt = rpc.transact(deployer, nonce, null, BigInteger.ZERO, code);
+        String expected = Keys.toChecksumAddress(ContractUtils.generateContractAddress(deployer, nonce));
+        if (!expected.equalsIgnoreCase(receipt.getContractAddress()) || !expected.equals(configured)) {
+            throw new IllegalStateException(what + " was deployed at " + receipt.getContractAddress() + "; expected "
+                    + expected + " (deployer nonce " + nonce + "), configured " + configured);
+        }
+    }
+
+    static String bytecode(Path artifact) {
         try {
             String bytecode = ObjectMapperFactory.getObjectMapper()
                     .readTree(artifact.toFile())
