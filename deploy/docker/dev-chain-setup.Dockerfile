@@ -1,10 +1,10 @@
 # syntax=docker/dockerfile:1
 # One-shot setup of docker compose's dev chain (service dev-chain-setup): on the anvil container it deploys the
-# project's test tokens exactly as the local stack and the tests do (nonce 0 burnt, then USDC … AVAX at nonces 1-7,
-# so at the same addresses) and funds the customer account, then exits. On a chain that has the tokens it changes
-# nothing. The code is the launcher's: dev.cryptopay.deploy.DevChainSetup with test-support's DevChain.
+# project's contracts exactly as the local stack and the tests do (the subscription contract at nonce 0, then USDC …
+# AVAX at nonces 1-7, so at the same addresses) and funds the customer account, then exits. On a chain that has them
+# it changes nothing. The code is the launcher's: dev.cryptopay.deploy.DevChainSetup with test-support's DevChain.
 #
-# The launcher jar is built by Maven BEFORE `docker build`; only the test token is compiled here, from dev-chain/
+# The launcher jar is built by Maven BEFORE `docker build`; only the contracts are compiled here, from dev-chain/
 # with the locked solc npm package (dev-chain/compile.js, as for the tests):
 #   ./mvnw -B -DskipTests package
 #   docker build -f deploy/docker/dev-chain-setup.Dockerfile -t cryptopay/dev-chain-setup:local .
@@ -13,7 +13,7 @@
 ARG NODE_IMAGE=node:20.20.2-bookworm-slim
 ARG BASE_IMAGE=eclipse-temurin:17.0.19_10-jre-noble
 
-# Stage 1: build/TestToken.json. --omit=optional leaves out anvil's platform binaries, which compiling does not need.
+# Stage 1: build/TestToken.json and build/CryptopaySubscriptions.json. --omit=optional leaves out anvil's platform binaries, which compiling does not need.
 FROM ${NODE_IMAGE} AS token
 WORKDIR /dev-chain
 COPY dev-chain/package.json dev-chain/package-lock.json dev-chain/compile.js ./
@@ -28,6 +28,8 @@ RUN groupadd --system --gid 10001 cryptopay \
 WORKDIR /app
 COPY deploy/target/deploy-${VERSION}-exec.jar app.jar
 COPY --from=token /dev-chain/build/TestToken.json TestToken.json
+# DevChain reads the subscription contract's artifact beside the token's.
+COPY --from=token /dev-chain/build/CryptopaySubscriptions.json CryptopaySubscriptions.json
 USER 10001:10001
 ENV DEV_CHAIN_RPC_URL=http://anvil:8545 \
     DEV_CHAIN_TOKEN_ARTIFACT=/app/TestToken.json
