@@ -107,7 +107,6 @@ contract CryptopaySubscriptions is EIP712, Ownable2Step, ReentrancyGuard {
 
     error InvalidMerchantSignature();
     error PlanIsRevoked();
-    error SubscribeDeadlinePassed();
     error InvalidPlan(string reason);
     error UnsupportedCurrency(string currency);
     error InvalidEnd();
@@ -144,6 +143,8 @@ contract CryptopaySubscriptions is EIP712, Ownable2Step, ReentrancyGuard {
     // ---- subscriber ----------------------------------------------------------------------------------------------
 
     /// Subscribes msg.sender to `plan`. Without a trial the first period is pulled now (approve first).
+    /// subscribeDeadline is signed but not enforced here: it counts from the merchant's invitation, which only the
+    /// merchant's service knows (it stops offering an expired invitation).
     /// @param ref keccak256("cryptopay.subscriber:" + subscriber id) for an invitation, zero for a self-service sign-up
     /// @param endsAt when billing ends (no period starts at or after it); 0 for never
     function subscribe(Plan calldata plan, bytes calldata merchantSig, bytes32 ref, uint64 endsAt)
@@ -154,7 +155,6 @@ contract CryptopaySubscriptions is EIP712, Ownable2Step, ReentrancyGuard {
         bytes32 pid = planId(plan);
         if (ECDSA.recover(_hashTypedDataV4(pid), merchantSig) != plan.merchant) revert InvalidMerchantSignature();
         if (revoked[plan.merchant][pid]) revert PlanIsRevoked();
-        if (plan.subscribeDeadline != 0 && block.timestamp > plan.subscribeDeadline) revert SubscribeDeadlinePassed();
         if (plan.interval == 0) revert InvalidPlan("interval is 0");
         if (plan.destination == address(0)) revert InvalidPlan("no destination");
         if (endsAt != 0 && endsAt <= block.timestamp) revert InvalidEnd();

@@ -3,7 +3,9 @@ package dev.cryptopay.subscriptions.subscription;
 import dev.cryptopay.subscriptions.plan.PlanTypedData;
 import dev.cryptopay.subscriptions.plan.PlanView;
 import dev.cryptopay.subscriptions.plan.PublicPlanResponse;
+import dev.cryptopay.subscriptions.plan.SubscriptionContractCalls;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -58,6 +60,8 @@ final class CustomerResponses {
      *
      * @param typedData the plan's EIP-712 typed data; with {@code merchant_sig} a wallet can check the merchant's
      *     signature before approving anything
+     * @param ref what ties the on-chain subscription to this invitation (the contract's {@code ref})
+     * @param transactions what the wallet sends, in order: the approval, then {@code subscribe} (no end)
      * @param trialEndsAt when the trial would end if the customer enrolled now; null without a trial
      */
     record Preparation(
@@ -71,11 +75,14 @@ final class CustomerResponses {
             String digest,
             String merchantSig,
             Approval approval,
+            String ref,
+            List<WalletTransaction> transactions,
             Instant subscribeBy,
             Instant trialEndsAt) {
 
         static Preparation of(CustomerService.Enrolment enrolment) {
             PlanView view = enrolment.plan();
+            String ref = Invitation.ref(enrolment.subscriber().id());
             return new Preparation(
                     enrolment.subscriber().id(),
                     enrolment.walletAddress(),
@@ -95,10 +102,29 @@ final class CustomerResponses {
                             view.token().currencyCode(),
                             enrolment.periods(),
                             view.network().name()),
+                    ref,
+                    List.of(
+                            new WalletTransaction(
+                                    view.token().contractAddress(),
+                                    SubscriptionContractCalls.approve(enrolment.contract(), enrolment.approvalAmount()),
+                                    "0x0"),
+                            new WalletTransaction(
+                                    enrolment.contract(),
+                                    SubscriptionContractCalls.subscribe(
+                                            view.plan().terms(), view.plan().merchantSig(), ref, 0),
+                                    "0x0")),
                     Invitation.openUntil(enrolment.subscriber(), view.plan()),
                     enrolment.trialEndsAt());
         }
     }
+
+    /**
+     * One transaction for the wallet to send as it is ({@code eth_sendTransaction} with these {@code to}, {@code data}
+     * and {@code value}).
+     *
+     * @param value wei, as a 0x-hex quantity
+     */
+    record WalletTransaction(String to, String data, String value) {}
 
     /**
      * The ERC-20 {@code approve(spender, amount)} to make: {@code periods} periods of the plan.

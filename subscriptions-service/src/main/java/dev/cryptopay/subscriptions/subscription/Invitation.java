@@ -10,6 +10,14 @@ public final class Invitation {
 
     private Invitation() {}
 
+    /**
+     * The 32 bytes that tie an on-chain subscription to this invitation (the contract's {@code ref}):
+     * {@code keccak256(utf8("cryptopay.subscriber:" + subscriber id))}, 0x-hex.
+     */
+    public static String ref(java.util.UUID subscriberId) {
+        return org.web3j.crypto.Hash.sha3String("cryptopay.subscriber:" + subscriberId);
+    }
+
     /** When the invitation stops accepting an enrolment: created_at + subscribe_deadline, or never (null) at 0. */
     public static Instant openUntil(Subscriber subscriber, Plan plan) {
         long deadline = plan.terms().subscribeDeadline();

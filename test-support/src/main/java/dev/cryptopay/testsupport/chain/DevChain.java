@@ -189,6 +189,16 @@ public final class DevChain implements AutoCloseable {
         return send(from, token.address(), transfer);
     }
 
+    /**
+     * Sends a transaction as a wallet would from what an API answered ({@code to}, 0x-hex call data and value), from
+     * an unlocked dev account; waits until it is mined and returns its receipt.
+     *
+     * @throws IllegalStateException if it reverts
+     */
+    public TransactionReceipt sendTransaction(String from, String to, String data, BigInteger value) {
+        return rpc.transact(from, null, to, value, data);
+    }
+
     /** Sends {@code wei} of the native coin from an unlocked dev account and returns the transaction hash. */
     public String sendNative(String from, String to, BigInteger wei) {
         return rpc.transact(from, null, to, wei, null).getTransactionHash();
