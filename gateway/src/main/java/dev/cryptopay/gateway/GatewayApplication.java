@@ -11,7 +11,8 @@ public class GatewayApplication {
 
     public static void main(String[] args) {
         if (args.length > 0 && args[0].equals("admin")) {
-            System.exit(AdminCli.run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err));
+            System.exit(AdminCli.run(
+                    GatewayApplication.class, Arrays.copyOfRange(args, 1, args.length), System.out, System.err));
         }
         SpringApplication.run(GatewayApplication.class, args);
     }

@@ -1,6 +1,5 @@
 package dev.cryptopay.gateway.admin;
 
-import dev.cryptopay.gateway.GatewayApplication;
 import dev.cryptopay.gateway.keys.Merchant;
 import dev.cryptopay.gateway.keys.StoredApiKey;
 import dev.cryptopay.gateway.keys.StoredPublishableKey;
@@ -49,8 +48,12 @@ public final class AdminCli {
 
     private AdminCli() {}
 
-    /** @param args the arguments after {@code admin} */
-    public static int run(String[] args, PrintStream out, PrintStream err) {
+    /**
+     * @param application the server's Spring application class, whose configuration the command line runs (passed in
+     *                    so this package does not depend on the one that holds {@code main})
+     * @param args        the arguments after {@code admin}
+     */
+    public static int run(Class<?> application, String[] args, PrintStream out, PrintStream err) {
         if (args.length == 0 || args[0].equals("help") || args[0].equals("--help")) {
             usage(args.length == 0 ? err : out);
             return args.length == 0 ? USAGE : OK;
@@ -105,7 +108,7 @@ public final class AdminCli {
             err.println("Cannot read " + options.get("public-key-file") + ": " + e.getMessage());
             return FAILED;
         }
-        try (ConfigurableApplicationContext context = start(springArgs)) {
+        try (ConfigurableApplicationContext context = start(application, springArgs)) {
             MerchantAdmin admin = context.getBean(MerchantAdmin.class);
             return switch (command) {
                 case "create-merchant" -> createMerchant(admin, options, publicKey, out);
@@ -124,8 +127,8 @@ public final class AdminCli {
         }
     }
 
-    private static ConfigurableApplicationContext start(List<String> springArgs) {
-        return new SpringApplicationBuilder(GatewayApplication.class)
+    private static ConfigurableApplicationContext start(Class<?> application, List<String> springArgs) {
+        return new SpringApplicationBuilder(application)
                 .web(WebApplicationType.NONE)
                 .bannerMode(Banner.Mode.OFF)
                 .logStartupInfo(false)

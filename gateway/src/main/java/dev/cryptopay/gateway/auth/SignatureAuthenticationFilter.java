@@ -14,7 +14,6 @@ import dev.cryptopay.gateway.routing.FilterOrder;
 import dev.cryptopay.gateway.routing.GatewayAttributes;
 import dev.cryptopay.gateway.routing.PathGuard;
 import dev.cryptopay.gateway.routing.RouteAccess;
-import dev.cryptopay.gateway.routing.RouteGroups;
 import dev.cryptopay.service.error.ApiException;
 import dev.cryptopay.service.request.CachedBody;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -104,10 +103,6 @@ public class SignatureAuthenticationFilter implements GlobalFilter, Ordered {
                     "Malformed request path: dot segments, encoded slashes, empty segments and ';' are not allowed"));
         }
         String relativePath = GatewayAttributes.relativePath(rawPath);
-        exchange.getAttributes()
-                .put(
-                        GatewayAttributes.ROUTE_GROUP,
-                        RouteGroups.classify(route.getId(), request.getMethod(), relativePath));
         return switch (access) {
             case SIGNED -> authenticateSigned(exchange, chain, relativePath);
             case MERCHANT_KEY -> authenticateMerchantKey(exchange, chain);

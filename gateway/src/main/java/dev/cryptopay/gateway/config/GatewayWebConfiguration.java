@@ -29,13 +29,14 @@ import dev.cryptopay.gateway.ratelimit.RedisRateLimiter;
 import dev.cryptopay.gateway.redis.GatewayRedisProperties;
 import dev.cryptopay.gateway.redis.RedisConnector;
 import dev.cryptopay.gateway.redis.RedisReplayGuard;
-import dev.cryptopay.gateway.routing.GatewayProblemExceptionHandler;
 import dev.cryptopay.gateway.routing.GatewayRoutes;
+import dev.cryptopay.gateway.routing.UpstreamFailures;
 import dev.cryptopay.gateway.routing.UpstreamProperties;
 import dev.cryptopay.service.error.ProblemExceptionHandler;
 import dev.cryptopay.service.error.ProblemWriter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
+import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -66,9 +67,10 @@ public class GatewayWebConfiguration {
         return GatewayRoutes.routes(builder, upstreams, account);
     }
 
+    /** The shared problem handler, told about the failures only a proxy has; replaces the services' default one. */
     @Bean
     ProblemExceptionHandler gatewayProblemExceptionHandler(ProblemWriter writer) {
-        return new GatewayProblemExceptionHandler(writer);
+        return new ProblemExceptionHandler(writer, List.of(new UpstreamFailures()));
     }
 
     @Bean

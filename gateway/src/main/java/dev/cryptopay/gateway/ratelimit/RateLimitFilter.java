@@ -3,18 +3,22 @@ package dev.cryptopay.gateway.ratelimit;
 import dev.cryptopay.gateway.keys.ResolvedKey;
 import dev.cryptopay.gateway.routing.FilterOrder;
 import dev.cryptopay.gateway.routing.GatewayAttributes;
+import dev.cryptopay.gateway.routing.RouteAccess;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.cloud.gateway.filter.GatewayFilterChain;
 import org.springframework.cloud.gateway.filter.GlobalFilter;
+import org.springframework.cloud.gateway.route.Route;
+import org.springframework.cloud.gateway.support.ServerWebExchangeUtils;
 import org.springframework.core.Ordered;
+import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 
 /**
- * Counts each request in its route group's bucket (per API key, per merchant_key and client address, or per client
- * IP) after it was authenticated, then in the group's per-key ceiling if it has one, and sets
- * {@code X-RateLimit-Limit}, {@code X-RateLimit-Remaining} and {@code X-RateLimit-Reset} on the response. Over the
- * limit: 429 with {@code Retry-After}. Bucket store unreachable: 503, never unlimited.
+ * Counts each request of one of our routes in its route group's bucket ({@link RouteGroups}: per API key, per
+ * merchant_key and client address, or per client IP) after it was authenticated, then in the group's per-key ceiling
+ * if it has one, and sets {@code X-RateLimit-Limit}, {@code X-RateLimit-Remaining} and {@code X-RateLimit-Reset} on
+ * the response. Over the limit: 429 with {@code Retry-After}. Bucket store unreachable: 503, never unlimited.
  */
 public class RateLimitFilter implements GlobalFilter, Ordered {
 
@@ -46,12 +50,17 @@ public class RateLimitFilter implements GlobalFilter, Ordered {
 
     @Override
     public Mono<Void> filter(ServerWebExchange exchange, GatewayFilterChain chain) {
-        RouteGroup group = GatewayAttributes.routeGroup(exchange);
-        if (group == null || !properties.enabled()) {
+        Route route = exchange.getAttribute(ServerWebExchangeUtils.GATEWAY_ROUTE_ATTR);
+        if (RouteAccess.of(route) == null || !properties.enabled()) {
             return chain.filter(exchange);
         }
+        ServerHttpRequest request = exchange.getRequest();
+        RouteGroup group = RouteGroups.classify(
+                route.getId(),
+                request.getMethod(),
+                GatewayAttributes.relativePath(request.getPath().value()));
         if (group.scope() == RouteGroup.Scope.CLIENT_IP) {
-            String subject = "ip:" + clientAddresses.bucketOf(exchange.getRequest());
+            String subject = "ip:" + clientAddresses.bucketOf(request);
             return enforcer.enforce(exchange, group, subject, true, Mono.defer(() -> chain.filter(exchange)));
         }
         ResolvedKey caller = GatewayAttributes.caller(exchange);
@@ -60,7 +69,7 @@ public class RateLimitFilter implements GlobalFilter, Ordered {
         }
         String key = "key:" + caller.keyId();
         String subject = group.scope() == RouteGroup.Scope.API_KEY_AND_CLIENT_IP
-                ? key + ":ip:" + clientAddresses.bucketOf(exchange.getRequest())
+                ? key + ":ip:" + clientAddresses.bucketOf(request)
                 : key;
         RouteGroup ceiling = group.keyCeiling();
         Mono<Void> next = Mono.defer(() -> chain.filter(exchange));

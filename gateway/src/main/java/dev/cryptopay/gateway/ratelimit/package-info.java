@@ -1,2 +1,5 @@
-/** Per-key, per-(merchant_key, client address) and per-IP request budgets, in memory or shared through Redis. */
+/**
+ * Which bucket a request counts in, and per-key, per-(merchant_key, client address) and per-IP request budgets, in
+ * memory or shared through Redis.
+ */
 package dev.cryptopay.gateway.ratelimit;

@@ -1,7 +1,6 @@
 package dev.cryptopay.gateway.routing;
 
 import dev.cryptopay.gateway.keys.ResolvedKey;
-import dev.cryptopay.gateway.ratelimit.RouteGroup;
 import org.springframework.web.server.ServerWebExchange;
 
 /** Exchange attributes the gateway's filters hand to each other. */
@@ -19,17 +18,11 @@ public final class GatewayAttributes {
      * path with query, timestamp, body), set by the signature filter and read by the replay guard.
      */
     public static final String REPLAY_FINGERPRINT = GatewayAttributes.class.getName() + ".replayFingerprint";
-    /** {@link RouteGroup} the request is counted in. */
-    public static final String ROUTE_GROUP = GatewayAttributes.class.getName() + ".routeGroup";
 
     private GatewayAttributes() {}
 
     public static ResolvedKey caller(ServerWebExchange exchange) {
         return exchange.getAttribute(CALLER);
-    }
-
-    public static RouteGroup routeGroup(ServerWebExchange exchange) {
-        return exchange.getAttribute(ROUTE_GROUP);
     }
 
     /** The request path relative to {@link #BASE_PATH} (raw, as on the request line), e.g. {@code /payment_links}. */

@@ -3,8 +3,8 @@ package dev.cryptopay.gateway.routing;
 import static org.springframework.cloud.gateway.support.RouteMetadataUtils.CONNECT_TIMEOUT_ATTR;
 import static org.springframework.cloud.gateway.support.RouteMetadataUtils.RESPONSE_TIMEOUT_ATTR;
 
-import dev.cryptopay.gateway.account.AccountFilter;
 import java.net.URI;
+import org.springframework.cloud.gateway.filter.GatewayFilter;
 import org.springframework.cloud.gateway.route.Route;
 import org.springframework.cloud.gateway.route.RouteLocator;
 import org.springframework.cloud.gateway.route.builder.BooleanSpec;
@@ -35,12 +35,13 @@ public final class GatewayRoutes {
 
     private GatewayRoutes() {}
 
+    /** @param accountFilter answers {@code GET /account} itself (the account package's filter) */
     public static RouteLocator routes(
-            RouteLocatorBuilder builder, UpstreamProperties upstreams, AccountFilter accountFilter) {
+            RouteLocatorBuilder builder, UpstreamProperties upstreams, GatewayFilter accountFilter) {
         String base = GatewayAttributes.BASE_PATH;
         Forwarding forwarding = new Forwarding(upstreams);
         return builder.routes()
-                // Answered by the gateway itself; the "no://op" URI is never called because AccountFilter responds.
+                // Answered by the gateway itself: the "no://op" URI is never called, the account filter responds.
                 .route(
                         ACCOUNT,
                         r -> r.order(0)

@@ -1,2 +1,5 @@
-/** Which paths are forwarded where, how requests are grouped, the order of filters and how proxy failures become problems. */
+/**
+ * Which paths are forwarded where, how each route is authenticated, the order of filters and the failures only a
+ * proxy has.
+ */
 package dev.cryptopay.gateway.routing;

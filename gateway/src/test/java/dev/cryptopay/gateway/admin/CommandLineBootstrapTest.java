@@ -2,6 +2,7 @@ package dev.cryptopay.gateway.admin;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.cryptopay.gateway.GatewayApplication;
 import dev.cryptopay.gateway.support.GatewayTestBase;
 import dev.cryptopay.gateway.support.TestEnvironment;
 import java.io.ByteArrayOutputStream;
@@ -46,6 +47,7 @@ class CommandLineBootstrapTest extends GatewayTestBase {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int status = AdminCli.run(
+                GatewayApplication.class,
                 all.toArray(String[]::new),
                 new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
@@ -147,6 +149,25 @@ class CommandLineBootstrapTest extends GatewayTestBase {
         assertThat(cli("revoke-key", "--key", "mk_test_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")
                         .status())
                 .isEqualTo(AdminCli.FAILED);
+    }
+
+    /** {@code java -jar gateway.jar admin …}: the server's main hands {@code admin} arguments to the command line. */
+    @Test
+    void theServersMainRunsTheCommandLine() throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        GatewayApplication.class.getName(),
+                        "admin",
+                        "list-keys")
+                .redirectErrorStream(true)
+                .start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(process.exitValue()).as(output).isEqualTo(AdminCli.USAGE);
+        assertThat(output).contains("list-keys needs --merchant", "Usage: java -jar gateway.jar admin");
     }
 
     private static byte[] opensslSign(Path keyFile, Path message) throws IOException, InterruptedException {

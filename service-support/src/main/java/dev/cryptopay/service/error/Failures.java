@@ -1,10 +1,12 @@
 package dev.cryptopay.service.error;
 
+import dev.cryptopay.service.requestid.RequestIds;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import io.r2dbc.spi.R2dbcTransientException;
 import java.net.ConnectException;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.TransientDataAccessException;
+import org.springframework.web.server.ServerWebExchange;
 import reactor.pool.PoolAcquireTimeoutException;
 
 /** Questions about a failure's cause chain, asked when mapping it to what a client sees. */
@@ -37,5 +39,11 @@ public final class Failures {
                 || causedBy(failure, R2dbcTransientException.class)
                 || causedBy(failure, PoolAcquireTimeoutException.class)
                 || causedBy(failure, ConnectException.class);
+    }
+
+    /** Where a failure happened, for its log line: {@code GET /path (request <id>)}. */
+    public static String where(ServerWebExchange exchange) {
+        return exchange.getRequest().getMethod() + " " + exchange.getRequest().getPath() + " (request "
+                + RequestIds.of(exchange) + ")";
     }
 }

@@ -1,6 +1,5 @@
 package dev.cryptopay.service.error;
 
-import dev.cryptopay.service.requestid.RequestIds;
 import java.util.List;
 import java.util.Locale;
 import org.slf4j.Logger;
@@ -24,15 +23,23 @@ import reactor.core.publisher.Mono;
 /**
  * Turns every failure into the one problem body. Runs before Spring Boot's own error handler so no HTML page or
  * framework error JSON ever reaches a client; anything unexpected becomes an opaque 500 logged with the request id.
+ * An application with failures of its own kind passes {@link FailureMapping}s, asked before the shared mappings.
  */
 public class ProblemExceptionHandler implements WebExceptionHandler, Ordered {
 
     private static final Logger log = LoggerFactory.getLogger(ProblemExceptionHandler.class);
 
     private final ProblemWriter writer;
+    private final List<FailureMapping> mappings;
 
     public ProblemExceptionHandler(ProblemWriter writer) {
+        this(writer, List.of());
+    }
+
+    /** @param mappings the application's own failures, asked in order after {@link ApiException} is let through */
+    public ProblemExceptionHandler(ProblemWriter writer, List<FailureMapping> mappings) {
         this.writer = writer;
+        this.mappings = List.copyOf(mappings);
     }
 
     @Override
@@ -60,10 +67,16 @@ public class ProblemExceptionHandler implements WebExceptionHandler, Ordered {
 
     static final String DATABASE_UNAVAILABLE = "database_unavailable";
 
-    /** Maps a failure to what the client sees; applications may extend it for failures of their own kind. */
+    /** What the client sees: an {@link ApiException} as it is, else the first mapping's answer, else the shared one. */
     protected ApiException toApiException(ServerWebExchange exchange, Throwable failure) {
         if (failure instanceof ApiException api) {
             return api;
+        }
+        for (FailureMapping mapping : mappings) {
+            ApiException answer = mapping.map(exchange, failure);
+            if (answer != null) {
+                return answer;
+            }
         }
         if (Failures.causedBy(failure, DataBufferLimitException.class)) {
             return new ApiException(HttpStatus.CONTENT_TOO_LARGE, "payload_too_large", "Request body is too large");
@@ -96,23 +109,13 @@ public class ProblemExceptionHandler implements WebExceptionHandler, Ordered {
             return ApiException.conflict("conflict", "The request conflicts with an existing resource");
         }
         if (Failures.databaseUnavailable(failure)) {
-            log.warn(
-                    "Database unavailable on {} {} (request {}): {}",
-                    exchange.getRequest().getMethod(),
-                    exchange.getRequest().getPath(),
-                    RequestIds.of(exchange),
-                    failure.toString());
+            log.warn("Database unavailable on {}: {}", Failures.where(exchange), failure.toString());
             return new ApiException(
                     HttpStatus.SERVICE_UNAVAILABLE,
                     DATABASE_UNAVAILABLE,
                     "The service cannot reach its database right now; retry shortly");
         }
-        log.error(
-                "Unhandled failure on {} {} (request {})",
-                exchange.getRequest().getMethod(),
-                exchange.getRequest().getPath(),
-                RequestIds.of(exchange),
-                failure);
+        log.error("Unhandled failure on {}", Failures.where(exchange), failure);
         return new ApiException(HttpStatus.INTERNAL_SERVER_ERROR, "internal_error", "Internal server error");
     }
 

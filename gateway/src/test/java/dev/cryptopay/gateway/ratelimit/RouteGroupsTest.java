@@ -1,8 +1,8 @@
-package dev.cryptopay.gateway.routing;
+package dev.cryptopay.gateway.ratelimit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.cryptopay.gateway.ratelimit.RouteGroup;
+import dev.cryptopay.gateway.routing.GatewayRoutes;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpMethod;
 

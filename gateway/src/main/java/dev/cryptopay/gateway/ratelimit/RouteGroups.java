@@ -1,6 +1,6 @@
-package dev.cryptopay.gateway.routing;
+package dev.cryptopay.gateway.ratelimit;
 
-import dev.cryptopay.gateway.ratelimit.RouteGroup;
+import dev.cryptopay.gateway.routing.GatewayRoutes;
 import org.springframework.http.HttpMethod;
 
 /** Decides which rate-limit bucket a request is counted in, from its route, method and path. */
