@@ -5,12 +5,10 @@ import dev.cryptopay.auth.internal.InternalHeaders;
 import dev.cryptopay.auth.internal.InternalIdentityToken;
 import dev.cryptopay.auth.internal.InternalRequest;
 import dev.cryptopay.chainwatcher.config.ChainWatcherProperties;
-import dev.cryptopay.chainwatcher.scan.DetectedTransfer;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.MediaType;
@@ -48,18 +46,11 @@ public class PaymentLinksReporter {
         this.clock = clock;
     }
 
-    public Mono<Boolean> report(DetectedTransfer transfer, int requiredConfirmations) {
+    /** Reports a transfer to the link {@code paymentLinkId}; answers whether it was acknowledged, never an error. */
+    public Mono<Boolean> report(UUID paymentLinkId, TransactionReport report) {
         // The token binds the path exactly as sent, so the full address is made here (a base URL may have a path).
-        URI target = URI.create(baseUrl + "/internal/payment_links/" + transfer.paymentLinkId() + "/transactions");
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("network", transfer.network());
-        body.put("tx_hash", transfer.txHash());
-        body.put("payer_address", transfer.fromAddress());
-        body.put("crypto_amount", transfer.amount());
-        body.put("status", transfer.status());
-        body.put("confirmations", transfer.confirmations());
-        body.put("required_confirmations", requiredConfirmations);
-        byte[] bytes = json.writeValueAsBytes(body);
+        URI target = URI.create(baseUrl + "/internal/payment_links/" + paymentLinkId + "/transactions");
+        byte[] bytes = json.writeValueAsBytes(report);
         InternalRequest signed = InternalRequest.of("POST", target.getRawPath(), target.getRawQuery(), bytes);
         return Mono.defer(() -> web.post()
                         .uri(target)
@@ -71,15 +62,15 @@ public class PaymentLinksReporter {
                                 .map(text -> {
                                     int status = response.statusCode().value();
                                     if (status >= 500) {
-                                        log.warn("Report of {} answered {}: {}", transfer.txHash(), status, text);
+                                        log.warn("Report of {} answered {}: {}", report.txHash(), status, text);
                                         return false;
                                     }
                                     if (status >= 400) {
                                         log.error(
                                                 "payment-links-service refused the report of {} ({} of link {}): {} {}",
-                                                transfer.txHash(),
-                                                transfer.status(),
-                                                transfer.paymentLinkId(),
+                                                report.txHash(),
+                                                report.status(),
+                                                paymentLinkId,
                                                 status,
                                                 text);
                                     }
@@ -87,7 +78,7 @@ public class PaymentLinksReporter {
                                 })))
                 .timeout(TIMEOUT)
                 .onErrorResume(failure -> {
-                    log.warn("Report of {} failed, sent again next pass: {}", transfer.txHash(), failure.toString());
+                    log.warn("Report of {} failed, sent again next pass: {}", report.txHash(), failure.toString());
                     return Mono.just(false);
                 });
     }

@@ -245,7 +245,7 @@ class ChainScanner extends BackgroundLoop {
         return transfers
                 .unreported(network.chainId())
                 .concatMap(transfer -> detectedFirst(transfer)
-                        .then(reporter.report(transfer, network.confirmations()))
+                        .then(reporter.report(transfer.paymentLinkId(), transfer.report(network.confirmations())))
                         .filter(acknowledged -> acknowledged)
                         .flatMap(acknowledged ->
                                 transfers.markReported(transfer.id(), transfer.status(), transfer.confirmations())))
@@ -256,7 +256,7 @@ class ChainScanner extends BackgroundLoop {
         if (transfer.reportedStatus() != null || !transfer.status().equals("confirmed")) {
             return Mono.empty();
         }
-        return reporter.report(transfer.asPending(), network.confirmations());
+        return reporter.report(transfer.paymentLinkId(), transfer.asPending().report(network.confirmations()));
     }
 
     void close() {

@@ -1,10 +1,11 @@
 package dev.cryptopay.chainwatcher.scan;
 
+import static dev.cryptopay.service.db.SqlValues.utc;
+
 import dev.cryptopay.chainwatcher.scan.ChainClient.BlockHeader;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
 import reactor.core.publisher.Flux;
@@ -86,9 +87,5 @@ class CursorRepository {
                 .bind("fork", forkPoint)
                 .bind("oldest", oldest)
                 .then();
-    }
-
-    private static OffsetDateTime utc(Instant instant) {
-        return instant.atOffset(ZoneOffset.UTC);
     }
 }

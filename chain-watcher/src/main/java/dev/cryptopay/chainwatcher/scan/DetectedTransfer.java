@@ -1,5 +1,6 @@
 package dev.cryptopay.chainwatcher.scan;
 
+import dev.cryptopay.chainwatcher.report.TransactionReport;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.UUID;
@@ -53,6 +54,12 @@ public record DetectedTransfer(
                 orphaned,
                 reportedStatus,
                 reportedConfirmations);
+    }
+
+    /** What payment-links-service is told of the transfer as it now stands. */
+    public TransactionReport report(int requiredConfirmations) {
+        return new TransactionReport(
+                network, txHash, fromAddress, amount(), status, confirmations, requiredConfirmations);
     }
 
     public boolean reportDue() {

@@ -1,10 +1,10 @@
 package dev.cryptopay.chainwatcher.scan;
 
+import static dev.cryptopay.service.db.SqlValues.utc;
+
 import io.r2dbc.spi.Readable;
 import java.math.BigDecimal;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
@@ -142,9 +142,5 @@ public class TransferRepository {
                 row.get("orphaned", Boolean.class),
                 row.get("reported_status", String.class),
                 row.get("reported_confirmations", Integer.class));
-    }
-
-    private static OffsetDateTime utc(Instant instant) {
-        return instant.atOffset(ZoneOffset.UTC);
     }
 }

@@ -1,10 +1,12 @@
 package dev.cryptopay.chainwatcher.watch;
 
+import static dev.cryptopay.service.db.SqlValues.utc;
+
+import dev.cryptopay.service.db.SqlValues;
 import io.r2dbc.spi.Readable;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
@@ -37,10 +39,11 @@ public class WatchRepository {
                 .bind("expires", utc(watch.expiresAt()))
                 .bind("until", utc(watch.watchUntil()))
                 .bind("now", utc(now));
-        spec = watch.tokenContract() == null
-                ? spec.bindNull("token", String.class)
-                : spec.bind("token", watch.tokenContract());
-        return spec.fetch().rowsUpdated().map(rows -> rows > 0);
+        // A payment in the chain's native coin has no token contract.
+        return SqlValues.bind(spec, "token", watch.tokenContract(), String.class)
+                .fetch()
+                .rowsUpdated()
+                .map(rows -> rows > 0);
     }
 
     /** The addresses of a chain still watched at {@code now}. */
@@ -82,9 +85,5 @@ public class WatchRepository {
                 row.get("expires_at", OffsetDateTime.class).toInstant(),
                 row.get("watch_until", OffsetDateTime.class).toInstant(),
                 row.get("backfilled", Boolean.class));
-    }
-
-    private static OffsetDateTime utc(Instant instant) {
-        return instant.atOffset(ZoneOffset.UTC);
     }
 }

@@ -27,6 +27,7 @@ class ReportTokenTest extends ChainWatcherTestBase {
     @Test
     void aReportCarriesTheChainWatchersOwnTokenOverTheExactBodySent() {
         UUID link = UUID.randomUUID();
+        String payer = freshAddress();
         DetectedTransfer transfer = new DetectedTransfer(
                 UUID.randomUUID(),
                 31337,
@@ -36,7 +37,7 @@ class ReportTokenTest extends ChainWatcherTestBase {
                 "0x" + "cd".repeat(32),
                 link,
                 "Local dev chain",
-                freshAddress(),
+                payer,
                 BigInteger.valueOf(2_500_000),
                 6,
                 "pending",
@@ -45,7 +46,7 @@ class ReportTokenTest extends ChainWatcherTestBase {
                 null,
                 null);
 
-        assertThat(reporter.report(transfer, 3).block()).isTrue();
+        assertThat(reporter.report(link, transfer.report(3)).block()).isTrue();
 
         String path = "/internal/payment_links/" + link + "/transactions";
         Received call = PAYMENT_LINKS.received().stream()
@@ -65,5 +66,10 @@ class ReportTokenTest extends ChainWatcherTestBase {
                         InternalIdentityToken.DEFAULT_MAX_AGE))
                 .isEqualTo(new InternalTokenVerification(InternalTokenOutcome.VALID, InternalCallers.CHAIN_WATCHER));
         assertThat(call.bodyText()).contains("\"crypto_amount\":2.5", "\"required_confirmations\":3");
+        assertThat(call.bodyText())
+                .as("the members payment-links-service reads, in this order")
+                .isEqualTo("{\"network\":\"Local dev chain\",\"tx_hash\":\"0x" + "ab".repeat(32) + "\","
+                        + "\"payer_address\":\"" + payer + "\",\"crypto_amount\":2.5,\"status\":\"pending\","
+                        + "\"confirmations\":1,\"required_confirmations\":3}");
     }
 }

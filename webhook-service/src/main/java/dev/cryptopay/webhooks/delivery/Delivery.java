@@ -1,13 +1,14 @@
 package dev.cryptopay.webhooks.delivery;
 
+import dev.cryptopay.service.events.Transition;
 import java.time.Instant;
 import java.util.UUID;
 
 /**
- * One event to be delivered to one endpoint, and where its schedule stands. The aggregate owns its transitions: each
- * answers the new state and leaves this one untouched, and a move the current status does not allow throws
- * {@link IllegalStateException}. Storing a new state, and guarding against concurrent changes, is the repository's
- * job.
+ * One event to be delivered to one endpoint, and where its schedule stands. The aggregate owns its moves: each
+ * answers a {@link Transition} to the new state and leaves this one untouched, and a move the current status does not
+ * allow throws {@link IllegalStateException}. webhook-service publishes no events, so no move emits one; every move
+ * changes the delivery. Storing a new state, and guarding against concurrent changes, is the repository's job.
  *
  * @param attempts      every attempt ever made
  * @param cycleAttempts attempts in the current schedule, which a retry or recover starts afresh
@@ -30,9 +31,9 @@ public record Delivery(
         Instant createdAt) {
 
     /** A new delivery of an event to an endpoint, its first attempt due as the schedule says. */
-    public static Delivery schedule(
+    public static Transition<Delivery> schedule(
             UUID eventId, UUID endpointId, String eventType, RetrySchedule schedule, Instant now) {
-        return new Delivery(
+        return Transition.to(new Delivery(
                 UUID.randomUUID(),
                 eventId,
                 endpointId,
@@ -46,7 +47,7 @@ public record Delivery(
                 null,
                 null,
                 null,
-                now);
+                now));
     }
 
     /**
@@ -60,7 +61,8 @@ public record Delivery(
      *
      * @throws IllegalStateException unless pending
      */
-    public Delivery recordAttempt(AttemptResult result, Instant startedAt, RetrySchedule schedule, Instant now) {
+    public Transition<Delivery> recordAttempt(
+            AttemptResult result, Instant startedAt, RetrySchedule schedule, Instant now) {
         requireStatus(DeliveryStatus.PENDING, "record an attempt");
         Instant cycleStart = cycleStartedAt;
         if (cycleAttempts == 0 && schedule.startOf(startedAt).isAfter(cycleStartedAt)) {
@@ -71,7 +73,7 @@ public record Delivery(
         DeliveryStatus newStatus = result.succeeded()
                 ? DeliveryStatus.SUCCEEDED
                 : next == null ? DeliveryStatus.FAILED : DeliveryStatus.PENDING;
-        return new Delivery(
+        return Transition.to(new Delivery(
                 id,
                 eventId,
                 endpointId,
@@ -85,7 +87,7 @@ public record Delivery(
                 result.statusCode(),
                 result.error(),
                 result.succeeded() ? now : null,
-                createdAt);
+                createdAt));
     }
 
     /**
@@ -93,9 +95,9 @@ public record Delivery(
      *
      * @throws IllegalStateException unless pending
      */
-    public Delivery abandon(String reason) {
+    public Transition<Delivery> abandon(String reason) {
         requireStatus(DeliveryStatus.PENDING, "abandon it");
-        return new Delivery(
+        return Transition.to(new Delivery(
                 id,
                 eventId,
                 endpointId,
@@ -109,15 +111,15 @@ public record Delivery(
                 lastStatusCode,
                 reason,
                 succeededAt,
-                createdAt);
+                createdAt));
     }
 
     /**
      * A manual retry, allowed in any status: a fresh schedule whose first attempt is due now. The attempt count and
      * the last attempt's details are kept.
      */
-    public Delivery restart(Instant now) {
-        return new Delivery(
+    public Transition<Delivery> restart(Instant now) {
+        return Transition.to(new Delivery(
                 id,
                 eventId,
                 endpointId,
@@ -131,7 +133,7 @@ public record Delivery(
                 lastStatusCode,
                 lastError,
                 succeededAt,
-                createdAt);
+                createdAt));
     }
 
     /**
@@ -140,7 +142,7 @@ public record Delivery(
      *
      * @throws IllegalStateException unless failed
      */
-    public Delivery recover(Instant now) {
+    public Transition<Delivery> recover(Instant now) {
         requireStatus(DeliveryStatus.FAILED, "recover it");
         return restart(now);
     }

@@ -94,7 +94,7 @@ class DeliveryAttempts {
         }
         if (due.endpointDeleted()) {
             return deliveries
-                    .saveAbandoned(delivery.abandon("Endpoint was deleted"))
+                    .saveAbandoned(delivery.abandon("Endpoint was deleted").state())
                     .thenReturn(false);
         }
         if (!due.endpointEnabled()) {
@@ -120,7 +120,7 @@ class DeliveryAttempts {
     private Mono<Boolean> record(DueDelivery due, AttemptResult result, Instant started) {
         Delivery delivery = due.delivery();
         Instant now = clock.instant();
-        Delivery after = delivery.recordAttempt(result, started, schedule, now);
+        Delivery after = delivery.recordAttempt(result, started, schedule, now).state();
         observe(due, result, after, now);
         AttemptRecord attempt = new AttemptRecord(delivery, after, result);
         if (result.succeeded()) {

@@ -1,7 +1,7 @@
 package dev.cryptopay.webhooks.delivery;
 
-import static dev.cryptopay.webhooks.delivery.DeliveryRepository.instant;
-import static dev.cryptopay.webhooks.delivery.DeliveryRepository.utc;
+import static dev.cryptopay.service.db.SqlValues.instant;
+import static dev.cryptopay.service.db.SqlValues.utc;
 
 import dev.cryptopay.webhooks.config.WebhookProperties;
 import java.time.Instant;

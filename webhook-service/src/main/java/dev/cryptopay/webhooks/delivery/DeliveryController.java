@@ -16,7 +16,6 @@ import dev.cryptopay.webhooks.endpoint.EndpointService;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.UUID;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -117,7 +116,8 @@ class DeliveryController {
         return Mono.fromSupplier(() -> PathIds.uuid(id, "delivery"))
                 .flatMap(deliveryId -> deliveries.find(merchant, deliveryId))
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("Delivery not found")))
-                .flatMap(delivery -> deliveries.saveRestarted(delivery.restart(clock.instant())))
+                .flatMap(delivery -> deliveries.saveRestarted(
+                        delivery.restart(clock.instant()).state()))
                 .then(Mono.fromSupplier(() -> ResponseEntity.status(HttpStatus.ACCEPTED)
                         .body(Envelope.of("Delivery scheduled for an immediate attempt", new Scheduled(id)))));
     }
@@ -134,7 +134,7 @@ class DeliveryController {
         return Mono.fromSupplier(() -> {
                     JsonNode root = JsonBody.object(json, body);
                     Violations violations = new Violations();
-                    violations.rejectUnknown(root, "", List.of(SINCE.name()));
+                    violations.rejectUnknown(root, "", Field.names(SINCE));
                     Instant since = SINCE.read(root, violations);
                     if (since != null && since.isBefore(clock.instant().minus(RECOVER_WINDOW))) {
                         violations.reject("since", "since must be within the last 30 days");

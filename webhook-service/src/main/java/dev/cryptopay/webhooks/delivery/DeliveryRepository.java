@@ -1,10 +1,12 @@
 package dev.cryptopay.webhooks.delivery;
 
+import static dev.cryptopay.service.db.SqlValues.instant;
+import static dev.cryptopay.service.db.SqlValues.utc;
+
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import io.r2dbc.spi.Readable;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
@@ -71,7 +73,7 @@ public class DeliveryRepository {
         return instant == null ? null : instant.toString();
     }
 
-    /** One attempt's result to store: {@code after} is what {@link Delivery#recordAttempt} answered for {@code before}. */
+    /** One attempt's result to store: {@code after} is the state {@link Delivery#recordAttempt} moved {@code before} to. */
     public record AttemptRecord(Delivery before, Delivery after, AttemptResult result) {}
 
     /**
@@ -305,14 +307,6 @@ public class DeliveryRepository {
                 row.get("last_error", String.class),
                 instant(row.get("succeeded_at", OffsetDateTime.class)),
                 instant(row.get("created_at", OffsetDateTime.class)));
-    }
-
-    static OffsetDateTime utc(Instant instant) {
-        return instant.atOffset(ZoneOffset.UTC);
-    }
-
-    static Instant instant(OffsetDateTime time) {
-        return time == null ? null : time.toInstant();
     }
 
     private static String truncate(String text, int max) {

@@ -1,11 +1,14 @@
 package dev.cryptopay.webhooks.endpoint;
 
+import static dev.cryptopay.service.db.SqlValues.instant;
+import static dev.cryptopay.service.db.SqlValues.utc;
+
 import dev.cryptopay.auth.Mode;
 import dev.cryptopay.auth.internal.MerchantIdentity;
+import dev.cryptopay.service.db.SqlValues;
 import io.r2dbc.spi.Readable;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.UUID;
@@ -40,10 +43,8 @@ public class EndpointRepository {
                 .bind("enabled", endpoint.enabled())
                 .bind("createdAt", utc(endpoint.createdAt()))
                 .bind("updatedAt", utc(endpoint.updatedAt()));
-        spec = endpoint.description() == null
-                ? spec.bindNull("description", String.class)
-                : spec.bind("description", endpoint.description());
-        return spec.then();
+        return SqlValues.bind(spec, "description", endpoint.description(), String.class)
+                .then();
     }
 
     public Flux<WebhookEndpoint> list(MerchantIdentity merchant) {
@@ -201,13 +202,5 @@ public class EndpointRepository {
                 instant(row.get("failing_since", OffsetDateTime.class)),
                 instant(row.get("disabled_at", OffsetDateTime.class)),
                 row.get("disabled_reason", String.class));
-    }
-
-    private static Instant instant(OffsetDateTime time) {
-        return time == null ? null : time.toInstant();
-    }
-
-    private static OffsetDateTime utc(Instant instant) {
-        return instant.atOffset(ZoneOffset.UTC);
     }
 }

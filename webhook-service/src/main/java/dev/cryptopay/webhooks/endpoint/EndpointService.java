@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
@@ -135,11 +136,16 @@ public class EndpointService {
 
     private static final TextField URL = Field.string("url").required().length(1, 2048);
     private static final TextField DESCRIPTION = Field.string("description").length(0, 500);
+    /** The list of event types, read by {@link #events} (no declared field reads an array). */
+    private static final String EVENTS = "events";
+    /** The body's members: the declared fields and the event types. */
+    private static final List<String> MEMBERS = Stream.concat(Field.names(URL, DESCRIPTION).stream(), Stream.of(EVENTS))
+            .toList();
 
     private WebhookEndpoint parse(MerchantIdentity merchant, String body, Instant now) {
         JsonNode root = JsonBody.object(json, body);
         Violations violations = new Violations();
-        violations.rejectUnknown(root, "", List.of("url", "events", "description"));
+        violations.rejectUnknown(root, "", MEMBERS);
         String url = URL.read(root, violations);
         if (url != null) {
             String problem = urlProblem(url, merchant.mode());
@@ -178,13 +184,13 @@ public class EndpointService {
     }
 
     private static List<String> events(JsonNode root, Violations violations) {
-        JsonNode node = root.get("events");
+        JsonNode node = root.get(EVENTS);
         if (node == null || node.isNull()) {
-            violations.reject("events", "events is required");
+            violations.reject(EVENTS, "events is required");
             return List.of();
         }
         if (!node.isArray() || node.isEmpty()) {
-            violations.reject("events", "events must be a non-empty array of event types");
+            violations.reject(EVENTS, "events must be a non-empty array of event types");
             return List.of();
         }
         Set<String> types = new LinkedHashSet<>();
@@ -197,7 +203,7 @@ public class EndpointService {
             }
         }
         if (!unknown.isEmpty()) {
-            violations.reject("events", "Unknown event type: " + String.join(", ", unknown));
+            violations.reject(EVENTS, "Unknown event type: " + String.join(", ", unknown));
         }
         return List.copyOf(types);
     }

@@ -5,8 +5,6 @@ import dev.cryptopay.auth.internal.MerchantIdentity;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.UUID;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -15,7 +13,7 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * A domain event as merchants receive it.
  *
- * @param body exactly what every attempt sends: {@code {id, type, created_at, data, livemode}}
+ * @param body exactly what every attempt sends: {@code {id, type, created_at, data, livemode}}, a {@link WebhookBody}
  */
 record Event(UUID id, String type, Instant createdAt, MerchantIdentity merchant, String body) {
 
@@ -56,12 +54,8 @@ record Event(UUID id, String type, Instant createdAt, MerchantIdentity merchant,
         if (data == null || !data.isObject()) {
             throw new IllegalArgumentException("data must be an object");
         }
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put("id", id.toString());
-        body.put("type", type);
-        body.put("created_at", root.get("created_at").asString());
-        body.put("data", data);
-        body.put("livemode", mode == Mode.LIVE);
+        WebhookBody body =
+                new WebhookBody(id.toString(), type, root.get("created_at").asString(), data, mode == Mode.LIVE);
         return new Event(id, type, createdAt, new MerchantIdentity(merchantId, mode), json.writeValueAsString(body));
     }
 

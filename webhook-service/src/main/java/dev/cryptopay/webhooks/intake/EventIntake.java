@@ -141,7 +141,12 @@ public class EventIntake {
                         Instant at = now.minusNanos(1_000L * (matched.size() - 1 - i));
                         due.add(new DeliveryRepository.NewDelivery(
                                 Delivery.schedule(
-                                        event.id(), matched.get(i).endpoint().id(), event.type(), schedule, at),
+                                                event.id(),
+                                                matched.get(i).endpoint().id(),
+                                                event.type(),
+                                                schedule,
+                                                at)
+                                        .state(),
                                 event.merchant()));
                     }
                     return deliveries.insertAll(due);

@@ -1,7 +1,8 @@
 package dev.cryptopay.webhooks.intake;
 
+import static dev.cryptopay.service.db.SqlValues.utc;
+
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.Collection;
 import java.util.Set;
 import java.util.UUID;
@@ -66,7 +67,7 @@ class EventRepository {
                                 .map(r -> r.event().createdAt().toString())
                                 .toArray(String[]::new))
                 .bind("sources", received.stream().map(Received::source).toArray(String[]::new))
-                .bind("now", receivedAt.atOffset(ZoneOffset.UTC))
+                .bind("now", utc(receivedAt))
                 .map(row -> row.get("id", UUID.class))
                 .all()
                 .collect(Collectors.toSet());

@@ -1,7 +1,9 @@
 package dev.cryptopay.webhooks.intake;
 
+import static dev.cryptopay.service.db.SqlValues.utc;
+
+import dev.cryptopay.service.db.SqlValues;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
@@ -26,9 +28,8 @@ class ParkedRecordRepository {
                 .bind("partition", record.partition())
                 .bind("offset", record.offset())
                 .bind("reason", reason)
-                .bind("now", now.atOffset(ZoneOffset.UTC));
-        spec = record.key() == null ? spec.bindNull("key", String.class) : spec.bind("key", record.key());
-        spec = record.value() == null ? spec.bindNull("value", String.class) : spec.bind("value", record.value());
-        return spec.then();
+                .bind("now", utc(now));
+        spec = SqlValues.bind(spec, "key", record.key(), String.class);
+        return SqlValues.bind(spec, "value", record.value(), String.class).then();
     }
 }

@@ -1,13 +1,13 @@
 package dev.cryptopay.webhooks.operations;
 
 import dev.cryptopay.service.background.BackgroundLoop;
+import dev.cryptopay.service.db.SqlValues;
 import dev.cryptopay.webhooks.config.WebhookProperties;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicLong;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Component;
@@ -89,7 +89,7 @@ public class DeliveryBacklogMetrics extends BackgroundLoop {
     }
 
     public Mono<Void> measure() {
-        OffsetDateTime now = clock.instant().atOffset(ZoneOffset.UTC);
+        OffsetDateTime now = SqlValues.utc(clock.instant());
         return database.sql(MEASURE)
                 .bind("now", now)
                 .bind("perEndpoint", properties.delivery().maxInFlightPerEndpoint())

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
+import dev.cryptopay.service.events.Transition;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -25,7 +26,8 @@ class DeliveryTest {
             Duration.ofHours(1));
 
     private static Delivery scheduled() {
-        return Delivery.schedule(UUID.randomUUID(), UUID.randomUUID(), "payment.failed", SCHEDULE, START);
+        return Delivery.schedule(UUID.randomUUID(), UUID.randomUUID(), "payment.failed", SCHEDULE, START)
+                .state();
     }
 
     private static AttemptResult ok() {
@@ -47,7 +49,8 @@ class DeliveryTest {
     /** Records a failed attempt at the moment the delivery is due, as the scheduler would. */
     private static Delivery failOnTime(Delivery delivery) {
         Instant due = delivery.nextAttemptAt();
-        return delivery.recordAttempt(serverError(), due, SCHEDULE, due.plusMillis(20));
+        return delivery.recordAttempt(serverError(), due, SCHEDULE, due.plusMillis(20))
+                .state();
     }
 
     @Test
@@ -64,6 +67,7 @@ class DeliveryTest {
 
         RetrySchedule delayed = new RetrySchedule(List.of(Duration.ofSeconds(10)), 0, Duration.ofHours(1));
         assertThat(Delivery.schedule(UUID.randomUUID(), UUID.randomUUID(), "payment.failed", delayed, START)
+                        .state()
                         .nextAttemptAt())
                 .isEqualTo(START.plusSeconds(10));
     }
@@ -74,7 +78,7 @@ class DeliveryTest {
         Instant started = START.plusSeconds(1);
         Instant now = started.plusMillis(15);
 
-        Delivery succeeded = pending.recordAttempt(ok(), started, SCHEDULE, now);
+        Delivery succeeded = pending.recordAttempt(ok(), started, SCHEDULE, now).state();
 
         assertThat(succeeded.status()).isEqualTo(DeliveryStatus.SUCCEEDED);
         assertThat(succeeded.attempts()).isEqualTo(1);
@@ -90,7 +94,9 @@ class DeliveryTest {
 
     @Test
     void aFailedAttemptWithTheScheduleNotExhaustedStaysPendingUntilTheNextStep() {
-        Delivery failedOnce = scheduled().recordAttempt(serverError(), START, SCHEDULE, START.plusMillis(20));
+        Delivery failedOnce = scheduled()
+                .recordAttempt(serverError(), START, SCHEDULE, START.plusMillis(20))
+                .state();
 
         assertThat(failedOnce.status()).isEqualTo(DeliveryStatus.PENDING);
         assertThat(failedOnce.attempts()).isEqualTo(1);
@@ -100,11 +106,13 @@ class DeliveryTest {
         assertThat(failedOnce.lastError()).isEqualTo("HTTP 503");
         assertThat(failedOnce.succeededAt()).isNull();
 
-        Delivery noAnswer = failedOnce.recordAttempt(
-                timeout(),
-                failedOnce.nextAttemptAt(),
-                SCHEDULE,
-                failedOnce.nextAttemptAt().plusSeconds(30));
+        Delivery noAnswer = failedOnce
+                .recordAttempt(
+                        timeout(),
+                        failedOnce.nextAttemptAt(),
+                        SCHEDULE,
+                        failedOnce.nextAttemptAt().plusSeconds(30))
+                .state();
         assertThat(noAnswer.lastStatusCode()).as("no response, no status code").isNull();
         assertThat(noAnswer.lastError()).isEqualTo("no answer");
         assertThat(noAnswer.nextAttemptAt()).isEqualTo(START.plus(Duration.ofMinutes(30)));
@@ -115,12 +123,16 @@ class DeliveryTest {
         // Held for two days (its endpoint was disabled), then attempted: the retries keep their spacing from there.
         Instant late = START.plus(Duration.ofDays(2));
 
-        Delivery failedOnce = scheduled().recordAttempt(serverError(), late, SCHEDULE, late.plusMillis(20));
+        Delivery failedOnce = scheduled()
+                .recordAttempt(serverError(), late, SCHEDULE, late.plusMillis(20))
+                .state();
 
         assertThat(failedOnce.cycleStartedAt()).isEqualTo(late);
         assertThat(failedOnce.nextAttemptAt()).isEqualTo(late.plus(Duration.ofMinutes(5)));
         Instant second = failedOnce.nextAttemptAt().plusSeconds(3);
-        Delivery failedTwice = failedOnce.recordAttempt(serverError(), second, SCHEDULE, second.plusMillis(20));
+        Delivery failedTwice = failedOnce
+                .recordAttempt(serverError(), second, SCHEDULE, second.plusMillis(20))
+                .state();
         assertThat(failedTwice.cycleStartedAt())
                 .as("only the first attempt moves it")
                 .isEqualTo(late);
@@ -132,7 +144,9 @@ class DeliveryTest {
         Delivery failedOnce = failOnTime(scheduled());
         Instant due = failedOnce.nextAttemptAt();
 
-        Delivery succeeded = failedOnce.recordAttempt(ok(), due, SCHEDULE, due.plusMillis(15));
+        Delivery succeeded = failedOnce
+                .recordAttempt(ok(), due, SCHEDULE, due.plusMillis(15))
+                .state();
 
         assertThat(succeeded.status()).isEqualTo(DeliveryStatus.SUCCEEDED);
         assertThat(succeeded.attempts()).isEqualTo(2);
@@ -167,16 +181,19 @@ class DeliveryTest {
 
         assertThat(scheduled()
                         .recordAttempt(serverError(Duration.ofMinutes(15)), START, SCHEDULE, now)
+                        .state()
                         .nextAttemptAt())
                 .as("15 minutes asked, later than the 5-minute step")
                 .isEqualTo(now.plus(Duration.ofMinutes(15)));
         assertThat(scheduled()
                         .recordAttempt(serverError(Duration.ofSeconds(999_999)), START, SCHEDULE, now)
+                        .state()
                         .nextAttemptAt())
                 .as("capped at one hour")
                 .isEqualTo(now.plus(Duration.ofHours(1)));
         assertThat(scheduled()
                         .recordAttempt(serverError(Duration.ofSeconds(30)), START, SCHEDULE, now)
+                        .state()
                         .nextAttemptAt())
                 .as("sooner than the schedule: the schedule wins")
                 .isEqualTo(START.plus(Duration.ofMinutes(5)));
@@ -184,8 +201,9 @@ class DeliveryTest {
 
     @Test
     void onlyAPendingDeliveryTakesAnAttempt() {
-        Delivery succeeded = scheduled().recordAttempt(ok(), START, SCHEDULE, START);
-        Delivery failed = scheduled().abandon("gone");
+        Delivery succeeded =
+                scheduled().recordAttempt(ok(), START, SCHEDULE, START).state();
+        Delivery failed = scheduled().abandon("gone").state();
 
         assertThatIllegalStateException()
                 .isThrownBy(() -> succeeded.recordAttempt(ok(), START, SCHEDULE, START))
@@ -199,7 +217,8 @@ class DeliveryTest {
     void abandoningAPendingDeliveryFailsItWithTheReason() {
         Delivery failedOnce = failOnTime(scheduled());
 
-        Delivery abandoned = failedOnce.abandon("Endpoint was deleted or disabled");
+        Delivery abandoned =
+                failedOnce.abandon("Endpoint was deleted or disabled").state();
 
         assertThat(abandoned.status()).isEqualTo(DeliveryStatus.FAILED);
         assertThat(abandoned.nextAttemptAt()).isNull();
@@ -210,8 +229,9 @@ class DeliveryTest {
 
     @Test
     void onlyAPendingDeliveryCanBeAbandoned() {
-        Delivery succeeded = scheduled().recordAttempt(ok(), START, SCHEDULE, START);
-        Delivery failed = scheduled().abandon("gone");
+        Delivery succeeded =
+                scheduled().recordAttempt(ok(), START, SCHEDULE, START).state();
+        Delivery failed = scheduled().abandon("gone").state();
 
         assertThatIllegalStateException().isThrownBy(() -> succeeded.abandon("gone"));
         assertThatIllegalStateException().isThrownBy(() -> failed.abandon("gone again"));
@@ -224,11 +244,12 @@ class DeliveryTest {
         for (int i = 0; i < 5; i++) {
             exhausted = failOnTime(exhausted);
         }
-        Delivery succeeded = scheduled().recordAttempt(ok(), START, SCHEDULE, START);
+        Delivery succeeded =
+                scheduled().recordAttempt(ok(), START, SCHEDULE, START).state();
         Delivery pending = failOnTime(scheduled());
 
         for (Delivery before : List.of(exhausted, succeeded, pending)) {
-            Delivery restarted = before.restart(later);
+            Delivery restarted = before.restart(later).state();
 
             assertThat(restarted.status()).as(before.status().wireName()).isEqualTo(DeliveryStatus.PENDING);
             assertThat(restarted.cycleAttempts()).isZero();
@@ -239,7 +260,10 @@ class DeliveryTest {
             assertThat(restarted.succeededAt()).isEqualTo(before.succeededAt());
         }
 
-        Delivery failedAgain = exhausted.restart(later).recordAttempt(serverError(), later, SCHEDULE, later);
+        Delivery failedAgain = exhausted
+                .restart(later)
+                .then(restarted -> restarted.recordAttempt(serverError(), later, SCHEDULE, later))
+                .state();
         assertThat(failedAgain.status()).isEqualTo(DeliveryStatus.PENDING);
         assertThat(failedAgain.attempts()).isEqualTo(6);
         assertThat(failedAgain.nextAttemptAt())
@@ -250,13 +274,34 @@ class DeliveryTest {
     @Test
     void recoveringRestartsAFailedDeliveryOnly() {
         Instant later = START.plus(Duration.ofDays(3));
-        Delivery failed = scheduled().abandon("gone");
+        Delivery failed = scheduled().abandon("gone").state();
 
         assertThat(failed.recover(later)).isEqualTo(failed.restart(later));
         assertThatIllegalStateException().isThrownBy(() -> scheduled().recover(later));
         assertThatIllegalStateException()
-                .isThrownBy(() ->
-                        scheduled().recordAttempt(ok(), START, SCHEDULE, START).recover(later));
+                .isThrownBy(() -> scheduled()
+                        .recordAttempt(ok(), START, SCHEDULE, START)
+                        .state()
+                        .recover(later));
+    }
+
+    @Test
+    void everyMoveChangesTheDeliveryAndEmitsNoEvent() {
+        // webhook-service publishes no events: its moves only ever answer a new state to store.
+        Instant later = START.plus(Duration.ofDays(3));
+        Delivery failed = scheduled().abandon("gone").state();
+        List<Transition<Delivery>> moves = List.of(
+                Delivery.schedule(UUID.randomUUID(), UUID.randomUUID(), "payment.failed", SCHEDULE, START),
+                scheduled().recordAttempt(ok(), START, SCHEDULE, START),
+                scheduled().recordAttempt(serverError(), START, SCHEDULE, START),
+                scheduled().abandon("gone"),
+                failed.restart(later),
+                failed.recover(later));
+
+        for (Transition<Delivery> move : moves) {
+            assertThat(move.changed()).as(move.state().status().wireName()).isTrue();
+            assertThat(move.emits()).as(move.state().status().wireName()).isFalse();
+        }
     }
 
     @Test

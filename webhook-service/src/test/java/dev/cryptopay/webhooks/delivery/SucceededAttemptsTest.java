@@ -142,8 +142,10 @@ class SucceededAttemptsTest extends WebhookTestBase {
     }
 
     private Mono<Boolean> record(Delivery delivery, AttemptResult result, Instant started) {
-        return successes.record(
-                new AttemptRecord(delivery, delivery.recordAttempt(result, started, schedule, started), result));
+        return successes.record(new AttemptRecord(
+                delivery,
+                delivery.recordAttempt(result, started, schedule, started).state(),
+                result));
     }
 
     private UUID endpoint(MerchantIdentity merchant) {

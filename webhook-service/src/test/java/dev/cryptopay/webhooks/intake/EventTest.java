@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import dev.cryptopay.auth.Mode;
+import dev.cryptopay.service.json.ServiceJson;
 import java.time.Instant;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -12,7 +13,9 @@ import tools.jackson.databind.json.JsonMapper;
 /** Reading a producer's envelope, and the reasons a record is parked: no Spring, no Kafka, no database. */
 class EventTest {
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
+    /** The service's own mapper rules: the body is written in snake_case, in declaration order. */
+    private static final JsonMapper JSON = ServiceJson.mapper();
+
     private static final String ID = "5f0c2a4e-8d1b-4c9e-9a47-3b1f6d2e8c10";
     private static final String MERCHANT = "0b6f7e1a-2c3d-4e5f-8a9b-0c1d2e3f4a5b";
 
@@ -35,6 +38,24 @@ class EventTest {
                 .isEqualTo("{\"id\":\"" + ID + "\",\"type\":\"payment.created\","
                         + "\"created_at\":\"2026-03-01T10:00:00.123Z\",\"data\":{\"id\":\"link-1\",\"amount\":\"10.5\"},"
                         + "\"livemode\":true}");
+    }
+
+    @Test
+    void theBodyRepeatsTheProducersTimestampAndDataExactly() {
+        Event event = Event.fromEnvelope(
+                JSON,
+                envelope(
+                        ID,
+                        "2026-03-01T12:00:00.5+02:00",
+                        "test",
+                        "{\"amount\":1.10,\"nested\":{\"b\":[1,2.50],\"a\":null},\"note\":\"caf\u00e9\"}"));
+
+        assertThat(event.createdAt()).isEqualTo(Instant.parse("2026-03-01T10:00:00.5Z"));
+        assertThat(event.body())
+                .isEqualTo("{\"id\":\"" + ID + "\",\"type\":\"payment.created\","
+                        + "\"created_at\":\"2026-03-01T12:00:00.5+02:00\","
+                        + "\"data\":{\"amount\":1.10,\"nested\":{\"b\":[1,2.50],\"a\":null},\"note\":\"caf\u00e9\"},"
+                        + "\"livemode\":false}");
     }
 
     @Test
