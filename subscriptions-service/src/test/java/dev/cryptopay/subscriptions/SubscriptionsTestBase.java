@@ -164,14 +164,29 @@ public abstract class SubscriptionsTestBase extends ServiceTestBase {
 
     /** The signature headers of a link change with exactly this body text. */
     protected static HttpHeaders walletHeaders(String linkId, String bodyText, ECKeyPair key, Instant signedAt) {
-        String message = "Cryptopay subscription link change\nPUT /public/subscriptions/link/" + linkId + "\n"
-                + signedAt + "\n" + sha256(bodyText);
+        return walletHeadersFor("/public/subscriptions/link/" + linkId, bodyText, key, signedAt);
+    }
+
+    /** The signature headers of a customer's change of {@code path} (a link or an enrolled subscriber). */
+    protected static HttpHeaders walletHeadersFor(String path, String bodyText, ECKeyPair key, Instant signedAt) {
+        String message = "Cryptopay subscription link change\nPUT " + path + "\n" + signedAt + "\n" + sha256(bodyText);
         HttpHeaders headers = new HttpHeaders();
         headers.add(
                 "X-Wallet-Signature",
                 hex(Sign.signPrefixedMessage(message.getBytes(java.nio.charset.StandardCharsets.UTF_8), key)));
         headers.add("X-Wallet-Timestamp", signedAt.toString());
         return headers;
+    }
+
+    /** A customer's change of its enrolled subscriber, signed by {@code key} as the route asks. */
+    protected WebTestClient.ResponseSpec walletPutSubscriber(String subscriberId, Object body, ECKeyPair key) {
+        String text = body instanceof String raw ? raw : json.writeValueAsString(body);
+        String path = "/public/subscriber/" + subscriberId;
+        return as(null, HttpMethod.PUT, path)
+                .headers(headers -> headers.addAll(walletHeadersFor(path, text, key, clock.instant())))
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(text)
+                .exchange();
     }
 
     protected WebTestClient.ResponseSpec walletPut(String linkId, Object body) {

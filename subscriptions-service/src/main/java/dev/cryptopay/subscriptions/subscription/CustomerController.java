@@ -13,6 +13,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
@@ -73,9 +74,16 @@ class CustomerController {
     }
 
     @PutMapping(path = "/public/subscriber/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
-    Mono<CustomerSubscriber> update(@PathVariable String id, @RequestBody(required = false) String body) {
+    Mono<CustomerSubscriber> update(
+            @PathVariable String id,
+            @RequestHeader(name = WalletProof.SIGNATURE_HEADER, required = false) String signature,
+            @RequestHeader(name = WalletProof.TIMESTAMP_HEADER, required = false) String timestamp,
+            @RequestBody(required = false) String body) {
         return Mono.fromSupplier(() -> PathIds.uuid(id, "subscriber"))
-                .flatMap(subscriberId -> service.update(subscriberId, SubscriberRequest.Update.parse(json, body)))
+                .flatMap(subscriberId -> service.update(
+                        subscriberId,
+                        SubscriberRequest.Update.parse(json, body),
+                        new WalletProof(signature, timestamp, "/public/subscriber/" + id, body)))
                 .map(view -> CustomerSubscriber.of(view, json));
     }
 }

@@ -74,30 +74,37 @@ public class CustomerService {
         return subscribers.findAny(id).switchIfEmpty(notFound()).flatMap(this::view);
     }
 
-    /** Name and e-mail changes, and cancelling; a cancellation writes {@code subscription.cancelled}. */
-    public Mono<CustomerView> update(UUID id, SubscriberRequest.Update update) {
+    /**
+     * Name and e-mail changes, and cancelling; a cancellation writes {@code subscription.cancelled}. Once the customer
+     * enrolled, {@code proof} must be the link wallet's signature of exactly this request: the subscriber id travels in
+     * the invitation URL, so it alone never changes an enrolled subscription.
+     */
+    public Mono<CustomerView> update(UUID id, SubscriberRequest.Update update, WalletProof proof) {
         Instant now = clock.instant();
         Mono<Subscriber> change = subscribers
                 .lockAny(id)
                 .switchIfEmpty(notFound())
-                .flatMap(subscriber -> {
-                    if (update.status().hasValue() && update.status().value() != SubscriberStatus.CANCELLED) {
-                        return Mono.error(ApiException.conflict(
-                                "status_not_allowed",
-                                "A customer can only cancel (status cancelled); other status changes are the"
-                                        + " merchant's"));
-                    }
-                    // A lock on the link holds here too: cancelling through the subscriber is a change of it.
-                    Mono<Void> lockCheck = update.status().given()
-                            ? links.ofSubscriber(subscriber.id())
-                                    .filter(SubscriptionLink::locked)
-                                    .flatMap(locked -> Mono.<Void>error(new ApiException(
-                                            HttpStatus.LOCKED,
-                                            "link_locked",
-                                            "The subscription's link is locked; only its merchant can unlock it")))
-                            : Mono.empty();
-                    return lockCheck.then(changes.subscriber(subscriber.update(update, now), now));
-                });
+                .flatMap(subscriber -> links.ofSubscriber(subscriber.id())
+                        .map(Optional::of)
+                        .defaultIfEmpty(Optional.empty())
+                        .flatMap(link -> {
+                            link.ifPresent(enrolled -> proof.verify(enrolled.walletAddress(), now));
+                            if (update.status().hasValue() && update.status().value() != SubscriberStatus.CANCELLED) {
+                                return Mono.error(ApiException.conflict(
+                                        "status_not_allowed",
+                                        "A customer can only cancel (status cancelled); other status changes are the"
+                                                + " merchant's"));
+                            }
+                            // A lock on the link holds here too: cancelling through the subscriber changes the link.
+                            if (update.status().given()
+                                    && link.map(SubscriptionLink::locked).orElse(false)) {
+                                return Mono.error(new ApiException(
+                                        HttpStatus.LOCKED,
+                                        "link_locked",
+                                        "The subscription's link is locked; only its merchant can unlock it"));
+                            }
+                            return changes.subscriber(subscriber.update(update, now), now);
+                        }));
         return tx.transactional(change).flatMap(this::view);
     }
 

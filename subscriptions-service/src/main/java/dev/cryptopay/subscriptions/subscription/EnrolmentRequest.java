@@ -116,9 +116,7 @@ public record EnrolmentRequest(
             violations.reject("subscribed_at", "subscribed_at must not be in the future");
         }
         String customerId = CUSTOMER_ID.read(root, violations);
-        if (subscriberId != null && customerId != null) {
-            violations.reject("customer_id", "customer_id is the merchant's and comes from the invitation");
-        }
+        // With an invitation, customer_id is the merchant's: the service accepts it only when it matches.
         String customerName = CUSTOMER_NAME.read(root, violations);
         String customerEmail = CUSTOMER_EMAIL.read(root, violations);
         String wallet = WALLET_ADDRESS.read(root, violations);

@@ -77,6 +77,14 @@ public class EnrolmentService {
                                     "subscriber_id",
                                     "subscriber_id was invited to another plan than subscription_plan_id");
                         }
+                        if (request.customerId() != null
+                                && !request.customerId().equals(subscriber.customerId())) {
+                            throw ApiException.invalidField(
+                                    "validation_failed",
+                                    "customer_id",
+                                    "customer_id is the merchant's and comes from the invitation: it must be the"
+                                            + " invitation's or left out");
+                        }
                         return subscriber;
                     });
         }

@@ -113,10 +113,12 @@ public class LinkRepository {
         return spec.then();
     }
 
-    /** The payment recorded for this transaction on this network, if any. */
-    public Mono<SubscriptionPayment> paymentOf(UUID networkId, String txHash) {
-        return database.sql("SELECT " + PAYMENT_COLUMNS + " FROM subscription_payment WHERE network_id = :network "
-                        + "AND tx_hash = :hash")
+    /** The merchant's payment recorded for this transaction on this network, if any. */
+    public Mono<SubscriptionPayment> paymentOf(MerchantIdentity merchant, UUID networkId, String txHash) {
+        return database.sql("SELECT " + PAYMENT_COLUMNS + " FROM subscription_payment WHERE merchant_id = :merchant "
+                        + "AND mode = :mode AND network_id = :network AND tx_hash = :hash")
+                .bind("merchant", merchant.merchantId())
+                .bind("mode", merchant.mode().wireName())
                 .bind("network", networkId)
                 .bind("hash", txHash)
                 .map(LinkRepository::readPayment)

@@ -19,7 +19,7 @@ import reactor.core.publisher.Mono;
 /**
  * Records a period's payment for a merchant's link: the oldest period neither paid nor missed is paid, the link's
  * count and debt move, and {@code subscription.payment.success} is written — one transaction, idempotent on
- * (network, tx_hash).
+ * (merchant, mode, network, tx_hash): another merchant's record of the same hash is no obstacle.
  */
 @Service
 public class PaymentService {
@@ -53,7 +53,7 @@ public class PaymentService {
     public record Recorded(SubscriptionPayment payment, boolean created, PlanView plan) {}
 
     public Mono<Recorded> record(MerchantIdentity merchant, PaymentRequest request) {
-        Mono<Recorded> work = links.paymentOf(request.networkId(), request.txHash())
+        Mono<Recorded> work = links.paymentOf(merchant, request.networkId(), request.txHash())
                 .flatMap(existing -> replay(existing, merchant, request))
                 .switchIfEmpty(Mono.defer(() -> links.lock(merchant, request.linkId())
                         .switchIfEmpty(Mono.error(() -> ApiException.notFound("Subscription link not found")))
@@ -63,7 +63,7 @@ public class PaymentService {
                 // Two reports of one transaction at once: the loser answers what the winner stored.
                 .onErrorResume(
                         DuplicateKeyException.class,
-                        raced -> links.paymentOf(request.networkId(), request.txHash())
+                        raced -> links.paymentOf(merchant, request.networkId(), request.txHash())
                                 .flatMap(existing -> replay(existing, merchant, request)));
     }
 

@@ -13,14 +13,15 @@ import java.time.format.DateTimeParseException;
 import java.util.HexFormat;
 
 /**
- * A customer's proof that its wallet asked for a change of its link: a {@code personal_sign} (EIP-191) signature
- * by the link's wallet over {@link #message()}, sent as {@value #SIGNATURE_HEADER} with the time it was made as
- * {@value #TIMESTAMP_HEADER}. Link ids are not secret (a wallet lookup lists them), so the id alone never changes a
- * link. The message binds the route and the exact body, and is good for five minutes either way.
+ * A customer's proof that its wallet asked for a change of its subscription (its link, or its enrolled subscriber): a
+ * {@code personal_sign} (EIP-191) signature by the link's wallet over {@link #message()}, sent as
+ * {@value #SIGNATURE_HEADER} with the time it was made as {@value #TIMESTAMP_HEADER}. Link ids are not secret (a wallet
+ * lookup lists them) and subscriber ids travel in invitation URLs, so an id alone never changes an enrolment. The
+ * message binds the route and the exact body, and is good for five minutes either way.
  *
  * <pre>
  * Cryptopay subscription link change
- * PUT /public/subscriptions/link/{id}
+ * PUT /public/subscriptions/link/{id}     (or /public/subscriber/{id})
  * 2026-11-22T14:00:00Z
  * {lower-case hex SHA-256 of the body bytes}
  * </pre>

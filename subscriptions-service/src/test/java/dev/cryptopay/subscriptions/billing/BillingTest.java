@@ -210,6 +210,22 @@ class BillingTest extends SubscriptionsTestBase {
     }
 
     @Test
+    void aTransactionRecordedByOneMerchantDoesNotBlockAnother() {
+        String tx = txHash();
+        for (int i = 0; i < 2; i++) {
+            MerchantIdentity merchant = newMerchant();
+            JsonNode plan = createPlan(merchant, amountPlan("Pro"));
+            JsonNode link = enrol(
+                    plan.get("id").asString(),
+                    createSubscriber(merchant, plan.get("id").asString(), "Ada", null)
+                            .get("id")
+                            .asString());
+            // Each merchant records the same hash for its own link.
+            reportPayment(merchant, link, plan, tx, "10000000").expectStatus().isCreated();
+        }
+    }
+
+    @Test
     void noPeriodAfterTheLinksExpiryIsPaid() {
         MerchantIdentity merchant = newMerchant();
         JsonNode plan = createPlan(merchant, amountPlan("Pro"));

@@ -185,6 +185,68 @@ class LinkChangesTest extends SubscriptionsTestBase {
     }
 
     @Test
+    void anEnrolmentMayRepeatTheInvitationsCustomerIdButNotNameAnother() {
+        MerchantIdentity merchant = newMerchant();
+        String planId = createPlan(merchant, amountPlan("Pro")).get("id").asString();
+        Map<String, Object> invite = new java.util.LinkedHashMap<>();
+        invite.put("subscription_plan_id", planId);
+        invite.put("customer_id", "cus_42");
+        String invited = read(send(merchant, HttpMethod.POST, "/subscriber/", invite)
+                        .expectStatus()
+                        .isCreated())
+                .get("id")
+                .asString();
+
+        Map<String, Object> other = enrolment(planId, invited, "120000000");
+        other.put("customer_id", "cus_43");
+        JsonNode refused = read(send(null, HttpMethod.POST, "/public/subscriptions/link/", other)
+                .expectStatus()
+                .isBadRequest());
+        assertThat(refused.get("errors").get(0).get("field").asString()).isEqualTo("customer_id");
+
+        Map<String, Object> same = enrolment(planId, invited, "120000000");
+        same.put("customer_id", "cus_42");
+        send(null, HttpMethod.POST, "/public/subscriptions/link/", same)
+                .expectStatus()
+                .isCreated();
+    }
+
+    @Test
+    void anEnrolledSubscriberChangesOnlyWithItsWalletsSignature() {
+        MerchantIdentity merchant = newMerchant();
+        JsonNode plan = createPlan(merchant, amountPlan("Pro"));
+        String subscriberId = createSubscriber(merchant, plan.get("id").asString(), "Ada", "ada@example.com")
+                .get("id")
+                .asString();
+        String uri = "/public/subscriber/" + subscriberId;
+        // Before enrolment the invitation link is all the customer has: it may change the details.
+        send(null, HttpMethod.PUT, uri, Map.of("customer_name", "Ada L."))
+                .expectStatus()
+                .isOk();
+        enrol(plan.get("id").asString(), subscriberId);
+
+        JsonNode unsigned = read(send(null, HttpMethod.PUT, uri, Map.of("status", "cancelled"))
+                .expectStatus()
+                .isUnauthorized());
+        assertThat(unsigned.get("code").asString()).isEqualTo("wallet_signature_required");
+        JsonNode stranger = read(walletPutSubscriber(subscriberId, Map.of("customer_email", "x@evil.test"), OTHER_KEY)
+                .expectStatus()
+                .isUnauthorized());
+        assertThat(stranger.get("code").asString()).isEqualTo("invalid_wallet_signature");
+        JsonNode own =
+                read(get(merchant, "/subscriber/" + subscriberId).expectStatus().isOk());
+        assertThat(own.get("status").asString()).as("nothing changed").isEqualTo("active");
+        assertThat(own.get("customer_email").asString()).isEqualTo("ada@example.com");
+
+        assertThat(read(walletPutSubscriber(subscriberId, Map.of("status", "cancelled"), WALLET_KEY)
+                                .expectStatus()
+                                .isOk())
+                        .get("status")
+                        .asString())
+                .isEqualTo("cancelled");
+    }
+
+    @Test
     void aLockHoldsOnTheSubscriberToo() {
         MerchantIdentity merchant = newMerchant();
         JsonNode plan = createPlan(merchant, amountPlan("Pro"));
@@ -194,10 +256,10 @@ class LinkChangesTest extends SubscriptionsTestBase {
         String linkId = enrol(plan.get("id").asString(), subscriberId).get("id").asString();
         walletPut(linkId, Map.of("locked", true)).expectStatus().isOk();
 
-        send(null, HttpMethod.PUT, "/public/subscriber/" + subscriberId, Map.of("status", "cancelled"))
+        walletPutSubscriber(subscriberId, Map.of("status", "cancelled"), WALLET_KEY)
                 .expectStatus()
                 .isEqualTo(423);
-        send(null, HttpMethod.PUT, "/public/subscriber/" + subscriberId, Map.of("customer_name", "Ada L."))
+        walletPutSubscriber(subscriberId, Map.of("customer_name", "Ada L."), WALLET_KEY)
                 .expectStatus()
                 .isOk();
         send(merchant, HttpMethod.PUT, "/subscriptions/link/" + linkId, Map.of("locked", true))
