@@ -1,4 +1,4 @@
-package dev.cryptopay.webhooks.delivery;
+package dev.cryptopay.webhooks.address;
 
 import dev.cryptopay.webhooks.config.WebhookProperties;
 import java.net.Inet4Address;
@@ -24,7 +24,7 @@ public class AddressPolicy {
         this(properties.delivery().allowPrivateAddresses());
     }
 
-    AddressPolicy(boolean allowPrivate) {
+    public AddressPolicy(boolean allowPrivate) {
         this.allowPrivate = allowPrivate;
     }
 

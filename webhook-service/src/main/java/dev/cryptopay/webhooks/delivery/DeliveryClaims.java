@@ -4,6 +4,7 @@ import static dev.cryptopay.service.db.SqlValues.instant;
 import static dev.cryptopay.service.db.SqlValues.utc;
 
 import dev.cryptopay.webhooks.config.WebhookProperties;
+import dev.cryptopay.webhooks.endpoint.HeldDeliveries;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -22,7 +23,7 @@ import reactor.core.publisher.Mono;
  * never claimed, until the endpoint is enabled again.
  */
 @Repository
-public class DeliveryClaims {
+public class DeliveryClaims implements HeldDeliveries {
 
     /**
      * One claim at a time over all instances (a transaction-scoped advisory lock), so each sees the leases the others
@@ -125,6 +126,7 @@ public class DeliveryClaims {
      *
      * @return how many deliveries got a fresh schedule
      */
+    @Override
     public Mono<Long> resumeHeld(UUID endpointId, Instant now) {
         return database.sql("UPDATE webhook_delivery SET cycle_attempts = 0, cycle_started_at = :now, "
                         + "next_attempt_at = :now WHERE endpoint_id = :endpoint AND status = 'pending' "

@@ -1,5 +1,6 @@
 package dev.cryptopay.webhooks.delivery;
 
+import dev.cryptopay.webhooks.address.AddressPolicy;
 import io.netty.resolver.AddressResolver;
 import io.netty.resolver.AddressResolverGroup;
 import io.netty.resolver.InetNameResolver;

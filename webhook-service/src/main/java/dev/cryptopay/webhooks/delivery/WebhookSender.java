@@ -2,6 +2,7 @@ package dev.cryptopay.webhooks.delivery;
 
 import dev.cryptopay.auth.webhook.WebhookSignature;
 import dev.cryptopay.service.text.Storable;
+import dev.cryptopay.webhooks.address.AddressPolicy;
 import dev.cryptopay.webhooks.config.WebhookProperties;
 import io.netty.channel.ChannelOption;
 import java.io.ByteArrayOutputStream;

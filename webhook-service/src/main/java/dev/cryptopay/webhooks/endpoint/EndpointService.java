@@ -9,9 +9,8 @@ import dev.cryptopay.service.request.Field;
 import dev.cryptopay.service.request.JsonBody;
 import dev.cryptopay.service.request.TextField;
 import dev.cryptopay.service.request.Violations;
+import dev.cryptopay.webhooks.address.AddressPolicy;
 import dev.cryptopay.webhooks.config.WebhookProperties;
-import dev.cryptopay.webhooks.delivery.AddressPolicy;
-import dev.cryptopay.webhooks.delivery.DeliveryClaims;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.security.SecureRandom;
@@ -42,7 +41,7 @@ public class EndpointService {
     private static final Logger log = LoggerFactory.getLogger(EndpointService.class);
 
     private final EndpointRepository endpoints;
-    private final DeliveryClaims deliveries;
+    private final HeldDeliveries deliveries;
     private final TransactionalOperator tx;
     private final SecretCipher cipher;
     private final WebhookProperties properties;
@@ -53,7 +52,7 @@ public class EndpointService {
 
     public EndpointService(
             EndpointRepository endpoints,
-            DeliveryClaims deliveries,
+            HeldDeliveries deliveries,
             TransactionalOperator tx,
             SecretCipher cipher,
             WebhookProperties properties,

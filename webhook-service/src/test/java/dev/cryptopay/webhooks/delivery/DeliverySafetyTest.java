@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cryptopay.testsupport.webhook.WebhookReceiver;
 import dev.cryptopay.testsupport.webhook.WebhookReceiver.Reply;
+import dev.cryptopay.webhooks.address.AddressPolicy;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
