@@ -1,9 +1,10 @@
 package dev.cryptopay.subscriptions.billing;
 
+import static dev.cryptopay.service.db.SqlValues.utc;
+
 import dev.cryptopay.subscriptions.subscription.LinkRepository;
 import dev.cryptopay.subscriptions.subscription.SubscriptionLink;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
 import reactor.core.publisher.Flux;
@@ -35,7 +36,7 @@ public class BillingRepository {
                         ORDER BY l.period_due_at
                         LIMIT :limit
                         FOR UPDATE OF l SKIP LOCKED""")
-                .bind("now", now.atOffset(ZoneOffset.UTC))
+                .bind("now", utc(now))
                 .bind("limit", limit)
                 .map(LinkRepository::read)
                 .all();
@@ -49,8 +50,8 @@ public class BillingRepository {
                         ORDER BY l.expires_at
                         LIMIT :limit
                         FOR UPDATE OF l SKIP LOCKED""")
-                .bind("now", now.atOffset(ZoneOffset.UTC))
-                .bind("noticeUntil", noticeUntil.atOffset(ZoneOffset.UTC))
+                .bind("now", utc(now))
+                .bind("noticeUntil", utc(noticeUntil))
                 .bind("limit", limit)
                 .map(LinkRepository::read)
                 .all();
@@ -58,7 +59,7 @@ public class BillingRepository {
 
     public Mono<Void> markExpiringNotified(SubscriptionLink link, Instant now) {
         return database.sql("UPDATE subscription_link SET expiring_notified_at = :now WHERE id = :id")
-                .bind("now", now.atOffset(ZoneOffset.UTC))
+                .bind("now", utc(now))
                 .bind("id", link.id())
                 .then();
     }
