@@ -15,7 +15,6 @@ import java.util.Map;
  */
 public final class DevChainSetup {
 
-    /** Where the compose network has the chain. */
     static final String DEFAULT_RPC_URL = "http://anvil:8545";
 
     /** Where the image keeps {@code build/TestToken.json} of {@code dev-chain/compile.js}. */
@@ -24,7 +23,7 @@ public final class DevChainSetup {
     private DevChainSetup() {}
 
     public static void main(String[] args) {
-        ToolLogging.quiet();
+        DevPay.quietLogging();
         System.exit(run(System.getenv(), System.out));
     }
 

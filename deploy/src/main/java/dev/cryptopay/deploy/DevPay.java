@@ -1,8 +1,6 @@
 package dev.cryptopay.deploy;
 
-import dev.cryptopay.deploy.chain.ChainPayer;
 import dev.cryptopay.deploy.chain.PaymentUri;
-import dev.cryptopay.deploy.console.DisplayPath;
 import dev.cryptopay.testsupport.chain.DevTokens;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -11,9 +9,24 @@ import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
+import org.web3j.abi.FunctionEncoder;
+import org.web3j.abi.datatypes.Address;
+import org.web3j.abi.datatypes.Function;
+import org.web3j.abi.datatypes.generated.Uint256;
+import org.web3j.crypto.Credentials;
+import org.web3j.crypto.Keys;
+import org.web3j.protocol.Web3j;
+import org.web3j.protocol.core.Response;
+import org.web3j.protocol.core.methods.request.Transaction;
+import org.web3j.protocol.core.methods.response.EthEstimateGas;
+import org.web3j.protocol.core.methods.response.EthSendTransaction;
 import org.web3j.protocol.core.methods.response.TransactionReceipt;
 import org.web3j.protocol.exceptions.TransactionException;
+import org.web3j.protocol.http.HttpService;
+import org.web3j.tx.RawTransactionManager;
+import org.web3j.tx.response.PollingTransactionReceiptProcessor;
 
 /**
  * {@code ./dev-pay <payment_uri>}: pays a payment link's EIP-681 URI on the local stack's dev chain as its customer
@@ -26,7 +39,7 @@ public final class DevPay {
     private DevPay() {}
 
     public static void main(String[] args) {
-        ToolLogging.quiet();
+        quietLogging();
         System.exit(run(args, System.getenv(), System.out, System.err));
     }
 
@@ -57,10 +70,12 @@ public final class DevPay {
             return 2;
         }
         String rpcUrl = stack.get("DEV_CHAIN_RPC_URL");
-        try (ChainPayer payer = new ChainPayer(rpcUrl, stack.get("CUSTOMER_PRIVATE_KEY"))) {
+        Web3j web3j = Web3j.build(new HttpService(rpcUrl));
+        try {
+            Credentials payer = Credentials.create(stack.get("CUSTOMER_PRIVATE_KEY"));
             err.println("[dev-pay] paying " + describe(payment) + " to " + payment.recipient() + " from "
-                    + payer.payerAddress() + " on " + rpcUrl);
-            TransactionReceipt receipt = payer.pay(payment);
+                    + Keys.toChecksumAddress(payer.getAddress()) + " on " + rpcUrl);
+            TransactionReceipt receipt = pay(web3j, payer, payment);
             if (!receipt.isStatusOK()) {
                 err.println("[dev-pay] transaction " + receipt.getTransactionHash() + " reverted in block "
                         + receipt.getBlockNumber());
@@ -81,7 +96,55 @@ public final class DevPay {
             err.println("[dev-pay] the dev chain at " + rpcUrl + " does not answer (" + e.getMessage()
                     + "). Is the stack running (./run-local)?");
             return 2;
+        } finally {
+            web3j.shutdown();
         }
+    }
+
+    /**
+     * Signs the payment here (EIP-155 with the node's chain id; gas limit and price from the node), sends it with
+     * {@code eth_sendRawTransaction} and waits until it is mined (up to 30 s).
+     *
+     * @throws IllegalArgumentException when the URI names another chain than the node's
+     * @throws IllegalStateException    when the node refuses it, e.g. because it would revert (the reason given)
+     */
+    static TransactionReceipt pay(Web3j web3j, Credentials payer, PaymentUri payment)
+            throws IOException, TransactionException {
+        long chainId =
+                checked(web3j.ethChainId().send(), "eth_chainId").getChainId().longValueExact();
+        if (payment.chainId().isPresent() && payment.chainId().getAsLong() != chainId) {
+            throw new IllegalArgumentException(
+                    "the payment is for chain " + payment.chainId().getAsLong() + ", but the node is chain " + chainId);
+        }
+        String to = payment.token().orElse(payment.recipient());
+        BigInteger value = payment.token().isPresent() ? BigInteger.ZERO : payment.amount();
+        String data = payment.token().isPresent()
+                ? FunctionEncoder.encode(new Function(
+                        "transfer",
+                        List.of(new Address(payment.recipient()), new Uint256(payment.amount())),
+                        List.of()))
+                : "";
+        EthEstimateGas estimate = checked(
+                web3j.ethEstimateGas(Transaction.createFunctionCallTransaction(
+                                payer.getAddress(), null, null, null, to, value, data))
+                        .send(),
+                "the payment");
+        BigInteger gasPrice =
+                checked(web3j.ethGasPrice().send(), "eth_gasPrice").getGasPrice();
+        EthSendTransaction sent = checked(
+                new RawTransactionManager(web3j, payer, chainId)
+                        .sendTransaction(gasPrice, estimate.getAmountUsed(), to, data, value),
+                "eth_sendRawTransaction");
+        return new PollingTransactionReceiptProcessor(web3j, 250, 120)
+                .waitForTransactionReceipt(sent.getTransactionHash());
+    }
+
+    private static <T extends Response<?>> T checked(T response, String what) {
+        if (response.hasError()) {
+            throw new IllegalStateException(
+                    what + " was refused by the node: " + response.getError().getMessage());
+        }
+        return response;
     }
 
     /** "10.5 USDC" for a dev chain token, "0.25 ETH" for the native coin, base units for any other token. */
@@ -95,6 +158,13 @@ public final class DevPay {
                 .findFirst()
                 .map(token -> whole(payment.amount(), token.decimals()) + " " + token.code())
                 .orElse(payment.amount() + " base units of the token " + contract);
+    }
+
+    /** Warnings only, on stderr (tool-logback.xml), so no library line mixes with what a tool prints; before any logger. */
+    static void quietLogging() {
+        if (System.getProperty("logback.configurationFile") == null) {
+            System.setProperty("logback.configurationFile", "tool-logback.xml");
+        }
     }
 
     private static String whole(BigInteger baseUnits, int decimals) {

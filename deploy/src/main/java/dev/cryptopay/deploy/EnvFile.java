@@ -43,7 +43,6 @@ public final class EnvFile {
         return values;
     }
 
-    /** Writes exactly these lines ({@code NAME=value}), owner-only. */
     public static void write(Path file, Map<String, String> values) {
         StringBuilder text = new StringBuilder();
         values.forEach(

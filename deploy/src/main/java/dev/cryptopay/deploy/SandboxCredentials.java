@@ -25,7 +25,6 @@ public record SandboxCredentials(
         Path pemFile,
         Mode mode) {
 
-    /** The same credentials with this publishable key. */
     public SandboxCredentials withPublishableKey(String key) {
         return new SandboxCredentials(merchantId, apiKey, key, privateKey, privateKeyPem, pemFile, mode);
     }

@@ -1,7 +1,5 @@
 package dev.cryptopay.deploy;
 
-import dev.cryptopay.deploy.datadir.StackSecrets;
-import dev.cryptopay.deploy.ports.PortPlan;
 import dev.cryptopay.testsupport.PostgresServer;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -21,7 +19,11 @@ final class ServiceEnvironment {
     private ServiceEnvironment() {}
 
     static Map<String, String> of(
-            StackService service, StackOptions options, PortPlan ports, StackSecrets secrets, PostgresServer postgres) {
+            StackService service,
+            StackOptions options,
+            Ports ports,
+            StackFiles.Secrets secrets,
+            PostgresServer postgres) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("PORT", String.valueOf(ports.port(StackPort.of(service))));
         // Each service holds only the internal callers' secrets it needs: the gateway's everywhere but in
@@ -67,7 +69,7 @@ final class ServiceEnvironment {
             env.put("WEBHOOK_SECRET_ENCRYPTION_KEY", secrets.webhookEncryptionKey());
             // Local sandbox only: deliver to http://127.0.0.1:... endpoints (production default stays false).
             env.put("WEBHOOK_ALLOW_PRIVATE_ADDRESSES", "true");
-            if (options.fastWebhookRetries()) {
+            if (options.fastWebhookRetries) {
                 env.put("WEBHOOKS_DELIVERY_RETRYSCHEDULE", StackOptions.FAST_WEBHOOK_RETRY_SCHEDULE);
             }
         }

@@ -6,6 +6,7 @@ import dev.cryptopay.auth.signature.CanonicalRequest;
 import dev.cryptopay.auth.signature.RequestSigner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -15,15 +16,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Locale;
-import java.util.Map;
 
 /**
- * Sends merchant requests signed the way the gateway checks them (auth-lib {@link RequestSigner}): {@code
- * X-API-Key}, {@code X-API-Timestamp} (ISO 8601 UTC, milliseconds) and {@code X-API-Signature} over {@code METHOD +
- * PATH + TIMESTAMP + BODY}, where PATH is the path after the base URL's {@code /api/v1}, query included.
- *
- * <p>Timestamps carry milliseconds, so two identical POSTs in the same second get different signatures and are not
- * taken for a replay.
+ * Merchant requests signed with auth-lib's {@link RequestSigner}, the signer the gateway checks with, over {@code
+ * METHOD + PATH + TIMESTAMP + BODY}, PATH being what follows the base URL's {@code /api/v1}. A raw client on purpose:
+ * tests and {@code ./signed-request} must see every answer as it is, which clients/java's typed, retrying client hides.
+ * Timestamps carry milliseconds, so two identical POSTs in one second are not taken for a replay.
  */
 public final class SignedClient {
 
@@ -39,8 +37,7 @@ public final class SignedClient {
 
     /**
      * @param baseUrl    e.g. {@code http://127.0.0.1:8080/api/v1}
-     * @param apiKey     {@code mk_test_…}
-     * @param privateKey the private key in any form {@link SigningKey#parse} reads ({@code Ed25519:…}, PEM)
+     * @param privateKey in any form {@link SigningKey#parse} reads ({@code Ed25519:…}, PEM)
      */
     public SignedClient(String baseUrl, String apiKey, String privateKey) {
         this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
@@ -65,29 +62,23 @@ public final class SignedClient {
         return send("DELETE", path, null);
     }
 
-    /** Signs and sends; a JSON body gets {@code Content-Type: application/json}. */
-    public HttpResponse<String> send(String method, String path, String body) {
-        return send(method, path, body, Map.of());
-    }
-
     /**
-     * Signs and sends with extra headers (e.g. {@code Idempotency-Key}).
+     * Signs and sends; a body is sent as JSON.
      *
-     * @param path the path after the base URL ({@code /payment_links?page=2}); a path that repeats the base path
-     *             ({@code /api/v1/payment_links}) is accepted too
+     * @param path after the base URL ({@code /payment_links?page=2}); one repeating the base path is accepted too
      */
-    public HttpResponse<String> send(String method, String path, String body, Map<String, String> headers) {
+    public HttpResponse<String> send(String method, String path, String body) {
         String upperMethod = method.toUpperCase(Locale.ROOT);
         String relative = relativePath(path);
         byte[] bytes = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
         String timestamp = Instant.now().truncatedTo(ChronoUnit.MILLIS).toString();
-        String signature =
-                RequestSigner.sign(signingKey, new CanonicalRequest(upperMethod, relative, timestamp, bytes));
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + relative))
                 .timeout(Duration.ofSeconds(60))
                 .header(AuthHeaders.API_KEY, apiKey)
                 .header(AuthHeaders.TIMESTAMP, timestamp)
-                .header(AuthHeaders.SIGNATURE, signature)
+                .header(
+                        AuthHeaders.SIGNATURE,
+                        RequestSigner.sign(signingKey, new CanonicalRequest(upperMethod, relative, timestamp, bytes)))
                 .method(
                         upperMethod,
                         bytes.length == 0
@@ -96,13 +87,10 @@ public final class SignedClient {
         if (bytes.length > 0) {
             request.header("Content-Type", "application/json");
         }
-        headers.forEach(request::header);
         try {
             return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         } catch (IOException e) {
-            String reason = e instanceof java.net.ConnectException
-                    ? "connection refused"
-                    : e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            String reason = e instanceof ConnectException ? "connection refused" : String.valueOf(e.getMessage());
             throw new UncheckedIOException(upperMethod + " " + baseUrl + relative + " failed: " + reason, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -113,8 +101,7 @@ public final class SignedClient {
     /** The signed PATH: relative to the base URL, starting with '/', query kept. */
     String relativePath(String path) {
         String p = path.startsWith("/") ? path : "/" + path;
-        if (!basePath.isEmpty()
-                && !basePath.equals("/")
+        if (basePath.length() > 1
                 && (p.equals(basePath) || p.startsWith(basePath + "/") || p.startsWith(basePath + "?"))) {
             p = p.substring(basePath.length());
         }

@@ -1,6 +1,5 @@
 package dev.cryptopay.deploy;
 
-import dev.cryptopay.deploy.console.DisplayPath;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -76,9 +75,7 @@ public final class SignedRequest {
         if (env.get("STACK_DATA_DIR") != null && !env.get("STACK_DATA_DIR").isBlank()) {
             return Path.of(env.get("STACK_DATA_DIR"), "stack.env");
         }
-        return RepositoryRoot.find(Path.of("").toAbsolutePath())
-                .resolve(".local")
-                .resolve("stack.env");
+        return StackOptions.repositoryRoot().resolve(".local").resolve("stack.env");
     }
 
     private static String body(String argument) {

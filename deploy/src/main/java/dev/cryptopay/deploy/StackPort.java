@@ -3,8 +3,8 @@ package dev.cryptopay.deploy;
 import java.util.Optional;
 
 /**
- * What listens on a port of the stack: each service, the gateway's admin API, Kafka, the embedded PostgreSQL and the
- * dev chain's JSON-RPC. The declaration order is the order ports are checked in and named in messages.
+ * What listens on a port of the stack, with the variable that moves it and its default. The declaration order is the
+ * order ports are checked in and named in messages.
  */
 public enum StackPort {
     GATEWAY("gateway", "STACK_GATEWAY_PORT", 8080, StackService.GATEWAY),
@@ -31,26 +31,17 @@ public enum StackPort {
 
     /** The port a service's own API listens on. */
     public static StackPort of(StackService service) {
-        return switch (service) {
-            case GATEWAY -> GATEWAY;
-            case PAYMENT_LINKS -> PAYMENT_LINKS;
-            case SUBSCRIPTIONS -> SUBSCRIPTIONS;
-            case WEBHOOKS -> WEBHOOKS;
-            case CHAIN_WATCHER -> CHAIN_WATCHER;
-        };
+        return valueOf(service.name());
     }
 
-    /** How messages name it: the service name, {@code gateway admin API}, {@code Kafka}, {@code embedded PostgreSQL}, … */
     public String label() {
         return label;
     }
 
-    /** The environment variable of {@code ./run-local} that moves it. */
     public String variable() {
         return variable;
     }
 
-    /** The port {@code ./run-local} uses unless that variable says otherwise. */
     public int defaultPort() {
         return defaultPort;
     }

@@ -1,26 +1,12 @@
 package dev.cryptopay.deploy;
 
 import dev.cryptopay.deploy.chain.CustomerAccount;
-import dev.cryptopay.deploy.console.DisplayPath;
-import dev.cryptopay.deploy.console.StackConsole;
-import dev.cryptopay.deploy.console.StackSummary;
-import dev.cryptopay.deploy.datadir.DataDirLock;
-import dev.cryptopay.deploy.datadir.StackLayout;
-import dev.cryptopay.deploy.datadir.StackSecrets;
-import dev.cryptopay.deploy.infrastructure.StackChain;
-import dev.cryptopay.deploy.infrastructure.StackKafka;
-import dev.cryptopay.deploy.infrastructure.StackPostgres;
-import dev.cryptopay.deploy.ports.PortPlan;
-import dev.cryptopay.deploy.process.CrashWatch;
-import dev.cryptopay.deploy.process.ParentWatchAgent;
-import dev.cryptopay.deploy.process.ServiceImage;
-import dev.cryptopay.deploy.process.ServiceProcess;
-import dev.cryptopay.deploy.sandbox.AdminClient;
-import dev.cryptopay.deploy.sandbox.SandboxMerchant;
 import dev.cryptopay.deploy.sandbox.SandboxWallet;
 import dev.cryptopay.testsupport.KraftBroker;
 import dev.cryptopay.testsupport.chain.DevChain;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,113 +18,122 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.errors.TopicExistsException;
 
 /**
- * Starts a run, in this order: whether the dev chain runs, the checks that need nothing running (jars, data directory,
- * its lock, ports), then PostgreSQL, Kafka and the dev chain side by side, every service at once (chain-watcher once
- * the chain answers), and once they are ready the sandbox merchant and its wallet, {@code stack.env}, the crash watch
- * and the summary. What fails comes out as a {@link StackStartException} written for
- * people; the caller stops whatever started.
+ * Starts a stack, in this order: whether the dev chain runs, the checks that need nothing running (jars, data
+ * directory, its lock, leftovers of a killed launcher, ports), then PostgreSQL, Kafka and the dev chain side by side,
+ * every service at once (chain-watcher once the chain answers), and once they are ready the sandbox merchant and its
+ * wallet, {@code stack.env}, the crash watch and the summary. What fails comes out as a {@link StackStartException}
+ * written for people; the caller stops whatever started.
  */
 final class StackStartup {
 
-    private final StackRun run;
+    /** Created up front so the webhook consumer sees them at once rather than on its next metadata refresh. */
+    static final List<String> EVENT_TOPICS = List.of("payment-links.events", "subscriptions.events");
+
+    private final LocalStack stack;
     private final StackOptions options;
-    private final StackLayout layout;
+    private final StackFiles files;
     private final StackConsole console;
     private CompletableFuture<KraftBroker> kafkaStart = CompletableFuture.completedFuture(null);
     private CompletableFuture<StackChain> chainStart = CompletableFuture.completedFuture(null);
 
-    private StackStartup(StackRun run) {
-        this.run = run;
-        this.options = run.options();
-        this.layout = run.layout();
-        this.console = run.console();
+    private StackStartup(LocalStack stack) {
+        this.stack = stack;
+        this.options = stack.options;
+        this.files = stack.files;
+        this.console = stack.console;
     }
 
-    static void start(StackRun run) {
-        new StackStartup(run).start();
+    static void start(LocalStack stack) {
+        new StackStartup(stack).start();
     }
 
     private void start() {
         long begin = System.nanoTime();
-        run.runsDevChain(runsDevChain(options, console));
+        stack.runsDevChain = runsDevChain(options, console);
         checkJars();
-        createDirectories();
-        run.lock(DataDirLock.claim(layout));
+        try {
+            Files.createDirectories(files.logDir);
+        } catch (IOException e) {
+            throw new StackStartException("Cannot create the data directory " + DisplayPath.of(files.root()) + ": " + e
+                    + ". Set STACK_DATA_DIR to a writable directory.");
+        }
+        files.claim();
+        stack.claimed = true;
+        for (long pid : files.stopLeftoverServices()) {
+            console.say("stopped a service (pid " + pid + ") an earlier launcher left running");
+        }
         boolean embeddedPostgres = StackPostgres.mustEmbed(options);
         if (embeddedPostgres) {
-            StackPostgres.stopLeftRunning(layout.postgresDir(), console);
+            StackPostgres.stopLeftRunning(files.postgresDir, console);
         }
-        if (run.runsDevChain()) {
-            StackChain.stopLeftRunning(layout, console);
+        if (stack.runsDevChain) {
+            StackChain.stopLeftRunning(files, console);
         }
-        run.ports(PortPlan.assign(options.ports(), this::isRunByYou, leftOut(embeddedPostgres), console));
-        run.secrets(StackSecrets.loadOrCreate(layout.secretsFile()));
-
-        // PostgreSQL, Kafka and the dev chain start side by side. The services need the database at once; Kafka only
-        // once they publish or consume, so they start while the broker may still be coming up (its address is fixed
-        // already). chain-watcher starts once its chain answers.
-        kafkaStart = CompletableFuture.supplyAsync(
-                () -> StackKafka.start(layout, run.ports().port(StackPort.KAFKA), console), run.executor());
-        chainStart = run.runsDevChain()
-                ? CompletableFuture.supplyAsync(
-                        () -> StackChain.start(layout, run.ports().port(StackPort.DEV_CHAIN), console), run.executor())
-                : CompletableFuture.completedFuture(null);
-        startPostgres(embeddedPostgres);
-
-        List<ServiceProcess> processes = new ArrayList<>();
-        settle(() -> processes.addAll(newProcesses()));
-        List<CompletableFuture<Void>> ready = new ArrayList<>(run.launchAll(processes.stream()
-                .filter(process -> process.service() != StackService.CHAIN_WATCHER)
-                .toList()));
-        describeServicesRunByYou();
-        settle(() -> run.chain(StartSteps.join(chainStart)));
-        ready.addAll(run.launchAll(processes.stream()
-                .filter(process -> process.service() == StackService.CHAIN_WATCHER)
-                .toList()));
-        settle(() -> run.kafka(StartSteps.join(kafkaStart)));
-        StackKafka.createTopics(run.kafka(), layout);
-        StartSteps.awaitAll(ready);
-        awaitGatewayRunByYou();
-        run.credentials(new SandboxMerchant(
-                        layout,
-                        run.baseUrl(),
-                        new AdminClient(run.adminUrl(), run.secrets().adminToken()),
-                        console)
-                .ensure());
-        SandboxWallet wallet = SandboxWallet.loadOrCreate(layout.sandboxWalletFile());
-        wallet.register(new SignedClient(run.baseUrl(), run.credentials()), console, layout.sandboxWalletFile());
-        writeStackEnv(wallet);
-        run.processes().forEach(process -> CrashWatch.watch(process, run::isClosed, console));
-        console.summary((System.nanoTime() - begin) / 1e9, summary(wallet));
-    }
-
-    /**
-     * Whether this run has the dev chain and chain-watcher: when the options want it and the machine has what it
-     * needs; otherwise one line says why not (what to install).
-     */
-    static boolean runsDevChain(StackOptions options, StackConsole console) {
-        if (!options.devChain()) {
-            console.devChainOff();
-            return false;
-        }
-        Optional<String> missing = options.devChainTools().missing();
-        missing.ifPresent(console::devChainSkipped);
-        return missing.isEmpty();
-    }
-
-    /** The listeners this run has no port for. */
-    private Set<StackPort> leftOut(boolean embeddedPostgres) {
         Set<StackPort> leftOut = EnumSet.noneOf(StackPort.class);
         if (!embeddedPostgres) {
             leftOut.add(StackPort.EMBEDDED_POSTGRES);
         }
-        if (!run.runsDevChain()) {
-            leftOut.add(StackPort.DEV_CHAIN);
-            leftOut.add(StackPort.CHAIN_WATCHER);
+        if (!stack.runsDevChain) {
+            leftOut.addAll(List.of(StackPort.DEV_CHAIN, StackPort.CHAIN_WATCHER));
         }
-        return leftOut;
+        stack.ports = Ports.assign(
+                options.ports, port -> port.service().map(options::isSkipped).orElse(false), leftOut);
+        stack.secrets = files.loadOrCreateSecrets();
+
+        // PostgreSQL, Kafka and the dev chain start side by side. The services need the database at once; Kafka only
+        // once they publish or consume, so they start while the broker may still be coming up (its address is fixed
+        // already). chain-watcher starts once its chain answers.
+        kafkaStart = async(this::startKafka);
+        if (stack.runsDevChain) {
+            chainStart = async(() -> StackChain.start(files, stack.ports.port(StackPort.DEV_CHAIN), console));
+        }
+        settle(() -> startPostgres(embeddedPostgres));
+        List<ServiceProcess> processes = new ArrayList<>();
+        settle(() -> processes.addAll(newProcesses()));
+        List<CompletableFuture<Void>> ready = new ArrayList<>(stack.launchAll(processes.stream()
+                .filter(process -> process.service() != StackService.CHAIN_WATCHER)
+                .toList()));
+        describeServicesRunByYou();
+        settle(() -> stack.chain = join(chainStart));
+        ready.addAll(stack.launchAll(processes.stream()
+                .filter(process -> process.service() == StackService.CHAIN_WATCHER)
+                .toList()));
+        settle(() -> stack.kafka = join(kafkaStart));
+        createTopics();
+        awaitAll(ready);
+        awaitGatewayRunByYou();
+        stack.credentials = SandboxMerchant.ensure(
+                files, stack.baseUrl(), new AdminClient(stack.adminUrl(), stack.adminToken()), console);
+        SandboxWallet wallet = SandboxWallet.loadOrCreate(files.sandboxWalletFile);
+        registerWallet(wallet);
+        writeStackEnv(wallet);
+        stack.processes().forEach(process -> process.watch(stack::isClosed, console));
+        console.summary((System.nanoTime() - begin) / 1e9, stack, wallet);
+    }
+
+    /** Whether the dev chain and chain-watcher run: when wanted and the machine has what they need (else says why). */
+    static boolean runsDevChain(StackOptions options, StackConsole console) {
+        if (!options.devChain) {
+            console.say("dev chain and chain-watcher not started (STACK_CHAIN=off)");
+            return false;
+        }
+        Optional<String> missing = options.devChainTools.missing();
+        missing.ifPresent(what -> console.say("no dev chain and no chain-watcher: they need " + what + ". Install "
+                + "Node.js 20 (it comes with npm) and start again; everything else runs without them."));
+        return missing.isEmpty();
+    }
+
+    private <T> CompletableFuture<T> async(Supplier<T> step) {
+        return CompletableFuture.supplyAsync(step, stack.executor);
     }
 
     /**
@@ -149,8 +144,8 @@ final class StackStartup {
         try {
             step.run();
         } catch (RuntimeException e) {
-            for (Runnable pending : List.<Runnable>of(
-                    () -> run.kafka(StartSteps.join(kafkaStart)), () -> run.chain(StartSteps.join(chainStart)))) {
+            for (Runnable pending :
+                    List.<Runnable>of(() -> stack.kafka = join(kafkaStart), () -> stack.chain = join(chainStart))) {
                 try {
                     pending.run();
                 } catch (RuntimeException other) {
@@ -163,90 +158,148 @@ final class StackStartup {
         }
     }
 
+    static <T> T join(CompletableFuture<T> future) {
+        try {
+            return future.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw e;
+        }
+    }
+
+    /** Waits until every future succeeded, or until the first one fails (its exception comes out as is). */
+    static void awaitAll(List<CompletableFuture<Void>> futures) {
+        List<CompletableFuture<Void>> pending = new ArrayList<>(futures);
+        while (!pending.isEmpty()) {
+            CompletableFuture.anyOf(pending.toArray(CompletableFuture[]::new))
+                    .exceptionally(failure -> null)
+                    .join();
+            pending.stream()
+                    .filter(CompletableFuture::isCompletedExceptionally)
+                    .findFirst()
+                    .ifPresent(StackStartup::join);
+            pending.removeIf(CompletableFuture::isDone);
+        }
+    }
+
     private void checkJars() {
         List<String> missing = new ArrayList<>();
         for (StackService service : StackService.values()) {
-            if (run.includes(service) && !options.isSkipped(service) && !Files.isRegularFile(jar(service))) {
+            if (includes(service) && !options.isSkipped(service) && !Files.isRegularFile(jar(service))) {
                 missing.add(DisplayPath.of(jar(service)));
             }
         }
         if (!missing.isEmpty()) {
             throw new StackStartException("Service jar" + (missing.size() > 1 ? "s" : "") + " not found: "
                     + String.join(", ", missing) + ". Build them first: run ./mvnw -DskipTests install in "
-                    + DisplayPath.of(options.home()) + " (./run-local does this for you).");
+                    + DisplayPath.of(options.home) + " (./run-local does this for you).");
         }
     }
 
-    private void createDirectories() {
+    private boolean includes(StackService service) {
+        return service != StackService.CHAIN_WATCHER || stack.runsDevChain;
+    }
+
+    private KraftBroker startKafka() {
+        long begin = System.nanoTime();
+        int port = stack.ports.port(StackPort.KAFKA);
         try {
-            Files.createDirectories(layout.logDir());
-        } catch (IOException e) {
-            throw new StackStartException("Cannot create the data directory " + DisplayPath.of(layout.root()) + ": " + e
-                    + ". Set STACK_DATA_DIR to a writable directory.");
+            KraftBroker broker = KraftBroker.start(files.kafkaDir, port);
+            console.say(String.format(
+                    "Kafka ready at %s in %.1f s (data in %s)",
+                    broker.bootstrapServers(), (System.nanoTime() - begin) / 1e9, DisplayPath.of(files.kafkaDir)));
+            return broker;
+        } catch (RuntimeException e) {
+            throw new StackStartException(
+                    "Kafka did not start on 127.0.0.1:" + port + " with its data in "
+                            + DisplayPath.of(files.kafkaDir) + ": " + StackStartException.rootCause(e)
+                            + ". If the port "
+                            + "was taken meanwhile, free it or set STACK_KAFKA_PORT; if the data is damaged, delete "
+                            + DisplayPath.of(files.kafkaDir) + " (stored events are lost). Details in "
+                            + DisplayPath.of(files.launcherLog) + ".",
+                    e);
         }
     }
 
-    /** A port of a service you run yourself ({@code STACK_SKIP}; the admin API is the gateway's). */
-    private boolean isRunByYou(StackPort port) {
-        return port.service().map(options::isSkipped).orElse(false);
+    private void createTopics() {
+        try (Admin admin = Admin.create(Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                stack.kafka.bootstrapServers(),
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
+                30_000))) {
+            Set<String> existing = admin.listTopics().names().get(30, TimeUnit.SECONDS);
+            List<NewTopic> missing = EVENT_TOPICS.stream()
+                    .filter(t -> !existing.contains(t))
+                    .map(t -> new NewTopic(t, 3, (short) 1))
+                    .toList();
+            if (!missing.isEmpty()) {
+                admin.createTopics(missing).all().get(30, TimeUnit.SECONDS);
+            }
+        } catch (Exception e) {
+            if (!(e.getCause() instanceof TopicExistsException)) {
+                throw new StackStartException(
+                        "Kafka at " + stack.kafka.bootstrapServers() + " did not create the "
+                                + "event topics: " + StackStartException.rootCause(e) + ". Details in "
+                                + DisplayPath.of(files.launcherLog) + ".",
+                        e);
+            }
+        }
     }
 
     /**
-     * Starts PostgreSQL and creates the databases (chain-watcher's too, so --reset always finds the same set), each
-     * commented with its data directory, which its name's suffix only hashes.
+     * PostgreSQL and every database (chain-watcher's too, so --reset always finds the same set), each commented with
+     * its data directory, which its name's suffix only hashes.
      */
     private void startPostgres(boolean embedded) {
-        settle(() -> {
-            int embeddedPort = embedded ? run.ports().port(StackPort.EMBEDDED_POSTGRES) : 0;
-            run.postgres(StackPostgres.start(embedded, options, layout, embeddedPort, console));
-            for (StackService service : StackService.values()) {
-                run.postgres()
-                        .ensureDatabase(
-                                options.databaseName(service), "local stack data directory " + layout.realRoot());
-            }
-        });
+        if (embedded) {
+            stack.postgres = StackPostgres.embedded(files, stack.ports.port(StackPort.EMBEDDED_POSTGRES), console);
+        } else {
+            stack.postgres = StackPostgres.external(options);
+            console.say("PostgreSQL: the server at " + options.pgHost + ":" + options.pgPort + " (user "
+                    + options.pgUser + ")");
+        }
+        for (StackService service : StackService.values()) {
+            stack.postgres.ensureDatabase(
+                    options.databaseName(service), "local stack data directory " + files.realRoot());
+        }
     }
 
-    /** The processes of the services the stack runs itself, their images prepared side by side. */
     private List<ServiceProcess> newProcesses() {
-        Path agentJar = ParentWatchAgent.writeJar(layout.root());
         Map<StackService, CompletableFuture<ServiceImage>> images = new EnumMap<>(StackService.class);
         for (StackService service : StackService.values()) {
-            if (run.includes(service) && !options.isSkipped(service)) {
+            if (includes(service) && !options.isSkipped(service)) {
                 images.put(
-                        service,
-                        CompletableFuture.supplyAsync(
-                                () -> ServiceImage.prepare(jar(service), layout.jarsDir(), service.serviceName()),
-                                run.executor()));
+                        service, async(() -> ServiceImage.prepare(jar(service), files.jarsDir, service.serviceName())));
             }
         }
-        StartSteps.awaitAll(images.values().stream()
+        awaitAll(images.values().stream()
                 .map(image -> image.<Void>thenApply(ignored -> null))
                 .toList());
         List<ServiceProcess> processes = new ArrayList<>();
-        for (Map.Entry<StackService, CompletableFuture<ServiceImage>> image : images.entrySet()) {
-            StackService service = image.getKey();
-            processes.add(new ServiceProcess(
-                    service,
-                    run.ports().port(StackPort.of(service)),
-                    image.getValue().join(),
-                    layout.serviceLog(service),
-                    layout.root(),
-                    options.jvmOptions(),
-                    agentJar,
-                    options.classDataSharing(),
-                    environment(service)));
-        }
+        images.forEach((service, image) -> processes.add(new ServiceProcess(
+                service,
+                stack.ports.port(StackPort.of(service)),
+                image.join(),
+                files.serviceLog(service),
+                options,
+                environment(service))));
         return processes;
     }
 
-    /** Writes {@code <service>.env} for each service you run yourself and says how to start it. */
     private void describeServicesRunByYou() {
         for (StackService service : StackService.values()) {
-            if (run.includes(service) && options.isSkipped(service)) {
-                Path env = layout.serviceEnvFile(service);
+            if (includes(service) && options.isSkipped(service)) {
+                Path env = files.serviceEnvFile(service);
                 EnvFile.write(env, environment(service));
-                console.serviceIsYours(service, run.ports().port(StackPort.of(service)), env);
+                String shown = DisplayPath.of(env);
+                console.say(service + " is yours to run (STACK_SKIP) on port "
+                        + stack.ports.port(StackPort.of(service)) + ", with the settings in " + shown + ": set -a; . "
+                        + shown + "; set +a; ./mvnw -pl " + service + " spring-boot:run");
             }
         }
     }
@@ -256,60 +309,67 @@ final class StackStartup {
         if (!options.isSkipped(StackService.GATEWAY)) {
             return;
         }
-        console.awaitingYourGateway(
-                options.readyTimeout().toSeconds(), run.ports().port(StackPort.GATEWAY));
+        long timeout = options.readyTimeout.toSeconds();
+        String url = stack.ports.url(StackPort.GATEWAY) + "/actuator/health/readiness";
+        console.say("waiting up to " + timeout + " s for the gateway you run yourself on port "
+                + stack.ports.port(StackPort.GATEWAY));
         ServiceProcess.awaitUp(
-                run.ports().url(StackPort.GATEWAY) + "/actuator/health/readiness",
-                options.readyTimeout(),
-                run::isClosed,
-                "the gateway you run yourself (STACK_SKIP)");
+                url,
+                options.readyTimeout,
+                stack::isClosed,
+                () -> {},
+                lastAnswer -> "the gateway you run yourself (STACK_SKIP) was not ready at " + url + " within " + timeout
+                        + " s (last answer: " + lastAnswer + "). Start it with the settings the launcher wrote, or "
+                        + "allow more time with STACK_READY_TIMEOUT=<seconds>.");
+    }
+
+    /**
+     * Registers the wallet's receiving key for the sandbox merchant: 201 the first time, 200 on later starts. Anything
+     * else is said with the command to retry; the stack runs on, its links without a deposit address.
+     */
+    private void registerWallet(SandboxWallet wallet) {
+        String body = "{\"extended_public_key\":\"" + wallet.extendedPublicKey() + "\"}";
+        String problem;
+        try {
+            HttpResponse<String> response = stack.client().send("PUT", SandboxWallet.RECEIVING_KEY_PATH, body);
+            if (response.statusCode() == 200 || response.statusCode() == 201) {
+                console.say("sandbox wallet " + wallet.firstAddress() + " "
+                        + (response.statusCode() == 201 ? "registered" : "registered again")
+                        + " as the receiving key (mnemonic in " + DisplayPath.of(files.sandboxWalletFile) + ")");
+                return;
+            }
+            problem = "HTTP " + response.statusCode() + " " + response.body();
+        } catch (UncheckedIOException e) {
+            problem = e.getMessage();
+        }
+        console.say("the sandbox wallet is not registered as the receiving key (" + problem + "); links get no "
+                + "deposit address until it is: ./signed-request PUT /payment_links/receiving_key '" + body + "'");
     }
 
     private void writeStackEnv(SandboxWallet wallet) {
         Map<String, String> values = new LinkedHashMap<>();
-        values.put("BASE_URL", run.baseUrl());
-        values.put("API_KEY", run.credentials().apiKey());
-        values.put("PRIVATE_KEY", run.credentials().privateKey());
-        values.put("ADMIN_URL", run.adminUrl());
-        values.put("ADMIN_TOKEN", run.secrets().adminToken());
-        values.put("PUBLISHABLE_KEY", run.credentials().publishableKey());
+        values.put("BASE_URL", stack.baseUrl());
+        values.put("API_KEY", stack.credentials.apiKey());
+        values.put("PRIVATE_KEY", stack.credentials.privateKey());
+        values.put("ADMIN_URL", stack.adminUrl());
+        values.put("ADMIN_TOKEN", stack.adminToken());
+        values.put("PUBLISHABLE_KEY", stack.credentials.publishableKey());
         values.put("SANDBOX_WALLET_ADDRESS", wallet.firstAddress());
         values.put("SANDBOX_WALLET_XPUB", wallet.extendedPublicKey());
-        if (run.chain() != null) {
-            values.put("DEV_CHAIN_RPC_URL", run.chain().rpcUrl());
+        if (stack.chain != null) {
+            values.put("DEV_CHAIN_RPC_URL", stack.chain.rpcUrl());
             values.put("DEV_CHAIN_ID", String.valueOf(DevChain.CHAIN_ID));
             values.put("CUSTOMER_ADDRESS", CustomerAccount.ADDRESS);
             values.put("CUSTOMER_PRIVATE_KEY", CustomerAccount.PRIVATE_KEY);
         }
-        EnvFile.write(layout.stackEnvFile(), values);
-    }
-
-    private StackSummary summary(SandboxWallet wallet) {
-        StackPostgres postgres = run.postgres();
-        return new StackSummary(
-                run.gatewayUrl(),
-                run.baseUrl(),
-                run.credentials(),
-                run.adminUrl(),
-                run.secrets().adminToken(),
-                run.kafka().bootstrapServers(),
-                postgres.host(),
-                postgres.port(),
-                postgres.isEmbedded(),
-                layout.logDir(),
-                layout.stackEnvFile(),
-                wallet,
-                layout.sandboxWalletFile(),
-                run.chain() == null ? null : run.chain().rpcUrl(),
-                ServiceEnvironment.DEV_CHAIN_CONFIRMATIONS);
+        EnvFile.write(files.stackEnvFile, values);
     }
 
     private Map<String, String> environment(StackService service) {
-        return ServiceEnvironment.of(
-                service, options, run.ports(), run.secrets(), run.postgres().server());
+        return ServiceEnvironment.of(service, options, stack.ports, stack.secrets, stack.postgres.server());
     }
 
     private Path jar(StackService service) {
-        return options.home().resolve(service.jarPath());
+        return options.home.resolve(service.jarPath());
     }
 }

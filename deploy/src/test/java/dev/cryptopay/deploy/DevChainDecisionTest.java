@@ -2,7 +2,6 @@ package dev.cryptopay.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.cryptopay.deploy.console.StackConsole;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

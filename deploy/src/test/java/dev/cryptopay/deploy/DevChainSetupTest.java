@@ -27,7 +27,7 @@ class DevChainSetupTest {
     @Test
     void setsUpABareAnvilOnceAndFindsItReadyTheSecondTime(@TempDir Path dir) throws Exception {
         DevChain.shared(); // makes sure dev-chain/ is installed and compiled
-        Path devChain = RepositoryRoot.find(Path.of("").toAbsolutePath()).resolve("dev-chain");
+        Path devChain = StackOptions.repositoryRoot().resolve("dev-chain");
         int port = freePort();
         Process anvil = new ProcessBuilder(List.of(
                         devChain.resolve("node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil")

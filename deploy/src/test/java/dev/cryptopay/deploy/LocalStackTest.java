@@ -3,7 +3,6 @@ package dev.cryptopay.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cryptopay.deploy.chain.CustomerAccount;
-import dev.cryptopay.deploy.datadir.StackLayout;
 import dev.cryptopay.testsupport.webhook.WebhookReceiver;
 import dev.cryptopay.testsupport.webhook.WebhookReceiver.Reply;
 import java.io.ByteArrayOutputStream;
@@ -67,7 +66,7 @@ class LocalStackTest {
     @AfterAll
     static void stopStack() {
         if (stack != null) {
-            stack.options().dropDatabasesOnClose(true).deleteDataDirOnClose(true);
+            stack.options.dropDatabasesOnClose(true).deleteDataDirOnClose(true);
             stack.close();
         }
     }
@@ -187,7 +186,7 @@ class LocalStackTest {
                         .executeQuery("SELECT datname, shobj_description(oid, 'pg_database') FROM pg_database"
                                 + " WHERE datname = current_database()")) {
             assertThat(row.next()).isTrue();
-            assertThat(row.getString(1)).isEqualTo("payment_links" + new StackLayout(stack.dataDir()).databaseSuffix());
+            assertThat(row.getString(1)).isEqualTo("payment_links" + new StackFiles(stack.dataDir()).databaseSuffix());
             assertThat(row.getString(2))
                     .isEqualTo("local stack data directory " + stack.dataDir().toRealPath());
         }
@@ -195,14 +194,18 @@ class LocalStackTest {
 
     @Test
     @Order(2)
-    void servicesRunFromImagesUnpackedAtStartSoARebuildCannotPullThemAway() {
+    void servicesRunFromImagesUnpackedAtStartSoARebuildCannotPullThemAwayAndAreNamedInThePidFile() {
         List<String> commands = ProcessHandle.current()
                 .children()
                 .filter(ProcessHandle::isAlive)
                 .map(p -> p.info().commandLine().orElse(""))
-                .filter(c -> c.contains("parent-watch.jar"))
+                .filter(c -> c.contains(stack.dataDir() + "/jars/"))
                 .toList();
         assertThat(commands).hasSize(5);
+        assertThat(stack.dataDir().resolve("services.pid"))
+                .as("the next start stops what is named here if this launcher is killed")
+                .content()
+                .hasLineCount(5);
         for (String service : SERVICES) {
             String jar = service + "-" + StackService.VERSION + ".jar";
             assertThat(commands)
@@ -376,7 +379,7 @@ class LocalStackTest {
                         .descendants()
                         .filter(ProcessHandle::isAlive)
                         .map(p -> p.info().commandLine().orElse(""))
-                        .filter(c -> c.contains("parent-watch.jar")
+                        .filter(c -> c.contains(stack.dataDir() + "/jars/")
                                 || c.contains("anvil")
                                         && c.contains(stack.dataDir().toString()))
                         .toList())

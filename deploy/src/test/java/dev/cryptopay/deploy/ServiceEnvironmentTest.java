@@ -2,13 +2,7 @@ package dev.cryptopay.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.cryptopay.deploy.console.StackConsole;
-import dev.cryptopay.deploy.datadir.StackLayout;
-import dev.cryptopay.deploy.datadir.StackSecrets;
-import dev.cryptopay.deploy.ports.PortPlan;
 import dev.cryptopay.testsupport.PostgresServer;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Set;
@@ -17,14 +11,10 @@ import org.junit.jupiter.api.Test;
 class ServiceEnvironmentTest {
 
     private final StackOptions options = StackOptions.defaults().randomPorts();
-    private final String suffix = new StackLayout(options.dataDir()).databaseSuffix();
-    private final PortPlan ports = PortPlan.assign(
-            options.ports(),
-            port -> false,
-            Set.of(StackPort.EMBEDDED_POSTGRES),
-            new StackConsole(new PrintStream(new ByteArrayOutputStream())));
-    private final StackSecrets secrets =
-            new StackSecrets("internal-secret", "watcher-secret", "admin-token", "webhook-key");
+    private final String suffix = new StackFiles(options.dataDir).databaseSuffix();
+    private final Ports ports = Ports.assign(options.ports, port -> false, Set.of(StackPort.EMBEDDED_POSTGRES));
+    private final StackFiles.Secrets secrets =
+            new StackFiles.Secrets("internal-secret", "watcher-secret", "admin-token", "webhook-key");
     private final PostgresServer postgres = new PostgresServer("test", "db.local", 6543, "stack", "pw");
 
     @Test

@@ -23,7 +23,7 @@ class StackOptionsTest {
     void defaultsAreTheDocumentedPortsUncappedJvmFlagsClassDataSharingAndFastWebhookRetries() {
         StackOptions options = StackOptions.defaults();
 
-        assertThat(options.ports())
+        assertThat(options.ports)
                 .containsEntry(StackPort.GATEWAY, 8080)
                 .containsEntry(StackPort.ADMIN, 8090)
                 .containsEntry(StackPort.PAYMENT_LINKS, 8081)
@@ -33,18 +33,18 @@ class StackOptionsTest {
                 .containsEntry(StackPort.KAFKA, 9092)
                 .containsEntry(StackPort.EMBEDDED_POSTGRES, 54329)
                 .containsEntry(StackPort.DEV_CHAIN, 8545);
-        assertThat(options.devChain())
+        assertThat(options.devChain)
                 .as("the dev chain runs when the tools are there")
                 .isTrue();
-        assertThat(options.jvmOptions())
+        assertThat(options.jvmOptions)
                 .as("the JIT is not capped")
                 .containsExactly("-XX:+UseSerialGC", "-Xms128m", "-Xmx256m");
-        assertThat(options.classDataSharing()).isTrue();
-        assertThat(options.fastWebhookRetries()).isTrue();
-        assertThat(options.postgres())
-                .isEqualTo(new PostgresTarget(PostgresMode.AUTO, "127.0.0.1", 5432, "postgres", ""));
-        assertThat(options.dataDir()).isEqualTo(options.home().resolve(".local"));
-        assertThat(options.home().resolve("deploy/pom.xml")).exists();
+        assertThat(options.classDataSharing).isTrue();
+        assertThat(options.fastWebhookRetries).isTrue();
+        assertThat(List.of(options.postgresMode, options.pgHost, options.pgPort, options.pgUser, options.pgPassword))
+                .containsExactly(StackOptions.PostgresMode.AUTO, "127.0.0.1", 5432, "postgres", "");
+        assertThat(options.dataDir).isEqualTo(options.home.resolve(".local"));
+        assertThat(options.home.resolve("deploy/pom.xml")).exists();
     }
 
     @Test
@@ -68,22 +68,20 @@ class StackOptionsTest {
                         Map.entry("STACK_READY_TIMEOUT", "30"),
                         Map.entry("STACK_SKIP", "gateway, webhook-service")));
 
-        assertThat(options.dataDir()).isEqualTo(Path.of("/tmp/elsewhere"));
-        assertThat(options.postgres())
-                .isEqualTo(new PostgresTarget(PostgresMode.EMBEDDED, "db.local", 6543, "me", "secret"));
+        assertThat(options.dataDir).isEqualTo(Path.of("/tmp/elsewhere"));
+        assertThat(List.of(options.postgresMode, options.pgHost, options.pgPort, options.pgUser, options.pgPassword))
+                .containsExactly(StackOptions.PostgresMode.EMBEDDED, "db.local", 6543, "me", "secret");
         assertThat(options.port(StackPort.GATEWAY)).isEqualTo(18080);
         assertThat(options.port(StackPort.KAFKA)).isZero();
         assertThat(options.port(StackPort.DEV_CHAIN)).isEqualTo(18545);
         assertThat(options.port(StackPort.CHAIN_WATCHER)).isEqualTo(18084);
-        assertThat(options.devChain()).isFalse();
-        assertThat(StackOptions.defaults()
-                        .applyEnvironment(Map.of("STACK_CHAIN", "AUTO"))
-                        .devChain())
+        assertThat(options.devChain).isFalse();
+        assertThat(StackOptions.defaults().applyEnvironment(Map.of("STACK_CHAIN", "AUTO")).devChain)
                 .isTrue();
-        assertThat(options.jvmOptions()).containsExactly("-Xmx512m", "-XX:+UseG1GC");
-        assertThat(options.fastWebhookRetries()).isFalse();
-        assertThat(options.classDataSharing()).isFalse();
-        assertThat(options.readyTimeout()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(options.jvmOptions).containsExactly("-Xmx512m", "-XX:+UseG1GC");
+        assertThat(options.fastWebhookRetries).isFalse();
+        assertThat(options.classDataSharing).isFalse();
+        assertThat(options.readyTimeout).isEqualTo(Duration.ofSeconds(30));
         assertThat(options.isSkipped(StackService.GATEWAY)).isTrue();
         assertThat(options.isSkipped(StackService.WEBHOOKS)).isTrue();
         assertThat(options.isSkipped(StackService.PAYMENT_LINKS)).isFalse();
@@ -128,27 +126,27 @@ class StackOptionsTest {
         assertThat(original.port(StackPort.GATEWAY)).isEqualTo(18080);
         assertThat(original.serviceEnvironment(StackService.GATEWAY)).containsExactly(Map.entry("A", "1"));
         assertThat(original.isSkipped(StackService.GATEWAY)).isFalse();
-        assertThat(original.devChain()).isFalse();
+        assertThat(original.devChain).isFalse();
         assertThat(copy.isSkipped(StackService.WEBHOOKS)).isTrue();
-        assertThat(copy.postgres().host()).isEqualTo("db.local");
-        assertThat(copy.devChainTools()).isSameAs(tools);
+        assertThat(copy.pgHost).isEqualTo("db.local");
+        assertThat(copy.devChainTools).isSameAs(tools);
     }
 
     @Test
     void testOptionsUseFreePortsATemporaryDirectoryAndTheirOwnDatabases() {
         StackOptions options = StackOptions.forTests();
         try {
-            assertThat(options.ports().values()).containsOnly(0);
-            assertThat(options.dataDir()).exists().isNotEqualTo(options.home().resolve(".local"));
-            assertThat(options.dropDatabasesOnClose()).isTrue();
-            assertThat(options.deleteDataDirOnClose()).isTrue();
-            assertThat(options.devChain())
+            assertThat(options.ports.values()).containsOnly(0);
+            assertThat(options.dataDir).exists().isNotEqualTo(options.home.resolve(".local"));
+            assertThat(options.dropDatabasesOnClose).isTrue();
+            assertThat(options.deleteDataDirOnClose).isTrue();
+            assertThat(options.devChain)
                     .as("a test that pays on chain asks for it")
                     .isFalse();
-            assertThat(options.jvmOptions()).isEqualTo(StackOptions.QUICK_START_JVM_OPTIONS);
-            assertThat(options.classDataSharing()).isFalse();
+            assertThat(options.jvmOptions).isEqualTo(StackOptions.QUICK_START_JVM_OPTIONS);
+            assertThat(options.classDataSharing).isFalse();
         } finally {
-            options.dataDir().toFile().delete();
+            options.dataDir.toFile().delete();
         }
     }
 

@@ -9,7 +9,6 @@ import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -28,7 +27,7 @@ class StartupFailureTest {
                 .descendants()
                 .filter(ProcessHandle::isAlive)
                 .map(p -> p.info().commandLine().orElse("?"))
-                .filter(c -> c.contains("parent-watch.jar"))
+                .filter(c -> c.contains("/jars/"))
                 .toList();
         assertThat(left).as("service processes left after a failed start").isEmpty();
     }
@@ -46,14 +45,10 @@ class StartupFailureTest {
 
             assertThat(failure.getMessage())
                     .startsWith("A port the stack needs is already in use: port " + port
-                            + " (gateway, STACK_GATEWAY_PORT) is taken by ")
+                            + " (gateway, STACK_GATEWAY_PORT). ")
                     .contains("kill <pid>")
                     .doesNotContain("Exception");
-            if (Files.exists(Path.of("/proc/net/tcp"))) { // Linux: the holder is named
-                assertThat(failure.getMessage())
-                        .contains("taken by pid " + ProcessHandle.current().pid() + " (");
-            }
-            assertThat(options.dataDir()).as("temporary data directory removed").doesNotExist();
+            assertThat(options.dataDir).as("temporary data directory removed").doesNotExist();
         }
     }
 
@@ -85,7 +80,7 @@ class StartupFailureTest {
             hangUp.setDaemon(true);
             hangUp.start();
             StackOptions options = StackOptions.forTests()
-                    .postgresMode(PostgresMode.LOCAL)
+                    .postgresMode(StackOptions.PostgresMode.LOCAL)
                     .pgHost("127.0.0.1")
                     .pgPort(notPostgres.getLocalPort())
                     .out(new PrintStream(printed));

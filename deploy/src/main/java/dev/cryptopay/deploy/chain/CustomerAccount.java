@@ -10,7 +10,6 @@ import dev.cryptopay.testsupport.chain.DevTokens;
  */
 public final class CustomerAccount {
 
-    /** Account 1's address (EIP-55). */
     public static final String ADDRESS = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 
     /** Account 1's private key: public knowledge, for dev chains only. */
@@ -21,7 +20,6 @@ public final class CustomerAccount {
 
     private CustomerAccount() {}
 
-    /** Mints {@link #TOKEN_AMOUNT} of every {@link DevTokens} token to the customer. */
     public static void fund(DevChain chain) {
         for (DevTokens token : DevTokens.values()) {
             chain.mint(token, ADDRESS, token.baseUnits(TOKEN_AMOUNT));

@@ -2,11 +2,8 @@ package dev.cryptopay.deploy.sandbox;
 
 import dev.cryptopay.auth.bip32.ExtendedPublicKey;
 import dev.cryptopay.deploy.EnvFile;
-import dev.cryptopay.deploy.SignedClient;
-import dev.cryptopay.deploy.console.StackConsole;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,7 +40,6 @@ public record SandboxWallet(String mnemonic, String extendedPublicKey, String fi
             # is registered as the sandbox merchant's test-mode receiving key. ./run-local --reset makes a new one.
             """;
 
-    /** The wallet of the file, or a new one written to it (0600) when the file does not exist. */
     public static SandboxWallet loadOrCreate(Path file) {
         if (Files.exists(file)) {
             return fromMnemonic(read(file));
@@ -55,7 +51,6 @@ public record SandboxWallet(String mnemonic, String extendedPublicKey, String fi
         return wallet;
     }
 
-    /** The wallet of a mnemonic: its receiving key and first address. */
     public static SandboxWallet fromMnemonic(String mnemonic) {
         if (!MnemonicUtils.validateMnemonic(mnemonic)) {
             throw new IllegalArgumentException("not a valid BIP-39 mnemonic (English words, checksum)");
@@ -84,27 +79,6 @@ public record SandboxWallet(String mnemonic, String extendedPublicKey, String fi
                             file + " holds no mnemonic: delete it to get a " + "new sandbox wallet"));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
-        }
-    }
-
-    /**
-     * Registers the receiving key for the client's merchant ({@code PUT /payment_links/receiving_key}, signed):
-     * 201 the first time, 200 again on later starts. Anything else is said on the console with the command to
-     * retry; the stack runs on, its links without a deposit address.
-     */
-    public void register(SignedClient client, StackConsole console, Path file) {
-        String body = "{\"extended_public_key\":\"" + extendedPublicKey + "\"}";
-        HttpResponse<String> response;
-        try {
-            response = client.send("PUT", RECEIVING_KEY_PATH, body);
-        } catch (UncheckedIOException e) {
-            console.sandboxWalletNotRegistered(e.getMessage(), body);
-            return;
-        }
-        if (response.statusCode() == 200 || response.statusCode() == 201) {
-            console.sandboxWalletRegistered(firstAddress, response.statusCode() == 201, file);
-        } else {
-            console.sandboxWalletNotRegistered("HTTP " + response.statusCode() + " " + response.body(), body);
         }
     }
 

@@ -1,2 +1,2 @@
-/** The sandbox merchant the stack creates once and reuses, through the gateway's admin API. */
+/** The sandbox wallet the stack makes once and registers as the sandbox merchant's receiving key. */
 package dev.cryptopay.deploy.sandbox;

@@ -1,0 +1,229 @@
+package dev.cryptopay.deploy;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The data directory ({@code .local/} by default; deploy/README.md "The data directory" lists the same files): where
+ * each file lives, the shared secrets, and the two pid files that make sure one launcher uses it and nothing a killed
+ * launcher started outlives the next start.
+ */
+final class StackFiles {
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final Path root;
+    final Path launcherPidFile;
+    /** The pids of the service JVMs this data directory's launcher runs, one a line. */
+    final Path servicesPidFile;
+
+    final Path secretsFile;
+    final Path sandboxFile;
+    final Path sandboxKeyPem;
+    final Path sandboxWalletFile;
+    final Path chainDir;
+    final Path chainPidFile;
+    final Path stackEnvFile;
+    final Path jarsDir;
+    final Path kafkaDir;
+    final Path postgresDir;
+    final Path logDir;
+    final Path launcherLog;
+    final Path postgresLog;
+
+    StackFiles(Path root) {
+        this.root = root;
+        this.launcherPidFile = root.resolve("launcher.pid");
+        this.servicesPidFile = root.resolve("services.pid");
+        this.secretsFile = root.resolve("secrets.env");
+        this.sandboxFile = root.resolve("sandbox.env");
+        this.sandboxKeyPem = root.resolve("sandbox-key.pem");
+        this.sandboxWalletFile = root.resolve("sandbox-wallet.txt");
+        this.chainDir = root.resolve("chain");
+        this.chainPidFile = chainDir.resolve("anvil.pid");
+        this.stackEnvFile = root.resolve("stack.env");
+        this.jarsDir = root.resolve("jars");
+        this.kafkaDir = root.resolve("kafka");
+        this.postgresDir = root.resolve("postgres");
+        this.logDir = root.resolve("logs");
+        this.launcherLog = logDir.resolve("launcher.log");
+        this.postgresLog = logDir.resolve("postgres.log");
+    }
+
+    Path root() {
+        return root;
+    }
+
+    Path serviceEnvFile(StackService service) {
+        return root.resolve(service.serviceName() + ".env");
+    }
+
+    Path serviceLog(StackService service) {
+        return logDir.resolve(service.serviceName() + ".log");
+    }
+
+    /** The directory with symlinks resolved as far as it exists, so every spelling of it names the same databases. */
+    Path realRoot() {
+        Path absolute = root.toAbsolutePath().normalize();
+        Path existing = absolute;
+        while (!Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        try {
+            return existing.toRealPath().resolve(existing.relativize(absolute));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot resolve the data directory " + root, e);
+        }
+    }
+
+    /**
+     * {@code _} and 8 hex digits of the SHA-256 of {@link #realRoot()}: a data directory owns its databases, since its
+     * dev chain and secrets must match them, so two stacks on one server never share one.
+     */
+    String databaseSuffix() {
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256")
+                    .digest(realRoot().toString().getBytes(StandardCharsets.UTF_8));
+            return "_" + HexFormat.of().formatHex(hash, 0, 4);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
+    }
+
+    /**
+     * Secrets made on the first run and kept, so stored webhook secrets stay readable and the admin token stays the
+     * same; a file from before a secret existed gets it added.
+     */
+    record Secrets(
+            String internalAuthSecret, String chainWatcherSecret, String adminToken, String webhookEncryptionKey) {
+
+        @Override
+        public String toString() {
+            return "Secrets[<redacted>]";
+        }
+    }
+
+    Secrets loadOrCreateSecrets() {
+        Map<String, String> values = EnvFile.read(secretsFile);
+        boolean changed = values.putIfAbsent("INTERNAL_AUTH_SECRET", random(48, true)) == null;
+        changed |= values.putIfAbsent("CHAIN_WATCHER_INTERNAL_AUTH_SECRET", random(48, true)) == null;
+        changed |= values.putIfAbsent("GATEWAY_ADMIN_TOKEN", random(32, true)) == null;
+        changed |= values.putIfAbsent("WEBHOOK_SECRET_ENCRYPTION_KEY", random(32, false)) == null;
+        if (changed) {
+            EnvFile.write(secretsFile, values);
+        }
+        return new Secrets(
+                values.get("INTERNAL_AUTH_SECRET"),
+                values.get("CHAIN_WATCHER_INTERNAL_AUTH_SECRET"),
+                values.get("GATEWAY_ADMIN_TOKEN"),
+                values.get("WEBHOOK_SECRET_ENCRYPTION_KEY"));
+    }
+
+    private static String random(int bytes, boolean urlSafe) {
+        byte[] value = new byte[bytes];
+        RANDOM.nextBytes(value);
+        return urlSafe
+                ? Base64.getUrlEncoder().withoutPadding().encodeToString(value)
+                : Base64.getEncoder().encodeToString(value);
+    }
+
+    /**
+     * Writes this process's pid to {@code launcher.pid}: two launchers would share Kafka's and PostgreSQL's files, and
+     * {@code ./run-local} reads it to refuse rebuilding the jars under a running stack.
+     */
+    void claim() {
+        long me = ProcessHandle.current().pid();
+        Optional<Long> other = runningLauncher().filter(pid -> pid != me);
+        if (other.isPresent()) {
+            throw new StackStartException("A local stack already runs on " + DisplayPath.of(root) + " (launcher pid "
+                    + other.get() + "). Use it, or stop it first (Ctrl-C in its terminal, or kill " + other.get()
+                    + "); a second stack needs its own STACK_DATA_DIR and ports.");
+        }
+        try {
+            Files.writeString(launcherPidFile, me + "\n");
+        } catch (IOException e) {
+            throw new StackStartException("Cannot write " + DisplayPath.of(launcherPidFile) + ": " + e.getMessage()
+                    + ". Set STACK_DATA_DIR to a writable directory.");
+        }
+    }
+
+    Optional<Long> runningLauncher() {
+        return readPids(launcherPidFile).stream()
+                .findFirst()
+                .flatMap(ProcessHandle::of)
+                .filter(ProcessHandle::isAlive)
+                .map(ProcessHandle::pid);
+    }
+
+    void release() throws IOException {
+        Files.deleteIfExists(launcherPidFile);
+        Files.deleteIfExists(servicesPidFile);
+    }
+
+    synchronized void recordServices(List<Process> processes) {
+        StringBuilder text = new StringBuilder();
+        processes.stream()
+                .filter(Process::isAlive)
+                .forEach(p -> text.append(p.pid()).append('\n'));
+        try {
+            Files.writeString(servicesPidFile, text);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + servicesPidFile, e);
+        }
+    }
+
+    /**
+     * Stops the service JVMs a killed launcher left running on this directory (its shutdown hook never ran): each pid
+     * of {@code services.pid} still alive and running from {@code <data dir>/jars} (a reused pid is someone else's)
+     * gets SIGTERM, then SIGKILL after 20 s. Returns the pids stopped.
+     */
+    List<Long> stopLeftoverServices() {
+        String jars = jarsDir.toAbsolutePath().toString();
+        List<ProcessHandle> leftovers = new ArrayList<>();
+        for (long pid : readPids(servicesPidFile)) {
+            ProcessHandle.of(pid)
+                    .filter(ProcessHandle::isAlive)
+                    .filter(p -> p.info().commandLine().orElse("").contains(jars))
+                    .ifPresent(leftovers::add);
+        }
+        leftovers.forEach(ProcessHandle::destroy);
+        for (ProcessHandle process : leftovers) {
+            try {
+                process.onExit().get(20, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                process.destroyForcibly();
+            }
+        }
+        try {
+            Files.deleteIfExists(servicesPidFile);
+        } catch (IOException ignored) {
+            // rewritten once the services start
+        }
+        return leftovers.stream().map(ProcessHandle::pid).toList();
+    }
+
+    private static List<Long> readPids(Path file) {
+        try {
+            return Files.readAllLines(file).stream()
+                    .map(String::strip)
+                    .filter(line -> line.matches("\\d+"))
+                    .map(Long::parseLong)
+                    .toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+}

@@ -1,0 +1,179 @@
+package dev.cryptopay.deploy;
+
+import dev.cryptopay.testsupport.EmbeddedPostgresServer;
+import dev.cryptopay.testsupport.PostgresServer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Properties;
+
+/**
+ * The stack's PostgreSQL: a server that already runs ({@code STACK_PG_HOST:STACK_PG_PORT}) or test-support's
+ * {@link EmbeddedPostgresServer} with its data kept in {@code <data dir>/postgres}; and the stack's databases on it.
+ */
+final class StackPostgres implements AutoCloseable {
+
+    private final String origin;
+    private final PostgresServer server;
+    private final EmbeddedPostgresServer embedded;
+
+    private StackPostgres(String origin, PostgresServer server, EmbeddedPostgresServer embedded) {
+        this.origin = origin;
+        this.server = server;
+        this.embedded = embedded;
+    }
+
+    /**
+     * True when the stack runs its own PostgreSQL: {@code STACK_POSTGRES=embedded}, or {@code auto} with nothing
+     * answering at {@code STACK_PG_HOST:STACK_PG_PORT}.
+     */
+    static boolean mustEmbed(StackOptions options) {
+        boolean answers = switch (options.postgresMode) {
+            case EMBEDDED -> false;
+            default -> Ports.accepts(options.pgHost, options.pgPort, 1000);
+        };
+        if (options.postgresMode == StackOptions.PostgresMode.LOCAL && !answers) {
+            throw new StackStartException("No PostgreSQL answers at " + options.pgHost + ":" + options.pgPort
+                    + " (STACK_POSTGRES=local). Start it, point STACK_PG_HOST/STACK_PG_PORT at a running server, or "
+                    + "drop STACK_POSTGRES to let the stack start an embedded one.");
+        }
+        return !answers;
+    }
+
+    static StackPostgres external(StackOptions options) {
+        String origin = "PostgreSQL at " + options.pgHost + ":" + options.pgPort;
+        StackPostgres external = new StackPostgres(
+                origin,
+                new PostgresServer(origin, options.pgHost, options.pgPort, options.pgUser, options.pgPassword),
+                null);
+        try (Connection ignored = external.connect()) {
+            return external;
+        } catch (SQLException e) {
+            throw new StackStartException(
+                    origin + " accepts TCP connections but refused the login of user '"
+                            + options.pgUser + "': " + StackStartException.firstLine(e.getMessage())
+                            + ". Set STACK_PG_USER and STACK_PG_PASSWORD to an account that may create databases, point "
+                            + "STACK_PG_HOST/STACK_PG_PORT at another server, or set STACK_POSTGRES=embedded to let the stack "
+                            + "run its own PostgreSQL (data in .local/postgres).",
+                    e);
+        }
+    }
+
+    /** The embedded server on the port, its data in {@code <data dir>/postgres} (made on first use, kept after). */
+    static StackPostgres embedded(StackFiles files, int port, StackConsole console) {
+        long begin = System.nanoTime();
+        Path dataDir = files.postgresDir;
+        Path logFile = files.postgresLog;
+        boolean firstStart = !Files.exists(dataDir.resolve("postgresql.conf"));
+        stopLeftRunning(dataDir, console);
+        StackPostgres postgres;
+        try {
+            EmbeddedPostgresServer server = EmbeddedPostgresServer.start(dataDir, port, logFile);
+            String origin = "embedded PostgreSQL (data in " + DisplayPath.of(dataDir) + ")";
+            postgres = new StackPostgres(origin, server.server(origin), server);
+        } catch (IOException | RuntimeException | LinkageError e) {
+            throw new StackStartException(
+                    "The embedded PostgreSQL did not start on port " + port + " with its data in "
+                            + DisplayPath.of(dataDir) + ": " + StackStartException.rootCause(e) + ". Its log is "
+                            + DisplayPath.of(logFile) + LogTail.of(logFile, 20)
+                            + "If the data directory is damaged (an interrupted first start), delete it (everything stored "
+                            + "there is lost) and run again; to use a PostgreSQL of your own instead, start it on "
+                            + "127.0.0.1:5432 or set STACK_PG_HOST/STACK_PG_PORT.",
+                    e);
+        }
+        console.say(String.format(
+                "PostgreSQL: embedded, ready at 127.0.0.1:%d in %.1f s%s (data in %s)",
+                port, (System.nanoTime() - begin) / 1e9, firstStart ? ", first start" : "", DisplayPath.of(dataDir)));
+        return postgres;
+    }
+
+    /** Stops the server a killed launcher left running on the directory (a smart shutdown), so this start can use it. */
+    static void stopLeftRunning(Path dataDir, StackConsole console) {
+        EmbeddedPostgresServer.leftRunningIn(dataDir).ifPresent(postmaster -> {
+            console.say(
+                    "stopping the embedded PostgreSQL an earlier launcher left running (pid " + postmaster.pid() + ")");
+            EmbeddedPostgresServer.stop(postmaster);
+        });
+    }
+
+    String origin() {
+        return origin;
+    }
+
+    PostgresServer server() {
+        return server;
+    }
+
+    String host() {
+        return server.host();
+    }
+
+    int port() {
+        return server.port();
+    }
+
+    boolean isEmbedded() {
+        return embedded != null;
+    }
+
+    /** Creates the database unless it exists, with a comment saying whose it is (psql's {@code \l+} shows it). */
+    void ensureDatabase(String name, String comment) {
+        try (Connection connection = connect()) {
+            try (PreparedStatement exists =
+                    connection.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
+                exists.setString(1, name);
+                try (ResultSet rows = exists.executeQuery()) {
+                    if (rows.next()) {
+                        return;
+                    }
+                }
+            }
+            try (Statement create = connection.createStatement()) {
+                create.execute("CREATE DATABASE \"" + name + "\"");
+                create.execute("COMMENT ON DATABASE \"" + name + "\" IS '" + comment.replace("'", "''") + "'");
+            } catch (SQLException e) {
+                if (!"42P04".equals(e.getSQLState())) { // created meanwhile by someone else: fine
+                    throw e;
+                }
+            }
+        } catch (SQLException e) {
+            throw new StackStartException(
+                    "Could not create the database '" + name + "' on " + origin + " as user '"
+                            + server.user() + "': " + StackStartException.firstLine(e.getMessage())
+                            + ". Give that user the CREATEDB privilege (or create the database yourself), or set "
+                            + "STACK_PG_USER/STACK_PG_PASSWORD to another account.",
+                    e);
+        }
+    }
+
+    void dropDatabase(String name) {
+        try (Connection connection = connect();
+                Statement drop = connection.createStatement()) {
+            drop.execute("DROP DATABASE IF EXISTS \"" + name + "\" WITH (FORCE)");
+        } catch (SQLException e) {
+            throw new IllegalStateException(
+                    "could not drop database " + name + " on " + origin + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (embedded != null) {
+            embedded.close();
+        }
+    }
+
+    private Connection connect() throws SQLException {
+        Properties properties = new Properties();
+        properties.setProperty("user", server.user());
+        properties.setProperty("password", server.password());
+        properties.setProperty("connectTimeout", "5");
+        return DriverManager.getConnection(server.jdbcUrl("postgres"), properties);
+    }
+}
