@@ -62,6 +62,8 @@ class HostileInputTest extends PaymentLinksTestBase {
         MerchantIdentity merchant = newMerchant();
         for (String query : List.of(
                 "created_to=%2B100000-01-01T00:00:00Z",
+                "created_to=%2B999999999-12-31",
+                "created_from=-999999999-01-01",
                 "created_from=-5000-01-01",
                 "min_amount=1e100000000",
                 "max_amount=0.0000000000000000001",

@@ -192,6 +192,11 @@ public final class ListQuery {
         } catch (DateTimeParseException notATimestamp) {
             try {
                 LocalDate date = LocalDate.parse(text.trim());
+                if (date.getYear() < 1 || date.getYear() > 9999) {
+                    // Checked before the day's end is computed: the day after +999999999-12-31 does not exist.
+                    violations.reject(name, name + " must lie between the years 1 and 9999");
+                    return null;
+                }
                 return bounded(
                         name,
                         endOfDay

@@ -41,6 +41,17 @@ class ListQueryTest {
     }
 
     @Test
+    void theLastDateThereIsIsOutOfRangeNotACrash() {
+        ListQuery q = query("created_to", "+999999999-12-31", "created_from", "-999999999-01-01");
+        assertThat(q.to("created_to")).isNull();
+        assertThat(q.from("created_from")).isNull();
+        assertThat(problems(q))
+                .containsExactly(
+                        "created_to must lie between the years 1 and 9999",
+                        "created_from must lie between the years 1 and 9999");
+    }
+
+    @Test
     void uuidsAreCanonicalOrAProblem() {
         ListQuery q = query("plan_id", "3f2b8c2e-7d1a-4c55-9a43-2b1d6f0e9a10", "network_id", "nope");
         assertThat(q.uuid("plan_id")).hasToString("3f2b8c2e-7d1a-4c55-9a43-2b1d6f0e9a10");
