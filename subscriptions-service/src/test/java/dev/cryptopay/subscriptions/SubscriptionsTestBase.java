@@ -154,9 +154,18 @@ public abstract class SubscriptionsTestBase extends ServiceTestBase {
      * route, the time and the SHA-256 of the exact body.
      */
     protected WebTestClient.ResponseSpec walletPut(String linkId, Object body, ECKeyPair key, Instant signedAt) {
+        return walletSigned("/public/subscriptions/link/" + linkId, body, key, signedAt);
+    }
+
+    /** A customer's change of its enrolled subscriber, signed by {@code key} as the route asks. */
+    protected WebTestClient.ResponseSpec walletPutSubscriber(String subscriberId, Object body, ECKeyPair key) {
+        return walletSigned("/public/subscriber/" + subscriberId, body, key, clock.instant());
+    }
+
+    private WebTestClient.ResponseSpec walletSigned(String path, Object body, ECKeyPair key, Instant signedAt) {
         String text = body instanceof String raw ? raw : json.writeValueAsString(body);
-        return as(null, HttpMethod.PUT, "/public/subscriptions/link/" + linkId)
-                .headers(headers -> headers.addAll(walletHeaders(linkId, text, key, signedAt)))
+        return as(null, HttpMethod.PUT, path)
+                .headers(headers -> headers.addAll(walletHeadersFor(path, text, key, signedAt)))
                 .contentType(MediaType.APPLICATION_JSON)
                 .bodyValue(text)
                 .exchange();
@@ -176,17 +185,6 @@ public abstract class SubscriptionsTestBase extends ServiceTestBase {
                 hex(Sign.signPrefixedMessage(message.getBytes(java.nio.charset.StandardCharsets.UTF_8), key)));
         headers.add("X-Wallet-Timestamp", signedAt.toString());
         return headers;
-    }
-
-    /** A customer's change of its enrolled subscriber, signed by {@code key} as the route asks. */
-    protected WebTestClient.ResponseSpec walletPutSubscriber(String subscriberId, Object body, ECKeyPair key) {
-        String text = body instanceof String raw ? raw : json.writeValueAsString(body);
-        String path = "/public/subscriber/" + subscriberId;
-        return as(null, HttpMethod.PUT, path)
-                .headers(headers -> headers.addAll(walletHeadersFor(path, text, key, clock.instant())))
-                .contentType(MediaType.APPLICATION_JSON)
-                .bodyValue(text)
-                .exchange();
     }
 
     protected WebTestClient.ResponseSpec walletPut(String linkId, Object body) {

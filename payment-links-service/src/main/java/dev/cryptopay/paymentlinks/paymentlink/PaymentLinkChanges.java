@@ -1,6 +1,5 @@
 package dev.cryptopay.paymentlinks.paymentlink;
 
-import dev.cryptopay.service.events.EventType;
 import dev.cryptopay.service.events.Transition;
 import java.time.Instant;
 import org.springframework.stereotype.Component;
@@ -29,20 +28,21 @@ public class PaymentLinkChanges {
      */
     public record Payment(String transactionHash, boolean late) {}
 
+    /** Inserts a new link ({@link PaymentLink#create}) and appends its events; answers the link. */
+    public Mono<PaymentLink> create(Transition<PaymentLink> created, Instant now) {
+        return links.insert(created.state())
+                .then(events.append(created, null, now))
+                .thenReturn(created.state());
+    }
+
     /**
-     * Stores the move and appends its events; answers the link as it now is.
+     * Stores a move of an existing link (when it changed the row) and appends its events; answers the link as it now
+     * is.
      *
      * @param payment the transaction that caused the move; null when none did
      */
     public Mono<PaymentLink> save(Transition<PaymentLink> move, Payment payment, Instant now) {
-        return store(move).then(events.append(move, payment, now)).thenReturn(move.state());
-    }
-
-    private Mono<Void> store(Transition<PaymentLink> move) {
-        if (move.emits(EventType.PAYMENT_CREATED)) {
-            // Only PaymentLink.create emits payment.created: that move is the link's first row.
-            return links.insert(move.state());
-        }
-        return move.changed() ? links.updateState(move.state()) : Mono.empty();
+        Mono<Void> store = move.changed() ? links.updateState(move.state()) : Mono.empty();
+        return store.then(events.append(move, payment, now)).thenReturn(move.state());
     }
 }

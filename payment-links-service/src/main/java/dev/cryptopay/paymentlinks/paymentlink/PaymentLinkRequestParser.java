@@ -13,7 +13,6 @@ import dev.cryptopay.service.request.WholeField;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -54,27 +53,26 @@ public final class PaymentLinkRequestParser {
     /** Read by hand rather than as a Field, for the interface's own messages and problem codes. */
     static final String CURRENCY = "currency";
 
-    static final List<String> FIELDS = plus(
-            Field.names(
-                    PAYMENT_NAME,
-                    AMOUNT,
-                    DESCRIPTION,
-                    EXPIRES_AT,
-                    MAX_USES,
-                    CUSTOMER_ID,
-                    CUSTOMER_NAME,
-                    CUSTOMER_EMAIL,
-                    PRODUCT_NAME,
-                    PRODUCT_DESCRIPTION,
-                    CART,
-                    ORDER_ID,
-                    AUTO_FILL,
-                    SUCCESS_URL,
-                    CANCEL_URL,
-                    WEBHOOK_METADATA,
-                    CHECKOUT_MODE,
-                    ORIGIN),
-            CURRENCY);
+    static final List<String> FIELDS = Field.names(
+            CURRENCY,
+            PAYMENT_NAME,
+            AMOUNT,
+            DESCRIPTION,
+            EXPIRES_AT,
+            MAX_USES,
+            CUSTOMER_ID,
+            CUSTOMER_NAME,
+            CUSTOMER_EMAIL,
+            PRODUCT_NAME,
+            PRODUCT_DESCRIPTION,
+            CART,
+            ORDER_ID,
+            AUTO_FILL,
+            SUCCESS_URL,
+            CANCEL_URL,
+            WEBHOOK_METADATA,
+            CHECKOUT_MODE,
+            ORIGIN);
     static final int MAX_METADATA_BYTES = 16 * 1024;
 
     private static final TextField ITEM_NAME = Field.string("name").required().length(1, 200);
@@ -98,16 +96,9 @@ public final class PaymentLinkRequestParser {
     private static final String CART_ITEMS = "items";
 
     private static final List<String> CART_FIELDS =
-            plus(Field.names(CART_SUBTOTAL, CART_SHIPPING, CART_TAX, CART_TOTAL), CART_ITEMS);
+            Field.names(CART_ITEMS, CART_SUBTOTAL, CART_SHIPPING, CART_TAX, CART_TOTAL);
 
     private PaymentLinkRequestParser() {}
-
-    /** An object's known members: its declared fields and one member read by hand. */
-    private static List<String> plus(List<String> fields, String member) {
-        List<String> members = new ArrayList<>(fields);
-        members.add(member);
-        return List.copyOf(members);
-    }
 
     /** Parses the raw body; {@code supportedCurrencies} are the codes links may be created in. */
     public static NewPaymentLink parse(JsonMapper json, String body, Set<String> supportedCurrencies, Instant now) {

@@ -123,7 +123,7 @@ public class PaymentLinkService {
                         ChainPayment payment = chainPayment(merchant, request, currency, deposit.orElse(null));
                         Transition<PaymentLink> created =
                                 PaymentLink.create(draft(merchant, request, currency, payment, now));
-                        return changes.save(created, null, now).map(link -> new PaymentLinkView(link, null, now));
+                        return changes.create(created, now).map(link -> new PaymentLinkView(link, null, now));
                     });
         });
         return tx.transactional(create)

@@ -1,7 +1,10 @@
 package dev.cryptopay.service.request;
 
 import dev.cryptopay.service.error.FieldError;
+import java.util.Arrays;
+import java.util.List;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -143,8 +146,14 @@ public abstract class Field<T, F extends Field<T, F>> {
     }
 
     /** The members' names, for {@link Violations#rejectUnknown}: a body's known members are its declared fields. */
-    public static java.util.List<String> names(Field<?, ?>... fields) {
-        return java.util.Arrays.stream(fields).map(Field::name).toList();
+    public static List<String> names(Field<?, ?>... fields) {
+        return Arrays.stream(fields).map(Field::name).toList();
+    }
+
+    /** {@link #names(Field...)} and one member the body reads by hand (e.g. an array no declared field reads). */
+    public static List<String> names(String readByHand, Field<?, ?>... fields) {
+        return Stream.concat(Arrays.stream(fields).map(Field::name), Stream.of(readByHand))
+                .toList();
     }
 
     abstract T convert(JsonNode value, String path, Violations violations);

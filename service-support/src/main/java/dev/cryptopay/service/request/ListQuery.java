@@ -10,6 +10,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Locale;
+import java.util.UUID;
 import org.springframework.util.MultiValueMap;
 
 /**
@@ -98,12 +99,12 @@ public final class ListQuery {
     }
 
     /** A UUID in its canonical form, or null when absent. */
-    public java.util.UUID uuid(String name) {
+    public UUID uuid(String name) {
         return uuid(name, params.getFirst(name));
     }
 
     /** {@code text} (taken from elsewhere in the request, e.g. the path) read as the UUID named {@code name}. */
-    public java.util.UUID uuid(String name, String text) {
+    public UUID uuid(String name, String text) {
         if (text == null) {
             return null;
         }
@@ -111,7 +112,7 @@ public final class ListQuery {
             violations.reject(name, name + " must be a UUID");
             return null;
         }
-        return java.util.UUID.fromString(text);
+        return UUID.fromString(text);
     }
 
     /** A string of {@code min..max} characters taken as given, or null when absent. */
@@ -194,8 +195,7 @@ public final class ListQuery {
                 LocalDate date = LocalDate.parse(text.trim());
                 if (date.getYear() < 1 || date.getYear() > 9999) {
                     // Checked before the day's end is computed: the day after +999999999-12-31 does not exist.
-                    violations.reject(name, name + " must lie between the years 1 and 9999");
-                    return null;
+                    return outOfRange(name);
                 }
                 return bounded(
                         name,
@@ -216,6 +216,10 @@ public final class ListQuery {
         if (Storable.inRange(instant)) {
             return instant;
         }
+        return outOfRange(name);
+    }
+
+    private Instant outOfRange(String name) {
         violations.reject(name, name + " must lie between the years 1 and 9999");
         return null;
     }

@@ -86,5 +86,8 @@ class PatchTest {
     @Test
     void aBodysKnownMembersAreItsFieldsNames() {
         assertThat(Field.names(OPTIONAL, REQUIRED, WHEN)).containsExactly("metadata_uri", "name", "expires_at");
+        assertThat(Field.names("items", OPTIONAL, REQUIRED))
+                .as("with a member read by hand")
+                .containsExactly("metadata_uri", "name", "items");
     }
 }

@@ -97,7 +97,6 @@ public class BillingScheduler extends BackgroundLoop {
         PlanTerms terms = plan.plan().terms();
         return changes.link(
                         link.missed(plan.plan().billedAmount(), terms.interval(), terms.autoCancelAfterMissed(), now),
-                        false,
                         link,
                         Transition.unchanged(subscriber),
                         plan,
@@ -115,7 +114,6 @@ public class BillingScheduler extends BackgroundLoop {
                                 .concatMap(link -> billing.markExpiringNotified(link, now)
                                         .then(changes.link(
                                                 link.expiring(),
-                                                false,
                                                 link,
                                                 Transition.unchanged(
                                                         context.subscribers().get(link.subscriberId())),

@@ -78,11 +78,7 @@ public class PlanRepository {
                 .bind("updatedAt", utc(plan.updatedAt()));
         spec = SqlValues.bind(spec, "description", plan.description(), String.class);
         spec = SqlValues.bind(spec, "metadataUri", plan.metadataUri(), String.class);
-        spec = SqlValues.bind(
-                spec,
-                "deprecatedAt",
-                plan.deprecatedAt() == null ? null : utc(plan.deprecatedAt()),
-                OffsetDateTime.class);
+        spec = SqlValues.bind(spec, "deprecatedAt", plan.deprecatedAt());
         return spec.then();
     }
 
@@ -97,11 +93,7 @@ public class PlanRepository {
                 .bind("updatedAt", utc(plan.updatedAt()))
                 .bind("id", plan.id());
         spec = SqlValues.bind(spec, "metadataUri", plan.metadataUri(), String.class);
-        spec = SqlValues.bind(
-                spec,
-                "deprecatedAt",
-                plan.deprecatedAt() == null ? null : utc(plan.deprecatedAt()),
-                OffsetDateTime.class);
+        spec = SqlValues.bind(spec, "deprecatedAt", plan.deprecatedAt());
         return spec.then();
     }
 

@@ -81,25 +81,22 @@ public record EnrolmentRequest(
     static final UnsignedField DECIMALS = Field.unsigned("decimals", 8);
 
     /** The body's members: its fields and the {@code approvals} array, read element by element. */
-    static final List<String> FIELDS = java.util.stream.Stream.concat(
-                    Field.names(
-                            PLAN_ID,
-                            SUBSCRIBER_ID,
-                            ONCHAIN_ID,
-                            SUBSCRIBED_AT,
-                            TRIAL_ENDS_AT,
-                            WALLET_ADDRESS,
-                            SUBSCRIBE_HASH,
-                            OWED,
-                            PAID_PERIODS,
-                            LOCKED,
-                            CUSTOMER_ID,
-                            CUSTOMER_EMAIL,
-                            CUSTOMER_NAME,
-                            EXPIRES_AT)
-                            .stream(),
-                    java.util.stream.Stream.of("approvals"))
-            .toList();
+    static final List<String> FIELDS = Field.names(
+            "approvals",
+            PLAN_ID,
+            SUBSCRIBER_ID,
+            ONCHAIN_ID,
+            SUBSCRIBED_AT,
+            TRIAL_ENDS_AT,
+            WALLET_ADDRESS,
+            SUBSCRIBE_HASH,
+            OWED,
+            PAID_PERIODS,
+            LOCKED,
+            CUSTOMER_ID,
+            CUSTOMER_EMAIL,
+            CUSTOMER_NAME,
+            EXPIRES_AT);
 
     static final List<String> APPROVAL_FIELDS =
             Field.names(APPROVAL_HASH, TOKEN_ADDRESS, AMOUNT_APPROVED, NETWORK_NAME, CHAIN_ID, DECIMALS);

@@ -153,7 +153,6 @@ public class EnrolmentService {
                 now);
         return changes.link(
                 SubscriptionLink.enrol(link),
-                true,
                 null,
                 subscriber.enrolled(request.customerName(), request.customerEmail(), now),
                 view,

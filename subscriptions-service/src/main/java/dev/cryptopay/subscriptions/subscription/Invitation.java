@@ -4,6 +4,8 @@ import dev.cryptopay.service.error.ApiException;
 import dev.cryptopay.subscriptions.plan.Plan;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.UUID;
+import org.web3j.crypto.Hash;
 
 /** Whether an invited subscriber may still enrol: the rules the enrolment kit and the enrolment itself share. */
 public final class Invitation {
@@ -14,8 +16,8 @@ public final class Invitation {
      * The 32 bytes that tie an on-chain subscription to this invitation (the contract's {@code ref}):
      * {@code keccak256(utf8("cryptopay.subscriber:" + subscriber id))}, 0x-hex.
      */
-    public static String ref(java.util.UUID subscriberId) {
-        return org.web3j.crypto.Hash.sha3String("cryptopay.subscriber:" + subscriberId);
+    public static String ref(UUID subscriberId) {
+        return Hash.sha3String("cryptopay.subscriber:" + subscriberId);
     }
 
     /** When the invitation stops accepting an enrolment: created_at + subscribe_deadline, or never (null) at 0. */

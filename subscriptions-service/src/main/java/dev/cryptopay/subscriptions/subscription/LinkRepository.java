@@ -70,10 +70,10 @@ public class LinkRepository {
                 .bind("updatedAt", utc(link.updatedAt()));
         spec = SqlValues.bind(spec, "hash", link.subscribeHash(), String.class);
         spec = SqlValues.bind(spec, "onchainId", link.onchainId(), Long.class);
-        spec = SqlValues.bind(spec, "subscribedAt", utc(link.subscribedAt()), OffsetDateTime.class);
-        spec = SqlValues.bind(spec, "trialEndsAt", utc(link.trialEndsAt()), OffsetDateTime.class);
-        spec = SqlValues.bind(spec, "expiresAt", utc(link.expiresAt()), OffsetDateTime.class);
-        spec = SqlValues.bind(spec, "periodDueAt", utc(link.periodDueAt()), OffsetDateTime.class);
+        spec = SqlValues.bind(spec, "subscribedAt", link.subscribedAt());
+        spec = SqlValues.bind(spec, "trialEndsAt", link.trialEndsAt());
+        spec = SqlValues.bind(spec, "expiresAt", link.expiresAt());
+        spec = SqlValues.bind(spec, "periodDueAt", link.periodDueAt());
         return spec.then();
     }
 
@@ -107,9 +107,9 @@ public class LinkRepository {
                 .bind("missedPeriods", link.missedPeriods())
                 .bind("updatedAt", utc(link.updatedAt()))
                 .bind("id", link.id());
-        spec = SqlValues.bind(spec, "trialEndsAt", utc(link.trialEndsAt()), OffsetDateTime.class);
-        spec = SqlValues.bind(spec, "expiresAt", utc(link.expiresAt()), OffsetDateTime.class);
-        spec = SqlValues.bind(spec, "periodDueAt", utc(link.periodDueAt()), OffsetDateTime.class);
+        spec = SqlValues.bind(spec, "trialEndsAt", link.trialEndsAt());
+        spec = SqlValues.bind(spec, "expiresAt", link.expiresAt());
+        spec = SqlValues.bind(spec, "periodDueAt", link.periodDueAt());
         return spec.then();
     }
 
@@ -149,8 +149,8 @@ public class LinkRepository {
                 .bind("updatedAt", utc(payment.updatedAt()));
         spec = SqlValues.bind(spec, "blockNumber", payment.blockNumber(), Long.class);
         spec = SqlValues.bind(spec, "blockHash", payment.blockHash(), String.class);
-        spec = SqlValues.bind(spec, "paidAt", utc(payment.paidAt()), OffsetDateTime.class);
-        spec = SqlValues.bind(spec, "nextBillingAt", utc(payment.nextBillingAt()), OffsetDateTime.class);
+        spec = SqlValues.bind(spec, "paidAt", payment.paidAt());
+        spec = SqlValues.bind(spec, "nextBillingAt", payment.nextBillingAt());
         return spec.then();
     }
 

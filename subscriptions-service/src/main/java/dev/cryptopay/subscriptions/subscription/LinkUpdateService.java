@@ -114,7 +114,6 @@ public class LinkUpdateService {
                 .flatMap(subscriber -> plans.findAny(link.planId())
                         .flatMap(plan -> changes.link(
                                 link.update(update, now),
-                                false,
                                 link,
                                 subscriber.update(update.subscriberDetails(), now),
                                 plan,

@@ -145,7 +145,6 @@ public class PaymentService {
                 .then(subscribers.findAny(link.subscriberId()))
                 .flatMap(subscriber -> changes.link(
                         link.paid(billed, request.amountPaid(), endsAt, now),
-                        false,
                         link,
                         Transition.unchanged(subscriber),
                         view,

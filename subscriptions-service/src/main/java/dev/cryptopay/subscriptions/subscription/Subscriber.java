@@ -4,6 +4,7 @@ import dev.cryptopay.auth.Mode;
 import dev.cryptopay.service.events.EventType;
 import dev.cryptopay.service.events.Transition;
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
 
@@ -70,8 +71,9 @@ public record Subscriber(
                 next,
                 createdAt,
                 now);
-        return next == status
-                ? Transition.to(updated)
-                : Transition.to(updated, next.eventOnEntry().stream().toArray(EventType[]::new));
+        // Only a status move emits, the event of the status entered.
+        List<EventType> events =
+                next == status ? List.of() : next.eventOnEntry().stream().toList();
+        return new Transition<>(updated, events, true);
     }
 }

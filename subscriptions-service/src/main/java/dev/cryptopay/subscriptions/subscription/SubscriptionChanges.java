@@ -6,6 +6,8 @@ import dev.cryptopay.subscriptions.plan.PlanService;
 import dev.cryptopay.subscriptions.plan.PlanView;
 import java.math.BigInteger;
 import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
@@ -61,23 +63,23 @@ public class SubscriptionChanges {
     }
 
     /**
-     * Stores a link's move ({@code created}: a new row) and its events, then its subscriber's move: the one given
-     * (e.g. enrolment's, or new details), followed by the status the link's move implies. The link's events show
-     * the subscriber after the given move.
+     * Stores a link's move and its events, then its subscriber's move: the one given (e.g. enrolment's, or new
+     * details), followed by the status the link's move implies. The link's events show the subscriber after the
+     * given move.
      *
+     * @param before the link the move was made on; null for a new link (enrolment), whose row is inserted
      * @param payment what the link's events are about; null for one period of the plan and no transaction
      */
     public Mono<SubscriptionLink> link(
             Transition<SubscriptionLink> move,
-            boolean created,
             SubscriptionLink before,
             Transition<Subscriber> subscriberMove,
             PlanView plan,
             Payment payment,
             Instant now) {
         SubscriptionLink after = move.state();
-        Mono<Void> store = created ? links.insert(after) : storeLink(move);
-        if (before != null && !java.util.Objects.equals(before.expiresAt(), after.expiresAt())) {
+        Mono<Void> store = before == null ? links.insert(after) : storeLink(move);
+        if (before != null && !Objects.equals(before.expiresAt(), after.expiresAt())) {
             // A new end gets its own expiring notice.
             store = store.then(links.resetExpiryNotice(after.id()));
         }
@@ -103,12 +105,7 @@ public class SubscriptionChanges {
     }
 
     private Mono<Void> append(
-            java.util.List<EventType> types,
-            Subscriber subscriber,
-            PlanView plan,
-            UUID linkId,
-            Payment payment,
-            Instant now) {
+            List<EventType> types, Subscriber subscriber, PlanView plan, UUID linkId, Payment payment, Instant now) {
         BigInteger amount = payment == null ? plan.plan().billedAmount() : payment.amount();
         String txHash = payment == null ? null : payment.txHash();
         return Flux.fromIterable(types)

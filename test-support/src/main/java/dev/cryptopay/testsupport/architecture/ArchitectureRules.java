@@ -1,5 +1,6 @@
 package dev.cryptopay.testsupport.architecture;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClass;
@@ -11,7 +12,10 @@ import com.tngtech.archunit.core.domain.JavaParameterizedType;
 import com.tngtech.archunit.core.domain.JavaType;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import com.tngtech.archunit.library.dependencies.SlicesRuleDefinition;
@@ -84,7 +88,7 @@ public final class ArchitectureRules {
 
     /** No public method of a service answers a {@code *Response}, directly, in a type argument or in a field. */
     public static ArchRule servicesAnswerDomainResults(String rootPackage) {
-        return com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes()
+        return classes()
                 .that()
                 .resideInAPackage(rootPackage + "..")
                 .and()
@@ -172,7 +176,7 @@ public final class ArchitectureRules {
     }
 
     /** A class none of whose public methods answers a response record, however deeply it is wrapped. */
-    private static final class ReturnsNoResponse extends com.tngtech.archunit.lang.ArchCondition<JavaClass> {
+    private static final class ReturnsNoResponse extends ArchCondition<JavaClass> {
 
         private final String rootPackage;
 
@@ -182,15 +186,14 @@ public final class ArchitectureRules {
         }
 
         @Override
-        public void check(JavaClass service, com.tngtech.archunit.lang.ConditionEvents events) {
+        public void check(JavaClass service, ConditionEvents events) {
             for (JavaMethod method : service.getMethods()) {
                 if (!method.getModifiers().contains(JavaModifier.PUBLIC)) {
                     continue;
                 }
                 String found = response(method.getReturnType(), new HashSet<>());
                 if (found != null) {
-                    events.add(com.tngtech.archunit.lang.SimpleConditionEvent.violated(
-                            method, method.getFullName() + " answers " + found));
+                    events.add(SimpleConditionEvent.violated(method, method.getFullName() + " answers " + found));
                 }
             }
         }

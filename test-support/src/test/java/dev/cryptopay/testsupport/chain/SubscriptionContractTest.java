@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.web3j.abi.EventEncoder;
 import org.web3j.abi.FunctionEncoder;
 import org.web3j.abi.FunctionReturnDecoder;
 import org.web3j.abi.TypeReference;
@@ -23,7 +22,6 @@ import org.web3j.abi.datatypes.generated.Bytes32;
 import org.web3j.abi.datatypes.generated.Uint256;
 import org.web3j.abi.datatypes.generated.Uint32;
 import org.web3j.abi.datatypes.generated.Uint64;
-import org.web3j.abi.datatypes.generated.Uint8;
 import org.web3j.crypto.Credentials;
 import org.web3j.crypto.ECKeyPair;
 import org.web3j.crypto.Hash;
@@ -576,11 +574,5 @@ class SubscriptionContractTest {
     private static long uint(Log log, int index) {
         String data = Numeric.cleanHexPrefix(log.getData());
         return new BigInteger(data.substring(index * 64, (index + 1) * 64), 16).longValueExact();
-    }
-
-    static {
-        // Keep the EventEncoder import meaningful: the topics above are the events' pinned signatures.
-        assert EventEncoder.buildEventSignature(CHARGED).equals(Hash.sha3String(CHARGED));
-        assert new Uint8(BigInteger.ZERO).getValue().signum() == 0;
     }
 }

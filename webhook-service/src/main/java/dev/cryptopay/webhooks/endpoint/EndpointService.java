@@ -22,7 +22,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.UUID;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
@@ -138,8 +137,7 @@ public class EndpointService {
     /** The list of event types, read by {@link #events} (no declared field reads an array). */
     private static final String EVENTS = "events";
     /** The body's members: the declared fields and the event types. */
-    private static final List<String> MEMBERS = Stream.concat(Field.names(URL, DESCRIPTION).stream(), Stream.of(EVENTS))
-            .toList();
+    private static final List<String> MEMBERS = Field.names(EVENTS, URL, DESCRIPTION);
 
     private WebhookEndpoint parse(MerchantIdentity merchant, String body, Instant now) {
         JsonNode root = JsonBody.object(json, body);
