@@ -22,8 +22,9 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The chain watcher against a real anvil node ({@link DevChain}), the real broker and database. Scanning is driven by
- * the tests ({@link ChainScanners#scanOnce()}); reports go to a recording HTTP server standing in for
- * payment-links-service's internal route. Tests stay independent by using fresh deposit addresses and link ids.
+ * the tests ({@link ChainScanners#scanOnce()}); reports go to recording HTTP servers standing in for
+ * payment-links-service's and subscriptions-service's internal routes. The dev chain's subscription contract is
+ * followed. Tests stay independent by using fresh deposit addresses and link ids, and fresh plans.
  */
 @ServiceTest(
         database = "chain_watcher",
@@ -36,6 +37,7 @@ public abstract class ChainWatcherTestBase extends ServiceTestBase {
 
     protected static final DevChain CHAIN = DevChain.shared();
     protected static final WebhookReceiver PAYMENT_LINKS = new WebhookReceiver();
+    protected static final WebhookReceiver SUBSCRIPTIONS = new WebhookReceiver();
     private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
 
     @DynamicPropertySource
@@ -47,7 +49,9 @@ public abstract class ChainWatcherTestBase extends ServiceTestBase {
         registry.add("chain-watcher.networks[0].confirmations", () -> 3);
         registry.add("chain-watcher.networks[0].reorg-window", () -> 16);
         registry.add("chain-watcher.networks[0].start-blocks-back", () -> 20);
+        registry.add("chain-watcher.networks[0].subscription-contract", () -> DevChain.SUBSCRIPTION_CONTRACT);
         registry.add("chain-watcher.payment-links-url", () -> PAYMENT_LINKS.url(""));
+        registry.add("chain-watcher.subscriptions-url", () -> SUBSCRIPTIONS.url(""));
     }
 
     @Autowired

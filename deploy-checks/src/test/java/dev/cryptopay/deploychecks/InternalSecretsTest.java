@@ -41,6 +41,9 @@ class InternalSecretsTest {
         assertThat(ServiceConfiguration.of("payment-links-service").internalSecretVariables())
                 .as("payment-links-service takes the gateway's requests and the chain watcher's reports")
                 .containsExactlyInAnyOrder("INTERNAL_AUTH_SECRET", "CHAIN_WATCHER_INTERNAL_AUTH_SECRET");
+        assertThat(ServiceConfiguration.of("subscriptions-service").internalSecretVariables())
+                .as("subscriptions-service takes the gateway's requests and the chain watcher's reports")
+                .containsExactlyInAnyOrder("INTERNAL_AUTH_SECRET", "CHAIN_WATCHER_INTERNAL_AUTH_SECRET");
         assertThat(values.get("CHAIN_WATCHER_INTERNAL_AUTH_SECRET"))
                 .as("every caller has a secret of its own")
                 .isNotEqualTo(values.get("INTERNAL_AUTH_SECRET"));

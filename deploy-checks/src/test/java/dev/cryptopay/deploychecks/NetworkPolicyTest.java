@@ -171,7 +171,8 @@ class NetworkPolicyTest {
                         "gateway -> payment-links-service:8081",
                         "gateway -> subscriptions-service:8082",
                         "gateway -> webhook-service:8083",
-                        "chain-watcher -> payment-links-service:8081");
+                        "chain-watcher -> payment-links-service:8081",
+                        "chain-watcher -> subscriptions-service:8082");
         assertThat(ingress("gateway"))
                 .as("the admin port is reached with kubectl port-forward only")
                 .noneMatch(path -> path.contains(

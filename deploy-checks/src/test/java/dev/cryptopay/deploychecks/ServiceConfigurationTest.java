@@ -79,14 +79,12 @@ class ServiceConfigurationTest {
                         "SUBSCRIPTIONS_CONTRACT_31337",
                         "SUBSCRIPTIONS_CONTRACT_11155111",
                         "SUBSCRIPTIONS_CONTRACT_1")
-                .containsKeys(paymentLinks.placeholders.keySet().stream()
-                        .filter(name -> !name.equals("CHAIN_WATCHER_INTERNAL_AUTH_SECRET"))
-                        .toArray(String[]::new))
-                .as("only payment-links-service takes the chain watcher's reports")
-                .doesNotContainKey("CHAIN_WATCHER_INTERNAL_AUTH_SECRET");
+                .as("both take the chain watcher's reports")
+                .containsKeys(paymentLinks.placeholders.keySet().toArray(String[]::new));
         assertThat(paymentLinks.requiredVariables())
                 .containsExactly("CHAIN_WATCHER_INTERNAL_AUTH_SECRET", "INTERNAL_AUTH_SECRET");
-        assertThat(subscriptions.requiredVariables()).containsExactly("INTERNAL_AUTH_SECRET");
+        assertThat(subscriptions.requiredVariables())
+                .containsExactly("CHAIN_WATCHER_INTERNAL_AUTH_SECRET", "INTERNAL_AUTH_SECRET");
         assertThat(subscriptions.explain("INTERNAL_AUTH_SECRET")).startsWith("placeholder");
         assertThat(subscriptions.databaseVariables())
                 .containsExactly("DATABASE_JDBC_URL", "DATABASE_PASSWORD", "DATABASE_R2DBC_URL", "DATABASE_USER");
@@ -109,6 +107,8 @@ class ServiceConfigurationTest {
                         "DATABASE_JDBC_URL",
                         "KAFKA_BOOTSTRAP_SERVERS",
                         "PAYMENT_LINKS_URL",
+                        "SUBSCRIPTIONS_URL",
+                        "SUBSCRIPTIONS_CONTRACT_31337",
                         "DEV_CHAIN_RPC_URL",
                         "DEV_CHAIN_CONFIRMATIONS");
         assertThat(watcher.requiredVariables()).containsExactly("CHAIN_WATCHER_INTERNAL_AUTH_SECRET");
@@ -134,7 +134,11 @@ class ServiceConfigurationTest {
         assertThat(watcher.loopbackDefaultsLeftWith(java.util.Set.of("CHAINWATCHER_NETWORKS_0_NAME")))
                 .as("the networks list of the environment replaces application.yml's, and its DEV_CHAIN_RPC_URL")
                 .containsExactly(
-                        "DATABASE_JDBC_URL", "DATABASE_R2DBC_URL", "KAFKA_BOOTSTRAP_SERVERS", "PAYMENT_LINKS_URL");
+                        "DATABASE_JDBC_URL",
+                        "DATABASE_R2DBC_URL",
+                        "KAFKA_BOOTSTRAP_SERVERS",
+                        "PAYMENT_LINKS_URL",
+                        "SUBSCRIPTIONS_URL");
     }
 
     @Test

@@ -3,6 +3,8 @@ package dev.cryptopay.subscriptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cryptopay.auth.internal.MerchantIdentity;
+import dev.cryptopay.testsupport.chain.DevChain;
+import dev.cryptopay.testsupport.chain.DevTokens;
 import dev.cryptopay.testsupport.service.ServiceTest;
 import dev.cryptopay.testsupport.service.ServiceTestBase;
 import java.io.IOException;
@@ -18,6 +20,8 @@ import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import org.web3j.crypto.ECKeyPair;
 import org.web3j.crypto.Sign;
+import org.web3j.protocol.core.methods.response.Log;
+import org.web3j.protocol.core.methods.response.TransactionReceipt;
 import org.web3j.utils.Numeric;
 import tools.jackson.databind.JsonNode;
 
@@ -227,12 +231,115 @@ public abstract class SubscriptionsTestBase extends ServiceTestBase {
         return body;
     }
 
-    /** Enrols an invited subscriber through the public route and answers the link. */
+    /** The shared dev chain (anvil) with the subscription contract where the service's configuration names it. */
+    protected static final DevChain CHAIN = DevChain.shared();
+
+    /**
+     * Enrols an invited subscriber for real and answers the active link: the wallet sends exactly the transactions
+     * {@code prepare} answers on the dev chain, the chain watcher's reports of the confirmed logs arrive, then the
+     * enrolment names the transaction (the watcher was faster: the enrolment applies the waiting log).
+     */
     protected JsonNode enrol(String planId, String subscriberId) {
-        return read(
-                send(null, HttpMethod.POST, "/public/subscriptions/link/", enrolment(planId, subscriberId, "120000000"))
+        TransactionReceipt subscribed = subscribeOnChain(subscriberId, "12");
+        reportLogs(subscribed);
+        Map<String, Object> body = enrolment(planId, subscriberId, "120000000");
+        body.put("subscribe_hash", subscribed.getTransactionHash());
+        JsonNode link = read(send(null, HttpMethod.POST, "/public/subscriptions/link/", body)
+                .expectStatus()
+                .isCreated());
+        assertThat(link.get("chain_status").asString()).isEqualTo("subscribed");
+        return link;
+    }
+
+    /**
+     * The wallet subscribes on the dev chain with the transactions {@code prepare} answers for {@code periods}
+     * periods, after getting enough test USDC; answers the subscribe transaction's receipt.
+     */
+    protected TransactionReceipt subscribeOnChain(String subscriberId, String periods) {
+        JsonNode kit = read(as(
+                        null,
+                        HttpMethod.GET,
+                        "/public/subscriber/prepare?subscriber_id=" + subscriberId + "&wallet_address=" + WALLET
+                                + "&periods=" + periods)
+                .exchange()
+                .expectStatus()
+                .isOk());
+        CHAIN.mint(DevTokens.USDC, WALLET, DevTokens.USDC.baseUnits("1000"));
+        TransactionReceipt last = null;
+        for (JsonNode transaction : kit.get("transactions")) {
+            last = CHAIN.sendTransaction(
+                    WALLET,
+                    transaction.get("to").asString(),
+                    transaction.get("data").asString(),
+                    Numeric.decodeQuantity(transaction.get("value").asString()));
+            assertThat(last.isStatusOK())
+                    .as("transaction to " + transaction.get("to"))
+                    .isTrue();
+        }
+        return last;
+    }
+
+    /** Calls the contract from {@code from} (an unlocked dev account); answers the receipt. */
+    protected static TransactionReceipt contractCall(String from, String functionName, String subscriptionId) {
+        org.web3j.abi.datatypes.Function call = new org.web3j.abi.datatypes.Function(
+                functionName,
+                List.of(new org.web3j.abi.datatypes.generated.Bytes32(Numeric.hexStringToByteArray(subscriptionId))),
+                List.of());
+        return CHAIN.sendTransaction(
+                from,
+                DevChain.SUBSCRIPTION_CONTRACT,
+                org.web3j.abi.FunctionEncoder.encode(call),
+                java.math.BigInteger.ZERO);
+    }
+
+    /**
+     * Reports the subscription contract's logs in a transaction to {@code POST /internal/chain/logs} as the chain
+     * watcher does once they are confirmed; answers each answer's outcome.
+     */
+    protected List<String> reportLogs(TransactionReceipt receipt) {
+        return receipt.getLogs().stream()
+                .filter(log -> log.getAddress().equalsIgnoreCase(DevChain.SUBSCRIPTION_CONTRACT))
+                .map(log -> reportLog(log, false)
                         .expectStatus()
-                        .isCreated());
+                        .is2xxSuccessful()
+                        .expectBody()
+                        .returnResult()
+                        .getResponseBody())
+                .map(bytes -> json.readTree(bytes).get("outcome").asString())
+                .toList();
+    }
+
+    /** One log's report, as the chain watcher sends it. */
+    protected WebTestClient.ResponseSpec reportLog(Log log, boolean removed) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("chain_id", 31337);
+        body.put("contract", log.getAddress().toLowerCase());
+        body.put("tx_hash", log.getTransactionHash());
+        body.put("log_index", log.getLogIndex().intValueExact());
+        body.put("block_number", log.getBlockNumber().longValueExact());
+        body.put("block_hash", log.getBlockHash());
+        body.put("block_time", blockTime(log.getBlockNumber()).toString());
+        body.put("topics", log.getTopics());
+        body.put("data", log.getData());
+        body.put("confirmations", 3);
+        body.put("removed", removed);
+        return asChainWatcher(HttpMethod.POST, "/internal/chain/logs")
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(json.writeValueAsString(body))
+                .exchange();
+    }
+
+    private static Instant blockTime(java.math.BigInteger number) {
+        try {
+            return Instant.ofEpochSecond(CHAIN.web3j()
+                    .ethGetBlockByNumber(org.web3j.protocol.core.DefaultBlockParameter.valueOf(number), false)
+                    .send()
+                    .getBlock()
+                    .getTimestamp()
+                    .longValueExact());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** A payment report as the merchant's backend sends it (the gateway resolved its merchant_key). */

@@ -8,8 +8,9 @@ import org.springframework.validation.annotation.Validated;
 
 /**
  * The chain watcher's own secret as the internal caller {@code chain-watcher}: it signs the token of every report.
- * payment-links-service holds the same value as {@code internal-auth.callers.chain-watcher.secret}; no one else does,
- * and the chain watcher holds no other caller's secret (not the gateway's).
+ * The services it reports to, payment-links-service and subscriptions-service, hold the same value as
+ * {@code internal-auth.callers.chain-watcher.secret}; no one else does, and the chain watcher holds no other caller's
+ * secret (not the gateway's).
  *
  * @param secret at least 32 bytes (UTF-8). Required: the watcher does not start without it.
  */

@@ -64,6 +64,17 @@ public class ChainClient implements AutoCloseable {
             BigInteger value,
             boolean removed) {}
 
+    /** A log of a followed contract; hex values lower-case, topic0 (the event) first. */
+    public record SeenLog(
+            String contract,
+            String txHash,
+            int logIndex,
+            long blockNumber,
+            String blockHash,
+            List<String> topics,
+            String data,
+            boolean removed) {}
+
     public Mono<Long> head() {
         return send(web3j.ethBlockNumber()).map(reply -> reply.getBlockNumber().longValueExact());
     }
@@ -100,6 +111,24 @@ public class ChainClient implements AutoCloseable {
             }
             return all;
         });
+    }
+
+    /** Every log of {@code contract} in [from, to], whatever the event (one eth_getLogs call). */
+    public Mono<List<SeenLog>> contractLogs(long from, long to, String contract) {
+        EthFilter filter = new EthFilter(blockParameter(from), blockParameter(to), contract);
+        return send(web3j.ethGetLogs(filter))
+                .map(reply -> reply.getLogs().stream()
+                        .map(result -> (Log) result.get())
+                        .map(log -> new SeenLog(
+                                WatchedAddress.normalise(log.getAddress()),
+                                hex(log.getTransactionHash()),
+                                log.getLogIndex().intValueExact(),
+                                log.getBlockNumber().longValueExact(),
+                                hex(log.getBlockHash()),
+                                log.getTopics().stream().map(ChainClient::hex).toList(),
+                                hex(log.getData()),
+                                log.isRemoved()))
+                        .toList());
     }
 
     /** Native-coin transfers in one block to these recipients. */
@@ -163,6 +192,11 @@ public class ChainClient implements AutoCloseable {
     /** An address as a 32-byte topic. */
     private static String topicOf(String address) {
         return "0x" + "0".repeat(24) + Numeric.cleanHexPrefix(address).toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** 0x-hex lower-case; "0x" for none (a log without data). */
+    private static String hex(String value) {
+        return value == null || value.isEmpty() ? "0x" : value.toLowerCase(java.util.Locale.ROOT);
     }
 
     private static String addressOf(String topic) {

@@ -14,8 +14,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * Per chain: how far behind the head scanning is (blocks, and seconds since the newest scanned block was made),
- * RPC errors, reorganisations, watched addresses and detected transfers. A stalled chain shows as a growing
- * {@code chain_watcher_head_lag_seconds}.
+ * RPC errors, reorganisations, watched addresses, detected transfers and subscription contract logs found. A
+ * stalled chain shows as a growing {@code chain_watcher_head_lag_seconds}.
  */
 @Component
 class ChainMetrics {
@@ -57,6 +57,11 @@ class ChainMetrics {
     void detected(Network network) {
         counter(network, "chain.watcher.detections", "Transfers to watched addresses detected")
                 .increment();
+    }
+
+    void contractLogs(Network network, int count) {
+        counter(network, "chain.watcher.contract.logs", "Logs of the subscription contract found in scanned blocks")
+                .increment(count);
     }
 
     void rpcError(Network network) {

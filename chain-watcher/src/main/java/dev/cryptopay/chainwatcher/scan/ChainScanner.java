@@ -24,9 +24,10 @@ import reactor.core.publisher.Mono;
 /**
  * Watches one chain. Each pass, while holding the chain's lease: read the head; compare the stored hashes of recent
  * blocks with the chain's and rewind to the fork point after a reorganisation; scan the next block range for token
- * and native transfers to watched addresses; settle transfers a reorganisation removed; count confirmations; report
- * what changed. The cursor moves only after a range was fully stored, so an RPC error never skips a block: the pass
- * fails and the same range is scanned again after a pause.
+ * and native transfers to watched addresses, and for the logs of the chain's subscription contract
+ * ({@link ContractLogFollower}); settle what a reorganisation removed; count confirmations; report what changed. The
+ * cursor moves only after a range was fully stored, so an RPC error never skips a block: the pass fails and the same
+ * range is scanned again after a pause.
  */
 class ChainScanner extends BackgroundLoop {
 
@@ -38,6 +39,7 @@ class ChainScanner extends BackgroundLoop {
     private final TransferRepository transfers;
     private final WatchRepository watches;
     private final PaymentLinksReporter reporter;
+    private final ContractLogFollower contractLogs;
     private final ChainMetrics metrics;
     private final ChainWatcherProperties properties;
     private final String instance;
@@ -50,6 +52,7 @@ class ChainScanner extends BackgroundLoop {
             TransferRepository transfers,
             WatchRepository watches,
             PaymentLinksReporter reporter,
+            ContractLogFollower contractLogs,
             ChainMetrics metrics,
             ChainWatcherProperties properties,
             String instance,
@@ -60,6 +63,7 @@ class ChainScanner extends BackgroundLoop {
         this.transfers = transfers;
         this.watches = watches;
         this.reporter = reporter;
+        this.contractLogs = contractLogs;
         this.metrics = metrics;
         this.properties = properties;
         this.instance = instance;
@@ -92,7 +96,9 @@ class ChainScanner extends BackgroundLoop {
                             .flatMap(from -> scan(from, head, now))
                             .flatMap(caughtUp -> transfers
                                     .confirm(network.chainId(), head, network.confirmations(), now)
+                                    .then(contractLogs.confirm(head, now))
                                     .then(report())
+                                    .then(contractLogs.report())
                                     .then(watches.prune(now))
                                     .thenReturn(caughtUp)))
                     .defaultIfEmpty(true); // another instance holds the lease
@@ -101,7 +107,8 @@ class ChainScanner extends BackgroundLoop {
 
     /**
      * Finds the newest stored block whose hash the chain still has; when the newest stored block was replaced, marks
-     * transfers after the fork point as orphaned and answers the block after it as the place to scan from.
+     * transfers and contract logs after the fork point as orphaned and answers the block after it as the place to scan
+     * from.
      */
     private Mono<Long> rewindAfterReorg(long next, Instant now) {
         // Read the stored hashes completely first: a database query is never cancelled half-read.
@@ -129,6 +136,7 @@ class ChainScanner extends BackgroundLoop {
         metrics.reorg(network);
         return transfers
                 .orphanAfter(network.chainId(), forkPoint, now)
+                .then(contractLogs.orphanAfter(forkPoint, now))
                 .then(cursors.forget(network.chainId(), forkPoint, 0))
                 .then(cursors.advance(network.chainId(), forkPoint + 1, now))
                 .thenReturn(forkPoint + 1);
@@ -151,12 +159,18 @@ class ChainScanner extends BackgroundLoop {
                             .doOnSuccess(stored -> metrics.detected(network)))
                     .then(watches.markBackfilled(
                             fresh.stream().map(WatchedAddress::paymentLinkId).toList()))
+                    .then(contractLogs.scan(from, to, now))
                     .then(to >= from ? advance(from, to, head, now) : Mono.empty())
-                    .then(to == head ? transfers.settleOrphans(network.chainId(), now) : Mono.empty())
+                    .then(to == head ? settleOrphans(now) : Mono.empty())
                     .then(client.header(Math.max(to, from - 1))
                             .doOnNext(block -> metrics.lag(network, head - block.number(), block.time(), now)))
                     .thenReturn(to >= head);
         });
+    }
+
+    /** Once at the head: settles what a reorganisation removed and the rescan did not find again. */
+    private Mono<Void> settleOrphans(Instant now) {
+        return transfers.settleOrphans(network.chainId(), now).then(contractLogs.settleOrphans(now));
     }
 
     /** Records the scanned blocks' hashes (inside the reorganisation window) and moves the cursor past them. */

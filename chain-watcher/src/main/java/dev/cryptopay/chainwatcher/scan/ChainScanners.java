@@ -2,6 +2,7 @@ package dev.cryptopay.chainwatcher.scan;
 
 import dev.cryptopay.chainwatcher.config.ChainWatcherProperties;
 import dev.cryptopay.chainwatcher.report.PaymentLinksReporter;
+import dev.cryptopay.chainwatcher.report.SubscriptionsReporter;
 import dev.cryptopay.chainwatcher.watch.WatchRepository;
 import java.time.Clock;
 import java.util.List;
@@ -24,21 +25,27 @@ public class ChainScanners implements SmartLifecycle {
             TransferRepository transfers,
             WatchRepository watches,
             PaymentLinksReporter reporter,
+            ContractLogRepository contractLogs,
+            SubscriptionsReporter subscriptions,
             ChainMetrics metrics,
             Clock clock) {
         String instance = UUID.randomUUID().toString();
         this.scanners = properties.networks().stream()
-                .map(network -> new ChainScanner(
-                        network,
-                        new ChainClient(network),
-                        cursors,
-                        transfers,
-                        watches,
-                        reporter,
-                        metrics,
-                        properties,
-                        instance,
-                        clock))
+                .map(network -> {
+                    ChainClient client = new ChainClient(network);
+                    return new ChainScanner(
+                            network,
+                            client,
+                            cursors,
+                            transfers,
+                            watches,
+                            reporter,
+                            new ContractLogFollower(network, client, contractLogs, subscriptions, metrics),
+                            metrics,
+                            properties,
+                            instance,
+                            clock);
+                })
                 .toList();
     }
 

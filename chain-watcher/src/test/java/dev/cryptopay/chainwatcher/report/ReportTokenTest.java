@@ -13,16 +13,24 @@ import dev.cryptopay.chainwatcher.ChainWatcherTestBase;
 import dev.cryptopay.chainwatcher.scan.DetectedTransfer;
 import dev.cryptopay.testsupport.webhook.WebhookReceiver.Received;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
-/** A report is signed as the caller chain-watcher, with its own secret, over the exact bytes payment-links receives. */
+/**
+ * A report is signed as the caller chain-watcher, with its own secret, over the exact bytes the receiver gets:
+ * payment-links-service's transfer reports and subscriptions-service's contract log reports alike.
+ */
 class ReportTokenTest extends ChainWatcherTestBase {
 
     @Autowired
     private PaymentLinksReporter reporter;
+
+    @Autowired
+    private SubscriptionsReporter subscriptions;
 
     @Test
     void aReportCarriesTheChainWatchersOwnTokenOverTheExactBodySent() {
@@ -53,23 +61,71 @@ class ReportTokenTest extends ChainWatcherTestBase {
                 .filter(received -> received.path().equals(path))
                 .findFirst()
                 .orElseThrow();
-        String token = call.header(InternalHeaders.INTERNAL_AUTH);
-        assertThat(token).startsWith("v2.chain-watcher.");
-        assertThat(call.header(InternalHeaders.MERCHANT_ID)).isNull();
-        InternalTokenVerifier paymentLinks = new InternalTokenVerifier(
-                List.of(InternalIdentityToken.fromSecret(InternalCallers.CHAIN_WATCHER, CHAIN_WATCHER_SECRET)));
-        assertThat(paymentLinks.verify(
-                        token,
-                        null,
-                        InternalRequest.of("POST", path, null, call.body()),
-                        clock.instant(),
-                        InternalIdentityToken.DEFAULT_MAX_AGE))
-                .isEqualTo(new InternalTokenVerification(InternalTokenOutcome.VALID, InternalCallers.CHAIN_WATCHER));
+        assertSignedByTheChainWatcher(call, path);
         assertThat(call.bodyText()).contains("\"crypto_amount\":2.5", "\"required_confirmations\":3");
         assertThat(call.bodyText())
                 .as("the members payment-links-service reads, in this order")
                 .isEqualTo("{\"network\":\"Local dev chain\",\"tx_hash\":\"0x" + "ab".repeat(32) + "\","
                         + "\"payer_address\":\"" + payer + "\",\"crypto_amount\":2.5,\"status\":\"pending\","
                         + "\"confirmations\":1,\"required_confirmations\":3}");
+    }
+
+    @Test
+    void aContractLogReportCarriesTheChainWatchersOwnTokenOverTheExactBodySent() {
+        String tx = "0x" + UUID.randomUUID().toString().replace("-", "").repeat(2);
+        ContractLogReport log = new ContractLogReport(
+                31337,
+                "0x5fbdb2315678afecb367f032d93f642f64180aa3",
+                tx,
+                2,
+                123,
+                "0x" + "cd".repeat(32),
+                Instant.parse("2026-11-26T10:00:00Z"),
+                List.of("0x" + "01".repeat(32), "0x" + "02".repeat(32)),
+                "0x" + "00".repeat(31) + "2a",
+                3,
+                false);
+
+        assertThat(subscriptions.report(log).block()).isTrue();
+
+        Received call = SUBSCRIPTIONS.received().stream()
+                .filter(received -> received.bodyText().contains(tx))
+                .findFirst()
+                .orElseThrow();
+        assertThat(call.path()).isEqualTo("/internal/chain/logs");
+        assertSignedByTheChainWatcher(call, "/internal/chain/logs");
+        assertThat(call.bodyText())
+                .as("the members subscriptions-service reads, in this order")
+                .isEqualTo("{\"chain_id\":31337,\"contract\":\"0x5fbdb2315678afecb367f032d93f642f64180aa3\","
+                        + "\"tx_hash\":\"" + tx + "\",\"log_index\":2,\"block_number\":123,"
+                        + "\"block_hash\":\"0x" + "cd".repeat(32) + "\",\"block_time\":\"2026-11-26T10:00:00Z\","
+                        + "\"topics\":[\"0x" + "01".repeat(32) + "\",\"0x" + "02".repeat(32) + "\"],"
+                        + "\"data\":\"0x" + "00".repeat(31) + "2a\",\"confirmations\":3,\"removed\":false}");
+    }
+
+    /** The call carries a valid token of chain-watcher (its own secret) over its method, path and body; no merchant. */
+    private void assertSignedByTheChainWatcher(Received call, String path) {
+        String token = call.header(InternalHeaders.INTERNAL_AUTH);
+        assertThat(token).startsWith("v2.chain-watcher.");
+        assertThat(call.header(InternalHeaders.MERCHANT_ID)).isNull();
+        InternalTokenVerifier receiver = new InternalTokenVerifier(
+                List.of(InternalIdentityToken.fromSecret(InternalCallers.CHAIN_WATCHER, CHAIN_WATCHER_SECRET)));
+        assertThat(receiver.verify(
+                        token,
+                        null,
+                        InternalRequest.of("POST", path, null, call.body()),
+                        clock.instant(),
+                        InternalIdentityToken.DEFAULT_MAX_AGE))
+                .isEqualTo(new InternalTokenVerification(InternalTokenOutcome.VALID, InternalCallers.CHAIN_WATCHER));
+        assertThat(receiver.verify(
+                                token,
+                                null,
+                                InternalRequest.of(
+                                        "POST", path, null, (call.bodyText() + " ").getBytes(StandardCharsets.UTF_8)),
+                                clock.instant(),
+                                InternalIdentityToken.DEFAULT_MAX_AGE)
+                        .outcome())
+                .as("bound to the exact bytes")
+                .isNotEqualTo(InternalTokenOutcome.VALID);
     }
 }

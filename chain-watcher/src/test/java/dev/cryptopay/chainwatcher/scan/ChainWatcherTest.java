@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.cryptopay.chainwatcher.ChainWatcherTestBase;
 import dev.cryptopay.chainwatcher.config.ChainWatcherProperties;
 import dev.cryptopay.chainwatcher.report.PaymentLinksReporter;
+import dev.cryptopay.chainwatcher.report.SubscriptionsReporter;
 import dev.cryptopay.chainwatcher.watch.WatchRepository;
 import dev.cryptopay.testsupport.chain.DevTokens;
 import java.math.BigInteger;
@@ -38,6 +39,12 @@ class ChainWatcherTest extends ChainWatcherTestBase {
 
     @Autowired
     private PaymentLinksReporter reporter;
+
+    @Autowired
+    private ContractLogRepository contractLogs;
+
+    @Autowired
+    private SubscriptionsReporter subscriptions;
 
     @Autowired
     private ChainMetrics metrics;
@@ -199,17 +206,21 @@ class ChainWatcherTest extends ChainWatcherTestBase {
         CHAIN.mine(3);
         ChainWatcherProperties.Network network = properties.networks().get(0);
         List<ChainScanner> instances = List.of("a", "b").stream()
-                .map(name -> new ChainScanner(
-                        network,
-                        new ChainClient(network),
-                        cursors,
-                        transfers,
-                        watches,
-                        reporter,
-                        metrics,
-                        properties,
-                        "test-instance-" + name + "-" + UUID.randomUUID(),
-                        clock))
+                .map(name -> {
+                    ChainClient client = new ChainClient(network);
+                    return new ChainScanner(
+                            network,
+                            client,
+                            cursors,
+                            transfers,
+                            watches,
+                            reporter,
+                            new ContractLogFollower(network, client, contractLogs, subscriptions, metrics),
+                            metrics,
+                            properties,
+                            "test-instance-" + name + "-" + UUID.randomUUID(),
+                            clock);
+                })
                 .toList();
         try {
             for (int round = 0; round < 5; round++) {

@@ -23,20 +23,14 @@ public class BillingRepository {
         this.database = database;
     }
 
-    /**
-     * Active links of active subscribers whose due period stayed unpaid past the plan's grace ({@code max_arrears})
-     * at {@code now}; periods at or after the link's {@code expires_at} are never billed.
-     */
-    public Flux<SubscriptionLink> claimMissed(Instant now, int limit) {
+    /** Links still waiting for the chain to confirm their enrolment since before {@code since}. */
+    public Flux<SubscriptionLink> claimUnconfirmed(Instant since, int limit) {
         return database.sql("SELECT " + LinkRepository.COLUMNS + LinkRepository.FROM + " " + """
-                         JOIN plan p ON p.id = l.plan_id
-                        WHERE l.is_active AND s.status = 'active' AND l.period_due_at IS NOT NULL
-                          AND l.period_due_at + make_interval(secs => p.max_arrears) <= :now
-                          AND (l.expires_at IS NULL OR l.period_due_at < l.expires_at)
-                        ORDER BY l.period_due_at
+                        WHERE l.chain_status = 'pending' AND l.updated_at < :since
+                        ORDER BY l.updated_at
                         LIMIT :limit
                         FOR UPDATE OF l SKIP LOCKED""")
-                .bind("now", utc(now))
+                .bind("since", utc(since))
                 .bind("limit", limit)
                 .map(LinkRepository::read)
                 .all();

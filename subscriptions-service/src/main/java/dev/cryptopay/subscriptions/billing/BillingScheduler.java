@@ -4,8 +4,8 @@ import dev.cryptopay.service.background.BackgroundLoop;
 import dev.cryptopay.service.events.Transition;
 import dev.cryptopay.subscriptions.config.SubscriptionsProperties;
 import dev.cryptopay.subscriptions.plan.PlanService;
-import dev.cryptopay.subscriptions.plan.PlanTerms;
 import dev.cryptopay.subscriptions.plan.PlanView;
+import dev.cryptopay.subscriptions.subscription.LinkRepository;
 import dev.cryptopay.subscriptions.subscription.Subscriber;
 import dev.cryptopay.subscriptions.subscription.SubscriberRepository;
 import dev.cryptopay.subscriptions.subscription.SubscriptionChanges;
@@ -24,13 +24,12 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * Applies the billing rules on the service's clock, durably: when a link's due period passes its grace
- * ({@code max_arrears}) unpaid, the period is missed — its charge becomes debt ({@code owed}), the next period is
- * due, and {@code subscription.payment.failed} is written; the {@code auto_cancel_after_missed}-th miss in a row
- * cancels the subscriber and stops the link ({@code subscription.cancelled}). A link whose {@code expires_at} is
- * within the notice gets {@code subscription.expiring}, once. Every change and its events are one transaction over
- * rows claimed with {@code FOR UPDATE SKIP LOCKED}, so instances side by side never bill or announce twice, and a
- * crash loses nothing. A link missing several periods catches up one period per claim.
+ * What the chain cannot say, on the service's clock: a link whose {@code expires_at} is within the notice gets
+ * {@code subscription.expiring}, once; an enrolment whose transaction showed no confirmed {@code Subscribed} log
+ * within {@code enrolment-wait} is marked {@code failed} (a log that still comes activates it, and the customer may
+ * enrol again). Payments, misses and cancellations come from the contract's logs alone ({@code ChainFacts}), so a
+ * pass emits at most one event per link. Every change and its events are one transaction over rows claimed with
+ * {@code FOR UPDATE SKIP LOCKED}, so instances side by side never announce twice, and a crash loses nothing.
  */
 @Component
 public class BillingScheduler extends BackgroundLoop {
@@ -38,6 +37,7 @@ public class BillingScheduler extends BackgroundLoop {
     private static final Logger log = LoggerFactory.getLogger(BillingScheduler.class);
 
     private final BillingRepository billing;
+    private final LinkRepository links;
     private final SubscriberRepository subscribers;
     private final PlanService plans;
     private final SubscriptionChanges changes;
@@ -47,6 +47,7 @@ public class BillingScheduler extends BackgroundLoop {
 
     public BillingScheduler(
             BillingRepository billing,
+            LinkRepository links,
             SubscriberRepository subscribers,
             PlanService plans,
             SubscriptionChanges changes,
@@ -54,6 +55,7 @@ public class BillingScheduler extends BackgroundLoop {
             SubscriptionsProperties properties,
             Clock clock) {
         this.billing = billing;
+        this.links = links;
         this.subscribers = subscribers;
         this.plans = plans;
         this.changes = changes;
@@ -62,11 +64,11 @@ public class BillingScheduler extends BackgroundLoop {
         this.clock = clock;
     }
 
-    /** Applies everything due now; answers how many periods were missed and links announced as expiring. */
+    /** Applies everything due now; answers how many links were announced as expiring or failed. */
     public Mono<Integer> runDue() {
         // One after the other: side by side, each would skip the rows the other has locked.
-        return batch(this::missedBatch)
-                .flatMap(missed -> batch(this::expiringBatch).map(expiring -> missed + expiring));
+        return batch(this::unconfirmedBatch)
+                .flatMap(failed -> batch(this::expiringBatch).map(expiring -> failed + expiring));
     }
 
     private Mono<Integer> batch(java.util.function.Supplier<Mono<Integer>> oneBatch) {
@@ -75,34 +77,21 @@ public class BillingScheduler extends BackgroundLoop {
                 .reduce(0, Integer::sum);
     }
 
-    private Mono<Integer> missedBatch() {
+    private Mono<Integer> unconfirmedBatch() {
         Instant now = clock.instant();
-        // Claim the whole batch before writing: one connection cannot run a query while it streams another's rows.
-        Mono<Integer> batch = billing.claimMissed(now, settings.batch())
+        Mono<Integer> batch = billing.claimUnconfirmed(now.minus(settings.enrolmentWait()), settings.batch())
                 .collectList()
-                .flatMap(claimed -> context(claimed)
-                        .flatMapMany(context -> Flux.fromIterable(claimed)
-                                .concatMap(link -> miss(
-                                                link,
-                                                context.plans().get(link.planId()),
-                                                context.subscribers().get(link.subscriberId()),
-                                                now)
-                                        .thenReturn(link)))
-                        .count()
-                        .map(Long::intValue));
+                .flatMap(claimed -> Flux.fromIterable(claimed)
+                        .concatMap(link -> {
+                            log.info(
+                                    "Link {}: no confirmed Subscribed log in {} after {}; marked failed",
+                                    link.id(),
+                                    link.subscribeHash(),
+                                    settings.enrolmentWait());
+                            return links.update(link.failed(now));
+                        })
+                        .then(Mono.just(claimed.size())));
         return tx.transactional(batch);
-    }
-
-    private Mono<Void> miss(SubscriptionLink link, PlanView plan, Subscriber subscriber, Instant now) {
-        PlanTerms terms = plan.plan().terms();
-        return changes.link(
-                        link.missed(plan.plan().billedAmount(), terms.interval(), terms.autoCancelAfterMissed(), now),
-                        link,
-                        Transition.unchanged(subscriber),
-                        plan,
-                        null,
-                        now)
-                .then();
     }
 
     private Mono<Integer> expiringBatch() {
@@ -146,7 +135,7 @@ public class BillingScheduler extends BackgroundLoop {
     protected Mono<Duration> runOnce() {
         return runDue().doOnNext(count -> {
                     if (count > 0) {
-                        log.info("Billing applied {} missed periods and expiry notices", count);
+                        log.info("Billing marked {} expiring or unconfirmed links", count);
                     }
                 })
                 .thenReturn(settings.interval());

@@ -35,12 +35,15 @@ public record SubscriptionsProperties(
      * @param enabled whether this instance runs it (safe on several instances at once)
      * @param interval the pause between passes
      * @param expiringNotice how long before a link's expires_at {@code subscription.expiring} is written
+     * @param enrolmentWait how long an enrolment waits for a confirmed {@code Subscribed} log before it is marked
+     *     failed
      * @param batch links claimed per transaction
      */
     public record Billing(
             @DefaultValue("true") boolean enabled,
             @DefaultValue("30s") Duration interval,
             @DefaultValue("3d") Duration expiringNotice,
+            @DefaultValue("1h") Duration enrolmentWait,
             @DefaultValue("100") int batch) {}
 
     /** Chain ids by mode. */

@@ -97,6 +97,20 @@ public class PlanRepository {
         return spec.then();
     }
 
+    /**
+     * Marks revoked every plan (of any merchant account) with this on-chain id signed by this merchant address: the
+     * contract refuses them all alike. Answers how many changed.
+     */
+    public Mono<Long> revoke(String merchantAddress, String planId, Instant now) {
+        return database.sql("UPDATE plan SET revoked = TRUE, updated_at = :now WHERE lower(plan_id) = lower(:planId)"
+                        + " AND lower(merchant_address) = lower(:merchant) AND NOT revoked")
+                .bind("now", utc(now))
+                .bind("planId", planId)
+                .bind("merchant", merchantAddress)
+                .fetch()
+                .rowsUpdated();
+    }
+
     public Mono<Plan> find(MerchantIdentity merchant, UUID id) {
         return select(merchant, id, "");
     }

@@ -173,6 +173,14 @@ public class PlanService {
                         .toList());
     }
 
+    /**
+     * The contract revoked the plan {@code planId} of the merchant address: every plan stored with both is marked
+     * revoked (never offered again). Answers how many were.
+     */
+    public Mono<Long> revokedOnChain(String merchantAddress, String planId, Instant now) {
+        return plans.revoke(merchantAddress, planId, now);
+    }
+
     /** A merchant's plan, for other features (subscribers); empty when it is not theirs or does not exist. */
     public Mono<Plan> find(MerchantIdentity merchant, UUID id) {
         return plans.find(merchant, id);

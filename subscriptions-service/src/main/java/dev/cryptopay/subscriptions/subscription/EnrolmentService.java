@@ -1,13 +1,13 @@
 package dev.cryptopay.subscriptions.subscription;
 
 import dev.cryptopay.service.error.ApiException;
+import dev.cryptopay.service.events.Transition;
 import dev.cryptopay.subscriptions.plan.Addresses;
 import dev.cryptopay.subscriptions.plan.Plan;
 import dev.cryptopay.subscriptions.plan.PlanService;
 import dev.cryptopay.subscriptions.plan.PlanView;
 import java.math.BigInteger;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.UUID;
@@ -18,8 +18,12 @@ import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * A customer enrols: the wallet's approvals are checked against the plan, the link is stored, the subscriber becomes
- * {@code active}, and {@code subscription.created} then {@code subscription.activated} are written — one transaction.
+ * A customer enrols: the wallet's approvals are checked against the plan and the link is stored {@code pending} with
+ * the transaction the wallet names — a hint, not a fact. The link becomes active, the subscriber {@code active}, and
+ * {@code subscription.created} then {@code subscription.activated} are written only when the chain watcher reports
+ * a confirmed {@code Subscribed} log of that transaction for this plan, wallet and invitation ({@link ChainFacts}),
+ * before or after this call. Times come from the chain; {@code subscribed_at} and {@code trial_ends_at} in the body
+ * are not used.
  */
 @Service
 public class EnrolmentService {
@@ -29,6 +33,7 @@ public class EnrolmentService {
     private final LinkService linkViews;
     private final PlanService plans;
     private final SubscriptionChanges changes;
+    private final ChainFacts facts;
     private final TransactionalOperator tx;
     private final JsonMapper json;
     private final Clock clock;
@@ -39,9 +44,11 @@ public class EnrolmentService {
             LinkService linkViews,
             PlanService plans,
             SubscriptionChanges changes,
+            ChainFacts facts,
             TransactionalOperator tx,
             JsonMapper json,
             Clock clock) {
+        this.facts = facts;
         this.subscribers = subscribers;
         this.links = links;
         this.linkViews = linkViews;
@@ -110,54 +117,48 @@ public class EnrolmentService {
                 });
     }
 
+    /**
+     * Stores the link as {@code pending} (or, when an earlier try is still unconfirmed or failed, points it at the new
+     * wallet and transaction), fills the customer's details the invitation left blank, then applies the chain's
+     * {@code Subscribed} log of that transaction if the watcher reported it already.
+     */
     private Mono<SubscriptionLink> link(EnrolmentRequest request, Subscriber subscriber, PlanView view, Instant now) {
         Plan plan = view.plan();
         // Called inside flatMap: a refusal thrown here becomes the enrolment's error.
         Invitation.checkOpen(subscriber, plan, now);
         checkApprovals(request, view);
-        long trial = plan.terms().trialPeriod();
-        Instant subscribedAt = request.subscribedAt() != null ? request.subscribedAt() : now;
-        // The trial's end starts the first period; without a trial the first period starts at enrolment.
-        Instant planTrialEnd = trial > 0 ? subscribedAt.plus(Duration.ofSeconds(trial)) : null;
-        Instant trialEndsAt = request.trialEndsAt() != null ? request.trialEndsAt() : planTrialEnd;
-        if (request.trialEndsAt() != null
-                && (planTrialEnd == null || trialEndsAt.isBefore(subscribedAt) || trialEndsAt.isAfter(planTrialEnd))) {
-            return Mono.error(ApiException.invalidField(
-                    "validation_failed",
-                    "trial_ends_at",
-                    planTrialEnd == null
-                            ? "trial_ends_at: the plan has no trial"
-                            : "trial_ends_at must lie between subscribed_at and the end of the plan's trial ("
-                                    + planTrialEnd + ")"));
-        }
-        SubscriptionLink link = new SubscriptionLink(
-                UUID.randomUUID(),
-                subscriber.merchantId(),
-                subscriber.mode(),
-                plan.id(),
-                subscriber.id(),
-                request.walletAddress(),
-                request.subscribeHash(),
-                request.onchainId(),
-                json.writeValueAsString(request.approvals()),
-                BigInteger.ZERO,
-                0,
-                false,
-                subscribedAt,
-                trialEndsAt,
-                request.expiresAt(),
-                true,
-                trialEndsAt != null ? trialEndsAt : subscribedAt,
-                0,
-                now,
-                now);
-        return changes.link(
-                SubscriptionLink.enrol(link),
-                null,
-                subscriber.enrolled(request.customerName(), request.customerEmail(), now),
-                view,
-                null,
-                now);
+        String approvals = json.writeValueAsString(request.approvals());
+        Transition<Subscriber> details = subscriber.details(request.customerName(), request.customerEmail(), now);
+        return links.ofSubscriber(subscriber.id())
+                .flatMap(earlier -> {
+                    if (earlier.chainStatus() == ChainStatus.SUBSCRIBED) {
+                        return Mono.error(
+                                ApiException.conflict("already_enrolled", "This subscriber is already enrolled"));
+                    }
+                    SubscriptionLink retried = earlier.retried(
+                            request.walletAddress(),
+                            request.subscribeHash(),
+                            request.onchainId(),
+                            approvals,
+                            request.expiresAt(),
+                            now);
+                    return changes.link(Transition.to(retried), earlier, details, view, null, now);
+                })
+                .switchIfEmpty(Mono.defer(() -> changes.link(
+                        Transition.to(SubscriptionLink.pending(
+                                subscriber,
+                                request.walletAddress(),
+                                request.subscribeHash(),
+                                request.onchainId(),
+                                approvals,
+                                request.expiresAt(),
+                                now)),
+                        null,
+                        details,
+                        view,
+                        null,
+                        now)))
+                .flatMap(link -> facts.applyWaiting(link.subscribeHash(), now).then(links.lockAny(link.id())));
     }
 
     /** At least one approval covers one period of the plan's token on the plan's network. */

@@ -10,6 +10,7 @@ import dev.cryptopay.service.request.Where;
 import io.r2dbc.postgresql.codec.Json;
 import io.r2dbc.spi.Readable;
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
@@ -28,12 +29,12 @@ public class LinkRepository {
 
     public static final String COLUMNS = """
             l.id, l.merchant_id, l.mode, l.plan_id, l.subscriber_id, l.wallet_address, l.subscribe_hash,
-            l.subscription_onchain_id,
+            l.subscription_onchain_id, l.chain_status, l.chain_subscription_id,
             l.approvals::text AS approvals, l.owed, l.paid_periods, l.locked, l.subscribed_at, l.trial_ends_at,
             l.expires_at, l.is_active, l.period_due_at, l.missed_periods, l.created_at, l.updated_at""";
 
     static final String PAYMENT_COLUMNS = """
-            id, merchant_id, mode, link_id, network_id, tx_hash, block_number, block_hash, confirmations, amount,
+            id, merchant_id, mode, link_id, network_id, tx_hash, block_number, block_hash, log_index, confirmations, amount,
             user_wallet_address, status, paid_at, starts_at, ends_at, next_billing_at, created_at, updated_at""";
 
     /** Links joined with their subscriber, so searches and responses can use the customer's details. */
@@ -48,33 +49,39 @@ public class LinkRepository {
     public Mono<Void> insert(SubscriptionLink link) {
         GenericExecuteSpec spec = database.sql("""
                         INSERT INTO subscription_link (id, merchant_id, mode, plan_id, subscriber_id, wallet_address,
-                            subscribe_hash, subscription_onchain_id, approvals, owed, paid_periods, locked,
-                            subscribed_at, trial_ends_at, expires_at, is_active, period_due_at, missed_periods,
-                            created_at, updated_at)
+                            subscribe_hash, subscription_onchain_id, chain_status, chain_subscription_id, approvals,
+                            owed, paid_periods, locked, subscribed_at, trial_ends_at, expires_at, is_active,
+                            period_due_at, missed_periods, created_at, updated_at)
                         VALUES (:id, :merchantId, :mode, :planId, :subscriberId, :wallet, :hash, :onchainId,
-                            :approvals, :owed, :paidPeriods, :locked, :subscribedAt, :trialEndsAt, :expiresAt, :active,
-                            :periodDueAt, :missedPeriods, :createdAt, :updatedAt)""")
+                            :chainStatus, :chainId, :approvals, :owed, :paidPeriods, :locked, :subscribedAt,
+                            :trialEndsAt, :expiresAt, :active, :periodDueAt, :missedPeriods, :createdAt, :updatedAt)""")
                 .bind("id", link.id())
                 .bind("merchantId", link.merchantId())
                 .bind("mode", link.mode().wireName())
                 .bind("planId", link.planId())
                 .bind("subscriberId", link.subscriberId())
-                .bind("wallet", link.walletAddress())
+                .bind("createdAt", utc(link.createdAt()));
+        return bindState(spec, link).then();
+    }
+
+    /** Binds what a link's moves change (every column but its identity and creation time). */
+    private static GenericExecuteSpec bindState(GenericExecuteSpec spec, SubscriptionLink link) {
+        spec = spec.bind("wallet", link.walletAddress())
+                .bind("chainStatus", link.chainStatus().wireName())
                 .bind("approvals", Json.of(link.approvals()))
                 .bind("owed", new BigDecimal(link.owed()))
                 .bind("paidPeriods", link.paidPeriods())
                 .bind("locked", link.locked())
                 .bind("active", link.active())
                 .bind("missedPeriods", link.missedPeriods())
-                .bind("createdAt", utc(link.createdAt()))
                 .bind("updatedAt", utc(link.updatedAt()));
         spec = SqlValues.bind(spec, "hash", link.subscribeHash(), String.class);
         spec = SqlValues.bind(spec, "onchainId", link.onchainId(), Long.class);
+        spec = SqlValues.bind(spec, "chainId", link.chainSubscriptionId(), String.class);
         spec = SqlValues.bind(spec, "subscribedAt", link.subscribedAt());
         spec = SqlValues.bind(spec, "trialEndsAt", link.trialEndsAt());
         spec = SqlValues.bind(spec, "expiresAt", link.expiresAt());
-        spec = SqlValues.bind(spec, "periodDueAt", link.periodDueAt());
-        return spec.then();
+        return SqlValues.bind(spec, "periodDueAt", link.periodDueAt());
     }
 
     /** Loads and row-locks the merchant's link inside the caller's transaction. */
@@ -93,34 +100,72 @@ public class LinkRepository {
                 .one();
     }
 
-    /** Writes what payments, the scheduler and updates change. */
+    /** Writes what the chain, the scheduler and updates change. */
     public Mono<Void> update(SubscriptionLink link) {
         GenericExecuteSpec spec = database.sql("""
-                        UPDATE subscription_link SET owed = :owed, paid_periods = :paidPeriods, locked = :locked,
+                        UPDATE subscription_link SET wallet_address = :wallet, subscribe_hash = :hash,
+                               subscription_onchain_id = :onchainId, chain_status = :chainStatus,
+                               chain_subscription_id = :chainId, approvals = :approvals, owed = :owed,
+                               paid_periods = :paidPeriods, locked = :locked, subscribed_at = :subscribedAt,
                                trial_ends_at = :trialEndsAt, expires_at = :expiresAt, is_active = :active,
                                period_due_at = :periodDueAt, missed_periods = :missedPeriods, updated_at = :updatedAt
-                        WHERE id = :id""")
-                .bind("owed", new BigDecimal(link.owed()))
-                .bind("paidPeriods", link.paidPeriods())
-                .bind("locked", link.locked())
-                .bind("active", link.active())
-                .bind("missedPeriods", link.missedPeriods())
-                .bind("updatedAt", utc(link.updatedAt()))
-                .bind("id", link.id());
-        spec = SqlValues.bind(spec, "trialEndsAt", link.trialEndsAt());
-        spec = SqlValues.bind(spec, "expiresAt", link.expiresAt());
-        spec = SqlValues.bind(spec, "periodDueAt", link.periodDueAt());
-        return spec.then();
+                        WHERE id = :id""").bind("id", link.id());
+        return bindState(spec, link).then();
     }
 
-    /** The merchant's payment recorded for this transaction on this network, if any. */
-    public Mono<SubscriptionPayment> paymentOf(MerchantIdentity merchant, UUID networkId, String txHash) {
+    /**
+     * Row-locks the links (of any merchant) whose wallet said this transaction subscribed them and that the chain has
+     * not confirmed yet.
+     */
+    public Flux<SubscriptionLink> lockAwaiting(String txHash) {
+        return database.sql("SELECT " + COLUMNS + FROM + " WHERE lower(l.subscribe_hash) = lower(:hash)"
+                        + " AND l.chain_status <> 'subscribed' ORDER BY l.id FOR UPDATE OF l")
+                .bind("hash", txHash)
+                .map(LinkRepository::read)
+                .all();
+    }
+
+    /** Row-locks the links (one per merchant and mode at most) of an on-chain subscription. */
+    public Flux<SubscriptionLink> lockOnChain(String chainSubscriptionId) {
+        return database.sql("SELECT " + COLUMNS + FROM + " WHERE l.chain_subscription_id = :id ORDER BY l.id"
+                        + " FOR UPDATE OF l")
+                .bind("id", chainSubscriptionId)
+                .map(LinkRepository::read)
+                .all();
+    }
+
+    /** Whether the link's period starting at {@code startsAt} is already paid by a collection of the contract. */
+    public Mono<Boolean> periodPaid(UUID linkId, Instant startsAt) {
+        return database.sql("SELECT 1 FROM subscription_payment WHERE link_id = :link AND starts_at = :start"
+                        + " AND status = 'confirmed' AND log_index IS NOT NULL")
+                .bind("link", linkId)
+                .bind("start", utc(startsAt))
+                .map(row -> true)
+                .first()
+                .defaultIfEmpty(false);
+    }
+
+    /** A collection a reorganisation took away: its payments no longer count as paid. */
+    public Mono<Long> paymentsRemoved(String txHash, int logIndex, Instant now) {
+        return database.sql("UPDATE subscription_payment SET status = 'failed', updated_at = :now"
+                        + " WHERE tx_hash = :hash AND log_index = :index AND status <> 'failed'")
+                .bind("now", utc(now))
+                .bind("hash", txHash)
+                .bind("index", logIndex)
+                .fetch()
+                .rowsUpdated();
+    }
+
+    /** The merchant's payment of this link recorded from this transaction on this network, if any. */
+    public Mono<SubscriptionPayment> paymentOf(MerchantIdentity merchant, UUID networkId, String txHash, UUID linkId) {
         return database.sql("SELECT " + PAYMENT_COLUMNS + " FROM subscription_payment WHERE merchant_id = :merchant "
-                        + "AND mode = :mode AND network_id = :network AND tx_hash = :hash")
+                        + "AND mode = :mode AND network_id = :network AND lower(tx_hash) = lower(:hash)"
+                        + " AND link_id = :link ORDER BY log_index NULLS LAST LIMIT 1")
                 .bind("merchant", merchant.merchantId())
                 .bind("mode", merchant.mode().wireName())
                 .bind("network", networkId)
                 .bind("hash", txHash)
+                .bind("link", linkId)
                 .map(LinkRepository::readPayment)
                 .one();
     }
@@ -128,10 +173,10 @@ public class LinkRepository {
     public Mono<Void> insert(SubscriptionPayment payment) {
         GenericExecuteSpec spec = database.sql("""
                         INSERT INTO subscription_payment (id, merchant_id, mode, link_id, network_id, tx_hash,
-                            block_number, block_hash, confirmations, amount, user_wallet_address, status, paid_at,
-                            starts_at, ends_at, next_billing_at, created_at, updated_at)
+                            block_number, block_hash, log_index, confirmations, amount, user_wallet_address, status,
+                            paid_at, starts_at, ends_at, next_billing_at, created_at, updated_at)
                         VALUES (:id, :merchantId, :mode, :linkId, :networkId, :txHash, :blockNumber, :blockHash,
-                            :confirmations, :amount, :wallet, :status, :paidAt, :startsAt, :endsAt, :nextBillingAt,
+                            :logIndex, :confirmations, :amount, :wallet, :status, :paidAt, :startsAt, :endsAt, :nextBillingAt,
                             :createdAt, :updatedAt)""")
                 .bind("id", payment.id())
                 .bind("merchantId", payment.merchantId())
@@ -149,6 +194,7 @@ public class LinkRepository {
                 .bind("updatedAt", utc(payment.updatedAt()));
         spec = SqlValues.bind(spec, "blockNumber", payment.blockNumber(), Long.class);
         spec = SqlValues.bind(spec, "blockHash", payment.blockHash(), String.class);
+        spec = SqlValues.bind(spec, "logIndex", payment.logIndex(), Integer.class);
         spec = SqlValues.bind(spec, "paidAt", payment.paidAt());
         spec = SqlValues.bind(spec, "nextBillingAt", payment.nextBillingAt());
         return spec.then();
@@ -227,6 +273,7 @@ public class LinkRepository {
                 row.get("tx_hash", String.class),
                 row.get("block_number", Long.class),
                 row.get("block_hash", String.class),
+                row.get("log_index", Integer.class),
                 row.get("confirmations", Integer.class),
                 row.get("amount", BigDecimal.class).toBigIntegerExact(),
                 row.get("user_wallet_address", String.class),
@@ -249,6 +296,8 @@ public class LinkRepository {
                 row.get("wallet_address", String.class),
                 row.get("subscribe_hash", String.class),
                 row.get("subscription_onchain_id", Long.class),
+                ChainStatus.fromWireName(row.get("chain_status", String.class)),
+                row.get("chain_subscription_id", String.class),
                 row.get("approvals", String.class),
                 row.get("owed", BigDecimal.class).toBigIntegerExact(),
                 row.get("paid_periods", Integer.class),

@@ -9,7 +9,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * SubscriptionLinkResponse. {@code subscription_transactions} and {@code plan} are present on the link routes and
+ * SubscriptionLinkResponse. {@code chain_status} says whether the chain confirmed the enrolment ({@code pending},
+ * {@code subscribed}, {@code failed}); {@code chain_subscription_id} is the contract's id once it did. {@code subscription_transactions} and {@code plan} are present on the link routes and
  * left out where a link is nested in a subscriber.
  */
 public record LinkResponse(
@@ -22,6 +23,8 @@ public record LinkResponse(
         String walletAddress,
         String subscribeHash,
         Long subscriptionOnchainId,
+        String chainStatus,
+        String chainSubscriptionId,
         JsonNode approvals,
         String owed,
         int paidPeriods,
@@ -155,6 +158,8 @@ public record LinkResponse(
                 link.walletAddress(),
                 link.subscribeHash(),
                 link.onchainId(),
+                link.chainStatus().wireName(),
+                link.chainSubscriptionId(),
                 json.readTree(link.approvals()),
                 link.owed().toString(),
                 link.paidPeriods(),

@@ -69,20 +69,20 @@ class PublicLinkController {
     }
 
     /**
-     * Records a period's payment. The gateway resolved {@code merchant_key} and forwards the merchant's identity:
-     * 201 for a new payment, 200 for the same payment reported again.
+     * Checks a merchant's report of a period's payment against what the chain showed (see {@link PaymentService}).
+     * The gateway resolved {@code merchant_key} and forwards the merchant's identity: 200 with the payment the chain
+     * recorded, 409 when the transaction holds no confirmed collection of the link.
      */
     @PostMapping(path = "/public/subscriptions/link/payment", produces = MediaType.APPLICATION_JSON_VALUE)
     Mono<ResponseEntity<PaymentResponse>> recordPayment(
             MerchantIdentity merchant, @RequestBody(required = false) String body) {
         return Mono.fromSupplier(() -> PaymentRequest.parse(json, body))
-                .flatMap(request -> payments.record(merchant, request))
-                .map(recorded -> ResponseEntity.status(recorded.created() ? HttpStatus.CREATED : HttpStatus.OK)
-                        .body(PaymentResponse.of(
-                                recorded.payment(),
-                                recorded.plan().token().currencyId(),
-                                PlanSummary.of(recorded.plan()),
-                                true)));
+                .flatMap(request -> payments.confirm(merchant, request))
+                .map(recorded -> ResponseEntity.ok(PaymentResponse.of(
+                        recorded.payment(),
+                        recorded.plan().token().currencyId(),
+                        PlanSummary.of(recorded.plan()),
+                        true)));
     }
 
     /**

@@ -42,6 +42,18 @@ public record Subscriber(
     }
 
     /**
+     * The customer's details from its enrolment fill what the invitation left blank — they never replace the
+     * merchant's; the status waits for the chain.
+     */
+    public Transition<Subscriber> details(String givenName, String givenEmail, Instant now) {
+        return change(
+                customerName == null ? givenName : customerName,
+                customerEmail == null ? givenEmail : customerEmail,
+                status,
+                now);
+    }
+
+    /**
      * The customer enrolled: active, and the name and e-mail they gave fill what the invitation left blank — they
      * never replace the merchant's.
      */

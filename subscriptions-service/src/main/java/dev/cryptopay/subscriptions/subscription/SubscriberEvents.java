@@ -36,6 +36,7 @@ public class SubscriberEvents {
      * @param amount what one period bills, in the token's base units
      * @param currency the currency code of the plan's token
      * @param txHash the transaction of the event, null when there is none
+     * @param periods how many periods a {@code subscription.payment.failed} counts as missed (null otherwise)
      * @param metadata the subscriber's webhook_metadata, {@code {}} when it has none
      */
     record SubscriptionEventData(
@@ -46,14 +47,18 @@ public class SubscriberEvents {
             String amount,
             String currency,
             String txHash,
+            Long periods,
             JsonNode metadata) {}
 
     /** An event without a transaction; {@code amount} is what one period bills. */
     public Mono<Void> append(EventType type, Subscriber subscriber, PlanView plan, UUID linkId, Instant now) {
-        return append(type, subscriber, plan, linkId, plan.plan().billedAmount(), null, now);
+        return append(type, subscriber, plan, linkId, plan.plan().billedAmount(), null, null, now);
     }
 
-    /** An event about an amount (a payment, a missed period), with the transaction when there is one. */
+    /**
+     * An event about an amount (a payment, missed periods), with the transaction when there is one and the number
+     * of periods missed.
+     */
     public Mono<Void> append(
             EventType type,
             Subscriber subscriber,
@@ -61,6 +66,7 @@ public class SubscriberEvents {
             UUID linkId,
             BigInteger amount,
             String txHash,
+            Long periods,
             Instant now) {
         SubscriptionEventData data = new SubscriptionEventData(
                 linkId,
@@ -70,6 +76,7 @@ public class SubscriberEvents {
                 amount.toString(),
                 plan.token().currencyCode(),
                 txHash,
+                periods,
                 subscriber.webhookMetadata() == null
                         ? json.createObjectNode()
                         : json.readTree(subscriber.webhookMetadata()));

@@ -36,8 +36,16 @@ public class SubscriptionChanges {
         this.events = events;
     }
 
-    /** What a link's events are about: the amount (default one period of the plan) and the transaction, if any. */
-    public record Payment(BigInteger amount, String txHash) {}
+    /**
+     * What a link's events are about: the amount (default one period of the plan), the transaction, if any, and how
+     * many periods a miss counts (null when the event is not about missed periods).
+     */
+    public record Payment(BigInteger amount, String txHash, Long periods) {
+
+        public static Payment collected(BigInteger amount, String txHash) {
+            return new Payment(amount, txHash, null);
+        }
+    }
 
     /** Stores a subscriber's move and its events; answers the subscriber as it now is. */
     public Mono<Subscriber> subscriber(Transition<Subscriber> move, Instant now) {
@@ -108,8 +116,9 @@ public class SubscriptionChanges {
             List<EventType> types, Subscriber subscriber, PlanView plan, UUID linkId, Payment payment, Instant now) {
         BigInteger amount = payment == null ? plan.plan().billedAmount() : payment.amount();
         String txHash = payment == null ? null : payment.txHash();
+        Long periods = payment == null ? null : payment.periods();
         return Flux.fromIterable(types)
-                .concatMap(type -> events.append(type, subscriber, plan, linkId, amount, txHash, now))
+                .concatMap(type -> events.append(type, subscriber, plan, linkId, amount, txHash, periods, now))
                 .then();
     }
 }

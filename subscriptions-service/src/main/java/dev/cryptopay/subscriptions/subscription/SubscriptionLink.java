@@ -6,13 +6,16 @@ import dev.cryptopay.service.events.EventType;
 import dev.cryptopay.service.events.Transition;
 import java.math.BigInteger;
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
 
 /**
- * One subscriber's enrolment: the wallet that approved billing, its on-chain subscribe transaction, what it owes and
- * how many periods it paid. {@code approvals} is the JSON array recorded at enrolment. {@code periodDueAt} is the
- * start of the oldest period neither paid nor missed; {@code missedPeriods} counts misses since the last payment.
+ * One subscriber's enrolment: the wallet that subscribed on chain, the transaction it reported (a hint until the chain
+ * confirms it), what it owes and how many periods it paid. {@code approvals} is the JSON array recorded at
+ * enrolment. Billing moves come only from the contract's logs: {@link #subscribed}, {@link #charged} and
+ * {@link #missed}. {@code periodDueAt} is the start of the oldest period neither paid nor missed (the contract's next
+ * due time); {@code missedPeriods} counts misses in a row; {@code chainSubscriptionId} is the contract's id (bytes32).
  */
 public record SubscriptionLink(
         UUID id,
@@ -23,6 +26,8 @@ public record SubscriptionLink(
         String walletAddress,
         String subscribeHash,
         Long onchainId,
+        ChainStatus chainStatus,
+        String chainSubscriptionId,
         String approvals,
         BigInteger owed,
         int paidPeriods,
@@ -39,49 +44,174 @@ public record SubscriptionLink(
     /** The most a link can owe: debt is a uint256 like every amount (and its column holds 78 digits). */
     public static final BigInteger MAX_OWED = BigInteger.ONE.shiftLeft(256).subtract(BigInteger.ONE);
 
-    /** A customer enrolled: the new link, announced as {@code subscription.created}. */
-    public static Transition<SubscriptionLink> enrol(SubscriptionLink link) {
-        return Transition.to(link, EventType.SUBSCRIPTION_CREATED);
+    /**
+     * A customer enrolled: the link waits for the chain ({@code pending}, not active) and announces nothing yet.
+     *
+     * @param subscribeHash the transaction the wallet says subscribed it
+     */
+    public static SubscriptionLink pending(
+            Subscriber subscriber,
+            String walletAddress,
+            String subscribeHash,
+            Long onchainId,
+            String approvals,
+            Instant expiresAt,
+            Instant now) {
+        return new SubscriptionLink(
+                UUID.randomUUID(),
+                subscriber.merchantId(),
+                subscriber.mode(),
+                subscriber.planId(),
+                subscriber.id(),
+                walletAddress,
+                subscribeHash,
+                onchainId,
+                ChainStatus.PENDING,
+                null,
+                approvals,
+                BigInteger.ZERO,
+                0,
+                false,
+                null,
+                null,
+                expiresAt,
+                false,
+                null,
+                0,
+                now,
+                now);
+    }
+
+    /** The customer enrolled again before the chain confirmed an earlier try: the new wallet and transaction count. */
+    public SubscriptionLink retried(
+            String newWallet,
+            String newHash,
+            Long newOnchainId,
+            String newApprovals,
+            Instant newExpiresAt,
+            Instant now) {
+        return new SubscriptionLink(
+                id,
+                merchantId,
+                mode,
+                planId,
+                subscriberId,
+                newWallet,
+                newHash,
+                newOnchainId,
+                ChainStatus.PENDING,
+                null,
+                newApprovals,
+                owed,
+                paidPeriods,
+                locked,
+                subscribedAt,
+                trialEndsAt,
+                newExpiresAt,
+                false,
+                periodDueAt,
+                missedPeriods,
+                createdAt,
+                now);
+    }
+
+    /** No matching {@code Subscribed} log came in time; a later one still activates the link. */
+    public SubscriptionLink failed(Instant now) {
+        return new SubscriptionLink(
+                id,
+                merchantId,
+                mode,
+                planId,
+                subscriberId,
+                walletAddress,
+                subscribeHash,
+                onchainId,
+                ChainStatus.FAILED,
+                chainSubscriptionId,
+                approvals,
+                owed,
+                paidPeriods,
+                locked,
+                subscribedAt,
+                trialEndsAt,
+                expiresAt,
+                active,
+                periodDueAt,
+                missedPeriods,
+                createdAt,
+                now);
     }
 
     /**
-     * The due period was paid with {@code paid} base units (at least one period's {@code billed}): the next period
-     * becomes due at {@code nextDueAt}, the misses in a row reset, and any surplus pays off debt.
+     * The chain confirmed the subscription: times come from its block and log, never from the enrolment body; the link
+     * is billed (unless {@code billed} is false: its subscriber was cancelled meanwhile) and announced as
+     * {@code subscription.created}.
+     *
+     * @param trialEndsAt the end of the plan's trial (the first due time), null without a trial
+     * @param firstDue when the first period starts; null when it lies past what dates can hold
+     * @param endsAt the subscription's end on chain, null for none
      */
-    public Transition<SubscriptionLink> paid(BigInteger billed, BigInteger paid, Instant nextDueAt, Instant now) {
-        BigInteger surplus = paid.subtract(billed);
+    public Transition<SubscriptionLink> subscribed(
+            String subscriptionId,
+            Instant subscribedAt,
+            Instant trialEndsAt,
+            Instant firstDue,
+            Instant endsAt,
+            boolean billed,
+            Instant now) {
+        SubscriptionLink confirmed = new SubscriptionLink(
+                id,
+                merchantId,
+                mode,
+                planId,
+                subscriberId,
+                walletAddress,
+                subscribeHash,
+                onchainId,
+                ChainStatus.SUBSCRIBED,
+                subscriptionId,
+                approvals,
+                owed,
+                paidPeriods,
+                locked,
+                subscribedAt,
+                trialEndsAt,
+                endsAt,
+                billed,
+                firstDue,
+                0,
+                createdAt,
+                now);
+        return billed ? Transition.to(confirmed, EventType.SUBSCRIPTION_CREATED) : Transition.to(confirmed);
+    }
+
+    /**
+     * The contract collected a period: the chain's count of paid periods, the next due time, no misses in a row
+     * ({@code subscription.payment.success}).
+     */
+    public Transition<SubscriptionLink> charged(long chainPaidPeriods, Instant nextDueAt, Instant now) {
+        int paid = (int) Math.min(Integer.MAX_VALUE, Math.max(paidPeriods, chainPaidPeriods));
+        return Transition.to(
+                copy(owed, paid, locked, trialEndsAt, expiresAt, active, nextDueAt, 0, now),
+                EventType.SUBSCRIPTION_PAYMENT_SUCCESS);
+    }
+
+    /**
+     * The contract counted {@code charge}'s periods as missed (their grace passed unpaid): they become debt (at most
+     * {@link #MAX_OWED}), the next period is due at {@code nextDueAt}, and one {@code subscription.payment.failed}
+     * announces them all. The contract cancels after too many misses in a row; its own log stops the link.
+     */
+    public Transition<SubscriptionLink> missed(BigInteger charge, long missedInRow, Instant nextDueAt, Instant now) {
         return Transition.to(
                 copy(
-                        owed.subtract(surplus).max(BigInteger.ZERO),
-                        paidPeriods + 1,
+                        owed.add(charge).min(MAX_OWED),
+                        paidPeriods,
                         locked,
                         trialEndsAt,
                         expiresAt,
                         active,
                         nextDueAt,
-                        0,
-                        now),
-                EventType.SUBSCRIPTION_PAYMENT_SUCCESS);
-    }
-
-    /**
-     * The due period passed its grace unpaid: its charge becomes debt (at most {@link #MAX_OWED}) and the next
-     * period is due; the {@code autoCancelAfter}-th miss in a row (0: never) stops the link.
-     */
-    public Transition<SubscriptionLink> missed(
-            BigInteger billed, long intervalSeconds, long autoCancelAfter, Instant now) {
-        int misses = missedPeriods + 1;
-        boolean stops = autoCancelAfter > 0 && misses >= autoCancelAfter;
-        return Transition.to(
-                copy(
-                        owed.add(billed).min(MAX_OWED),
-                        paidPeriods,
-                        locked,
-                        trialEndsAt,
-                        expiresAt,
-                        active && !stops,
-                        periodDueAt.plusSeconds(intervalSeconds),
-                        misses,
+                        (int) Math.min(Integer.MAX_VALUE, missedInRow),
                         now),
                 EventType.SUBSCRIPTION_PAYMENT_FAILED);
     }
@@ -89,8 +219,9 @@ public record SubscriptionLink(
     /**
      * A change of the link's settings by its merchant or customer (who may change what is checked before). Moving
      * the trial's end before anything was billed moves the first period with it; a link restarted is billed again
-     * from now (the time it stood still is not a miss) unless it has already expired. The link's own moves emit no
-     * events: stopping or restarting it moves its subscriber, whose move announces it.
+     * from now (the time it stood still is not a miss) unless it has already expired, and only a link the chain
+     * holds can restart. The link's own moves emit no events: stopping or restarting it moves its subscriber, whose
+     * move announces it.
      */
     public Transition<SubscriptionLink> update(LinkUpdate update, Instant now) {
         Instant newTrialEndsAt = update.trialEndsAt().applyTo(trialEndsAt);
@@ -109,6 +240,12 @@ public record SubscriptionLink(
                 missedPeriods,
                 now);
         if (!active && newActive) {
+            if (chainStatus != ChainStatus.SUBSCRIBED) {
+                throw ApiException.conflict(
+                        "link_not_subscribed",
+                        "The chain has not confirmed this link's subscription yet (chain_status "
+                                + chainStatus.wireName() + "); it becomes active by itself once it does");
+            }
             if (newExpiresAt != null && !newExpiresAt.isAfter(now)) {
                 throw ApiException.conflict(
                         "link_expired", "The link expired at " + newExpiresAt + "; move expires_at to restart it");
@@ -122,10 +259,10 @@ public record SubscriptionLink(
 
     /** Its end is near: announced once ({@code subscription.expiring}); the link itself stays as it is. */
     public Transition<SubscriptionLink> expiring() {
-        return new Transition<>(this, java.util.List.of(EventType.SUBSCRIPTION_EXPIRING), false);
+        return new Transition<>(this, List.of(EventType.SUBSCRIPTION_EXPIRING), false);
     }
 
-    /** No longer billed (its subscriber was cancelled). */
+    /** No longer billed (its subscriber was cancelled, or the contract ended the subscription). */
     public Transition<SubscriptionLink> stop(Instant now) {
         if (!active) {
             return Transition.unchanged(this);
@@ -163,6 +300,8 @@ public record SubscriptionLink(
                 walletAddress,
                 subscribeHash,
                 onchainId,
+                chainStatus,
+                chainSubscriptionId,
                 approvals,
                 newOwed,
                 newPaidPeriods,

@@ -5,7 +5,10 @@ import java.math.BigInteger;
 import java.time.Instant;
 import java.util.UUID;
 
-/** A payment collected for one billing period of a link. */
+/**
+ * A payment the subscription contract collected for one billing period of a link, recorded from its confirmed
+ * {@code Charged} log ({@code logIndex}; null on records made before payments came from the chain).
+ */
 public record SubscriptionPayment(
         UUID id,
         UUID merchantId,
@@ -15,6 +18,7 @@ public record SubscriptionPayment(
         String txHash,
         Long blockNumber,
         String blockHash,
+        Integer logIndex,
         int confirmations,
         BigInteger amount,
         String userWalletAddress,

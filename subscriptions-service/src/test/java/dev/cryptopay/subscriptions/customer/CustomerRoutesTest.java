@@ -4,7 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.subscriptions.SubscriptionsTestBase;
+import dev.cryptopay.subscriptions.plan.PlanTerms;
+import dev.cryptopay.subscriptions.plan.SubscriptionContractCalls;
 import dev.cryptopay.testsupport.TestKafka;
+import dev.cryptopay.testsupport.chain.DevChain;
+import dev.cryptopay.testsupport.chain.DevTokens;
+import java.math.BigInteger;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -15,6 +20,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpMethod;
 import org.springframework.test.web.reactive.server.WebTestClient;
+import org.web3j.protocol.core.methods.response.TransactionReceipt;
 import tools.jackson.databind.JsonNode;
 
 /** The routes a customer's wallet and checkout call: no merchant identity, only the gateway's token. */
@@ -147,46 +153,64 @@ class CustomerRoutesTest extends SubscriptionsTestBase {
     }
 
     @Test
-    void enrolmentLinksTheWalletActivatesTheSubscriberAndEmitsBothEvents() {
+    void anEnrolmentWaitsForTheChainAndOnlyItsConfirmedLogActivatesTheSubscriber() {
         MerchantIdentity merchant = newMerchant();
         JsonNode plan = createPlan(merchant, amountPlan("Pro"));
         String subscriberId = createSubscriber(merchant, plan.get("id").asString(), "Ada", "ada@example.com")
                 .get("id")
                 .asString();
-        Instant enrolledAt = clock.instant();
+        TransactionReceipt subscribed = subscribeOnChain(subscriberId, "12");
 
-        JsonNode link = read(publicSend(
-                        HttpMethod.POST,
-                        "/public/subscriptions/link/",
-                        enrolment(plan.get("id").asString(), subscriberId, "120000000"))
+        // The wallet reports its enrolment first: a hint, recorded as pending; nothing is announced.
+        Map<String, Object> body = enrolment(plan.get("id").asString(), subscriberId, "120000000");
+        body.put("subscribe_hash", subscribed.getTransactionHash());
+        body.put("subscribed_at", "2020-01-01T00:00:00Z");
+        JsonNode pending = read(publicSend(HttpMethod.POST, "/public/subscriptions/link/", body)
                 .expectStatus()
                 .isCreated());
-
-        String linkId = link.get("id").asString();
-        assertThat(link.get("subscriber_id").asString()).isEqualTo(subscriberId);
-        assertThat(link.get("subscription_plan_id").asString())
-                .isEqualTo(plan.get("id").asString());
-        assertThat(link.get("wallet_address").asString()).isEqualTo(WALLET);
-        assertThat(link.get("subscribe_hash").asString()).isEqualTo(SUBSCRIBE_HASH);
-        assertThat(link.get("approvals").get(0).get("amount_approved").asString())
+        String linkId = pending.get("id").asString();
+        assertThat(pending.get("chain_status").asString()).isEqualTo("pending");
+        assertThat(pending.get("is_active").asBoolean()).isFalse();
+        assertThat(pending.get("subscribed_at").isNull())
+                .as("the body's time is not a fact")
+                .isTrue();
+        assertThat(pending.get("subscriber_id").asString()).isEqualTo(subscriberId);
+        assertThat(pending.get("wallet_address").asString()).isEqualTo(WALLET);
+        assertThat(pending.get("approvals").get(0).get("amount_approved").asString())
                 .isEqualTo("120000000");
+        assertThat(read(get(merchant, "/subscriber/" + subscriberId)
+                                .expectStatus()
+                                .isOk())
+                        .get("status")
+                        .asString())
+                .isEqualTo("invitation_sent");
+
+        // The watcher reports the confirmed Subscribed log: the link is active with the chain's times.
+        assertThat(reportLogs(subscribed)).containsExactly("applied");
+        JsonNode link = read(
+                get(merchant, "/subscriptions/link/" + linkId).expectStatus().isOk());
+        Instant block = Instant.ofEpochSecond(CHAIN.web3j()
+                .ethGetBlockByNumber(
+                        org.web3j.protocol.core.DefaultBlockParameter.valueOf(subscribed.getBlockNumber()), false)
+                .sendAsync()
+                .join()
+                .getBlock()
+                .getTimestamp()
+                .longValueExact());
+        assertThat(link.get("chain_status").asString()).isEqualTo("subscribed");
+        assertThat(link.get("chain_subscription_id").asString())
+                .startsWith("0x")
+                .hasSize(66);
         assertThat(link.get("is_active").asBoolean()).isTrue();
         assertThat(link.get("paid_periods").asInt()).isZero();
         assertThat(link.get("owed").asString()).isEqualTo("0");
-        assertThat(Instant.parse(link.get("subscribed_at").asString())).isEqualTo(enrolledAt);
-        assertThat(Instant.parse(link.get("trial_ends_at").asString())).isEqualTo(enrolledAt.plus(Duration.ofDays(7)));
+        assertThat(Instant.parse(link.get("subscribed_at").asString())).isEqualTo(block);
+        assertThat(Instant.parse(link.get("trial_ends_at").asString())).isEqualTo(block.plus(Duration.ofDays(7)));
         assertThat(link.get("customer_email").asString()).isEqualTo("ada@example.com");
-
         JsonNode subscriber =
                 read(get(merchant, "/subscriber/" + subscriberId).expectStatus().isOk());
         assertThat(subscriber.get("status").asString()).isEqualTo("active");
         assertThat(subscriber.get("subscription_link").get("id").asString()).isEqualTo(linkId);
-        assertThat(read(get(merchant, "/subscriptions/link/" + linkId)
-                                .expectStatus()
-                                .isOk())
-                        .get("wallet_address")
-                        .asString())
-                .isEqualTo(WALLET);
 
         List<ConsumerRecord<String, String>> records = TestKafka.recordsWithKey(
                 "subscriptions.events", merchant.merchantId().toString(), 2);
@@ -197,6 +221,9 @@ class CustomerRoutesTest extends SubscriptionsTestBase {
         assertThat(created.get("subscription_link_id").asString()).isEqualTo(linkId);
         assertThat(created.get("status").asString()).isEqualTo("active");
 
+        assertThat(reportLogs(subscribed))
+                .as("a repeated report changes nothing")
+                .containsExactly("applied");
         JsonNode again = read(publicSend(
                         HttpMethod.POST,
                         "/public/subscriptions/link/",
@@ -226,26 +253,133 @@ class CustomerRoutesTest extends SubscriptionsTestBase {
     }
 
     @Test
+    void aForgedOrForeignSubscribeHashNeverActivates() {
+        MerchantIdentity merchant = newMerchant();
+        JsonNode plan = createPlan(merchant, amountPlan("Pro"));
+        String planId = plan.get("id").asString();
+        String invited =
+                createSubscriber(merchant, planId, "Ada", null).get("id").asString();
+        String other = createSubscriber(merchant, planId, "Eve", null).get("id").asString();
+
+        // A hash on no chain: pending, nothing announced.
+        JsonNode forged =
+                read(publicSend(HttpMethod.POST, "/public/subscriptions/link/", enrolment(planId, invited, "120000000"))
+                        .expectStatus()
+                        .isCreated());
+        assertThat(forged.get("chain_status").asString()).isEqualTo("pending");
+
+        // Another invitation's real transaction: its ref names the other subscriber, so it does not match.
+        TransactionReceipt othersTx = subscribeOnChain(other, "12");
+        Map<String, Object> stolen = enrolment(planId, invited, "120000000");
+        stolen.put("subscribe_hash", othersTx.getTransactionHash());
+        JsonNode retried = read(publicSend(HttpMethod.POST, "/public/subscriptions/link/", stolen)
+                .expectStatus()
+                .isCreated());
+        assertThat(retried.get("id").asString())
+                .as("a new try replaces the unconfirmed one")
+                .isEqualTo(forged.get("id").asString());
+        assertThat(reportLogs(othersTx)).containsExactly("unmatched");
+        assertThat(read(get(merchant, "/subscriptions/link/" + retried.get("id").asString())
+                                .expectStatus()
+                                .isOk())
+                        .get("chain_status")
+                        .asString())
+                .isEqualTo("pending");
+
+        // The right subscriber naming it later gets it (the log waited, unmatched).
+        Map<String, Object> owner = enrolment(planId, other, "120000000");
+        owner.put("subscribe_hash", othersTx.getTransactionHash());
+        assertThat(read(publicSend(HttpMethod.POST, "/public/subscriptions/link/", owner)
+                                .expectStatus()
+                                .isCreated())
+                        .get("chain_status")
+                        .asString())
+                .isEqualTo("subscribed");
+        List<ConsumerRecord<String, String>> records = TestKafka.recordsWithKey(
+                "subscriptions.events", merchant.merchantId().toString(), 2);
+        assertThat(records)
+                .extracting(r -> TestKafka.header(r, "event-type"))
+                .containsExactly("subscription.created", "subscription.activated");
+        assertThat(json.readTree(records.get(0).value())
+                        .get("data")
+                        .get("subscriber_id")
+                        .asString())
+                .isEqualTo(other);
+    }
+
+    @Test
     void aCustomerWithoutInvitationEnrolsByPlan() {
         MerchantIdentity merchant = newMerchant();
         String planId = createPlan(merchant, valuePlan("Basic")).get("id").asString();
+        TransactionReceipt subscribed = subscribeByPlan(planId, new BigInteger("9990000"));
         Map<String, Object> body = enrolment(planId, null, "9990000");
+        body.put("subscribe_hash", subscribed.getTransactionHash());
         body.put("customer_id", "cus_77");
         body.put("customer_name", "Grace");
         body.put("customer_email", "grace@navy.test");
-
-        JsonNode link = read(publicSend(HttpMethod.POST, "/public/subscriptions/link/", body)
+        JsonNode pending = read(publicSend(HttpMethod.POST, "/public/subscriptions/link/", body)
                 .expectStatus()
                 .isCreated());
+        assertThat(pending.get("chain_status").asString()).isEqualTo("pending");
+        assertThat(reportLogs(subscribed))
+                .as("Subscribed, and the first period pulled in the same transaction")
+                .containsExactly("applied", "applied");
 
-        assertThat(link.get("trial_ends_at").isNull()).as("no trial period").isTrue();
         JsonNode subscribers = read(
                 get(merchant, "/subscriber/?plan_id=" + planId).expectStatus().isOk());
         assertThat(subscribers.get("total").asLong()).isEqualTo(1);
-        assertThat(subscribers.get("subscribers").get(0).get("customer_name").asString())
-                .isEqualTo("Grace");
-        assertThat(subscribers.get("subscribers").get(0).get("status").asString())
-                .isEqualTo("active");
+        JsonNode grace = subscribers.get("subscribers").get(0);
+        assertThat(grace.get("customer_name").asString()).isEqualTo("Grace");
+        assertThat(grace.get("status").asString()).isEqualTo("active");
+        JsonNode link =
+                read(get(merchant, "/subscriptions/link/" + pending.get("id").asString())
+                        .expectStatus()
+                        .isOk());
+        assertThat(link.get("trial_ends_at").isNull()).as("no trial period").isTrue();
+        assertThat(link.get("paid_periods").asInt()).isEqualTo(1);
+        assertThat(link.get("subscription_transactions").get(0).get("amount").asString())
+                .as("USDC 9.99 in its units")
+                .isEqualTo("9990000");
+    }
+
+    /**
+     * The wallet subscribes on its own (no invitation: a zero ref) to a plan as the public plan route shows it, after
+     * approving {@code approve} base units of dev USDC.
+     */
+    private TransactionReceipt subscribeByPlan(String planId, BigInteger approve) {
+        JsonNode plan = read(publicGet("/public/subscriptions/plans/" + planId)
+                .expectStatus()
+                .isOk());
+        boolean byValue = !plan.get("value").isNull();
+        PlanTerms terms = new PlanTerms(
+                plan.get("merchant_address").asString(),
+                plan.get("destination_address").asString(),
+                byValue
+                        ? "0x0000000000000000000000000000000000000000"
+                        : plan.get("token").asString(),
+                byValue ? BigInteger.ZERO : new BigInteger(plan.get("amount").asString()),
+                byValue ? plan.get("currency").asString() : "",
+                byValue ? plan.get("value").asString() : "",
+                plan.get("interval").asLong(),
+                plan.get("trial_period").asLong(),
+                plan.get("max_arrears").asLong(),
+                plan.get("auto_cancel_after_missed").asLong(),
+                plan.get("subscribe_deadline").asLong(),
+                plan.get("plan_nonce").asLong());
+        CHAIN.mint(DevTokens.USDC, WALLET, approve);
+        CHAIN.sendTransaction(
+                WALLET,
+                DEV_USDC,
+                SubscriptionContractCalls.approve(DevChain.SUBSCRIPTION_CONTRACT, approve),
+                BigInteger.ZERO);
+        TransactionReceipt subscribed = CHAIN.sendTransaction(
+                WALLET,
+                DevChain.SUBSCRIPTION_CONTRACT,
+                SubscriptionContractCalls.subscribe(
+                        terms, plan.get("merchant_sig").asString(), "0x" + "0".repeat(64), 0),
+                BigInteger.ZERO);
+        assertThat(subscribed.isStatusOK()).isTrue();
+        return subscribed;
     }
 
     @Test

@@ -202,9 +202,9 @@ class LinkRoutesTest extends SubscriptionsTestBase {
         UUID id = UUID.randomUUID();
         database.sql("""
                         INSERT INTO subscription_link (id, merchant_id, mode, plan_id, subscriber_id, wallet_address,
-                            subscribe_hash, approvals, owed, paid_periods, subscribed_at, trial_ends_at, expires_at,
-                            created_at, updated_at)
-                        VALUES (:id, :merchant, 'test', :plan, :subscriber, :wallet, :hash,
+                            subscribe_hash, chain_status, approvals, owed, paid_periods, subscribed_at, trial_ends_at,
+                            expires_at, created_at, updated_at)
+                        VALUES (:id, :merchant, 'test', :plan, :subscriber, :wallet, :hash, 'subscribed',
                             '[{"token":"0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512","allowance":"120000000"}]',
                             0, 1, :at, :trialEnds, :expires, :at, :at)""")
                 .bind("id", id)

@@ -21,25 +21,20 @@ class SubscriptionLinkTest {
     private static final long MONTH = 2_592_000;
 
     @Test
-    void aMissAddsOnePeriodOfDebtAndMovesToTheNextPeriod() {
-        Transition<SubscriptionLink> miss = link().missed(PERIOD, MONTH, 0, START.plusSeconds(10));
-        assertThat(miss.events()).containsExactly(EventType.SUBSCRIPTION_PAYMENT_FAILED);
+    void aMissAddsWhatTheContractCountedAsDebtAndTakesItsNextDueTime() {
+        Instant next = START.plusSeconds(3 * MONTH);
+        Transition<SubscriptionLink> miss = link().missed(PERIOD.multiply(BigInteger.valueOf(3)), 3, next, START);
+        assertThat(miss.events())
+                .as("one event for all the periods")
+                .containsExactly(EventType.SUBSCRIPTION_PAYMENT_FAILED);
         SubscriptionLink missed = miss.state();
-        assertThat(missed.owed()).isEqualTo(PERIOD);
-        assertThat(missed.missedPeriods()).isEqualTo(1);
-        assertThat(missed.periodDueAt()).isEqualTo(START.plusSeconds(MONTH));
+        assertThat(missed.owed()).isEqualTo(PERIOD.multiply(BigInteger.valueOf(3)));
+        assertThat(missed.missedPeriods()).isEqualTo(3);
+        assertThat(missed.periodDueAt()).isEqualTo(next);
         assertThat(missed.paidPeriods()).isZero();
-        assertThat(missed.active()).as("auto-cancel 0: never stops").isTrue();
-        assertThat(missed.missed(PERIOD, MONTH, 0, START).state().owed()).isEqualTo(PERIOD.multiply(BigInteger.TWO));
-    }
-
-    @Test
-    void theAutoCancelCountOfMissesInARowStopsTheLink() {
-        SubscriptionLink once = link().missed(PERIOD, MONTH, 2, START).state();
-        assertThat(once.active()).isTrue();
-        SubscriptionLink twice = once.missed(PERIOD, MONTH, 2, START).state();
-        assertThat(twice.active()).isFalse();
-        assertThat(twice.missedPeriods()).isEqualTo(2);
+        assertThat(missed.active())
+                .as("the contract's own Cancelled log stops it")
+                .isTrue();
     }
 
     @Test
@@ -52,20 +47,59 @@ class SubscriptionLinkTest {
     }
 
     @Test
-    void aPaymentResetsTheMissesAndItsSurplusPaysDebtButNeverBelowZero() {
+    void aCollectionTakesTheChainsCountResetsTheMissesAndKeepsTheDebt() {
         SubscriptionLink owing = missedTwice(PERIOD);
         Instant next = START.plusSeconds(3 * MONTH);
-        Transition<SubscriptionLink> payment = owing.paid(PERIOD, PERIOD.multiply(BigInteger.TWO), next, START);
+        Transition<SubscriptionLink> payment = owing.charged(1, next, START);
         assertThat(payment.events()).containsExactly(EventType.SUBSCRIPTION_PAYMENT_SUCCESS);
         SubscriptionLink paid = payment.state();
-        assertThat(paid.owed()).isEqualTo(PERIOD);
+        assertThat(paid.owed())
+                .as("one period collected pays that period only")
+                .isEqualTo(PERIOD.multiply(BigInteger.TWO));
         assertThat(paid.missedPeriods()).isZero();
         assertThat(paid.paidPeriods()).isEqualTo(1);
         assertThat(paid.periodDueAt()).isEqualTo(next);
-        assertThat(owing.paid(PERIOD, PERIOD.multiply(BigInteger.TEN), next, START)
-                        .state()
-                        .owed())
-                .isZero();
+        assertThat(paid.charged(0, next, START).state().paidPeriods())
+                .as("never counts backwards")
+                .isEqualTo(1);
+    }
+
+    @Test
+    void aPendingLinkIsConfirmedWithTheChainsTimesAndAnnouncedOnce() {
+        Subscriber subscriber = new Subscriber(
+                UUID.randomUUID(),
+                UUID.randomUUID(),
+                Mode.TEST,
+                UUID.randomUUID(),
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                SubscriberStatus.INVITATION_SENT,
+                START,
+                START);
+        SubscriptionLink pending =
+                SubscriptionLink.pending(subscriber, "0xabc", "0x" + "ab".repeat(32), null, "[]", null, START);
+        assertThat(pending.chainStatus()).isEqualTo(ChainStatus.PENDING);
+        assertThat(pending.active()).isFalse();
+        assertThatThrownBy(() -> pending.update(change(Patch.absent(), Patch.of(true)), START))
+                .as("only the chain activates it")
+                .isInstanceOf(ApiException.class)
+                .hasMessageContaining("chain_status pending");
+        Instant block = START.plusSeconds(30);
+        Transition<SubscriptionLink> confirmed =
+                pending.subscribed("0x" + "01".repeat(32), block, null, block, null, true, START.plusSeconds(60));
+        assertThat(confirmed.events()).containsExactly(EventType.SUBSCRIPTION_CREATED);
+        assertThat(confirmed.state().active()).isTrue();
+        assertThat(confirmed.state().subscribedAt()).isEqualTo(block);
+        assertThat(confirmed.state().periodDueAt()).isEqualTo(block);
+        assertThat(pending.subscribed("0x" + "01".repeat(32), block, null, block, null, false, START)
+                        .emits())
+                .as("a subscriber cancelled meanwhile: recorded, not announced, not billed")
+                .isFalse();
+        assertThat(pending.failed(START).chainStatus()).isEqualTo(ChainStatus.FAILED);
     }
 
     @Test
@@ -154,9 +188,9 @@ class SubscriptionLinkTest {
     }
 
     private static SubscriptionLink missedTwice(BigInteger amount) {
-        return link().missed(amount, MONTH, 0, START)
+        return link().missed(amount, 1, START.plusSeconds(MONTH), START)
                 .state()
-                .missed(amount, MONTH, 0, START)
+                .missed(amount, 2, START.plusSeconds(2 * MONTH), START)
                 .state();
     }
 
@@ -170,6 +204,8 @@ class SubscriptionLinkTest {
                 "0x90F79bf6EB2c4f870365E785982E1f101E93b906",
                 "0x" + "ab".repeat(32),
                 null,
+                ChainStatus.SUBSCRIBED,
+                "0x" + "01".repeat(32),
                 "[]",
                 BigInteger.ZERO,
                 0,
