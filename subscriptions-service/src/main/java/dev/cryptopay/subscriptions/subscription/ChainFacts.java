@@ -18,8 +18,10 @@ import dev.cryptopay.subscriptions.plan.PlanView;
 import java.math.BigInteger;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
@@ -93,11 +95,15 @@ public class ChainFacts {
                 Mono<Void> removal = report.removed() && !entry.removed() ? removed(report, now) : Mono.empty();
                 return removal.thenReturn(new Applied(entry.outcome(), true));
             }
+            if (report.removed()) {
+                // Taken away before it was ever applied: kept as seen, never applied.
+                return book.settle(report, LogOutcome.IGNORED, now)
+                        .then(book.markRemoved(report, now))
+                        .thenReturn(new Applied(LogOutcome.IGNORED, false));
+            }
             Mono<LogOutcome> outcome =
                     event.map(found -> apply(report, found, now)).orElse(Mono.just(LogOutcome.IGNORED));
-            return outcome.flatMap(result -> book.settle(report, result, now)
-                    .then(report.removed() ? removed(report, now) : Mono.empty())
-                    .thenReturn(new Applied(result, false)));
+            return outcome.flatMap(result -> book.settle(report, result, now).thenReturn(new Applied(result, false)));
         });
         return tx.transactional(work);
     }
@@ -142,16 +148,26 @@ public class ChainFacts {
                 .map(count -> count > 0 ? LogOutcome.APPLIED : LogOutcome.UNMATCHED);
     }
 
-    /** Activates every waiting link the log matches (one per merchant account that enrolled this transaction). */
+    /**
+     * Activates the waiting links the log matches: at most one per merchant account and mode (the oldest enrolment
+     * naming the transaction), none where that account already holds the subscription.
+     */
     private Mono<LogOutcome> subscribed(ChainLog report, Subscribed event, Instant now) {
-        return links.lockAwaiting(report.txHash())
-                .collectList()
-                .flatMapMany(Flux::fromIterable)
-                .concatMap(link -> plans.findAny(link.planId())
-                        .filter(plan -> matches(report, event, link, plan))
-                        .flatMap(plan -> activate(report, event, link, plan, now)))
-                .count()
+        return links.lockOnChain(event.subscriptionId())
+                .map(ChainFacts::account)
+                .collect(Collectors.toCollection(HashSet::new))
+                .flatMap(taken -> links.lockAwaiting(report.txHash())
+                        .collectList()
+                        .flatMapMany(Flux::fromIterable)
+                        .concatMap(link -> plans.findAny(link.planId())
+                                .filter(plan -> matches(report, event, link, plan) && taken.add(account(link)))
+                                .flatMap(plan -> activate(report, event, link, plan, now)))
+                        .count())
                 .map(count -> count > 0 ? LogOutcome.APPLIED : LogOutcome.UNMATCHED);
+    }
+
+    private static String account(SubscriptionLink link) {
+        return link.merchantId() + "/" + link.mode().wireName();
     }
 
     /**

@@ -119,7 +119,7 @@ public class LinkRepository {
      */
     public Flux<SubscriptionLink> lockAwaiting(String txHash) {
         return database.sql("SELECT " + COLUMNS + FROM + " WHERE lower(l.subscribe_hash) = lower(:hash)"
-                        + " AND l.chain_status <> 'subscribed' ORDER BY l.id FOR UPDATE OF l")
+                        + " AND l.chain_status <> 'subscribed' ORDER BY l.created_at, l.id FOR UPDATE OF l")
                 .bind("hash", txHash)
                 .map(LinkRepository::read)
                 .all();
