@@ -3,11 +3,9 @@ package dev.cryptopay.deploy;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -30,12 +28,11 @@ public final class EnvFile {
             for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
                 String trimmed = line.strip();
                 int eq = trimmed.indexOf('=');
-                if (trimmed.isEmpty() || trimmed.startsWith("#") || eq <= 0) {
-                    continue;
+                if (eq > 0 && !trimmed.startsWith("#")) {
+                    values.put(
+                            trimmed.substring(0, eq).strip(),
+                            trimmed.substring(eq + 1).strip());
                 }
-                values.put(
-                        trimmed.substring(0, eq).strip(),
-                        trimmed.substring(eq + 1).strip());
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
@@ -53,20 +50,12 @@ public final class EnvFile {
     /** Writes a text file readable by its owner only (0600 on POSIX file systems), replacing it atomically. */
     public static void writePrivate(Path file, String content) {
         try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            Path temp = Files.createTempFile(file.toAbsolutePath().getParent(), "." + file.getFileName(), ".tmp");
+            Path dir = Files.createDirectories(file.toAbsolutePath().getParent());
+            // On POSIX file systems a temporary file is made owner-only (0600); elsewhere the directory's ACL applies.
+            Path temp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
             try {
-                try {
-                    Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-------"));
-                } catch (UnsupportedOperationException notPosix) {
-                    // Windows: the directory's ACL applies
-                }
                 Files.writeString(temp, content, StandardCharsets.UTF_8);
-                try {
-                    Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
-                }
+                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } finally {
                 Files.deleteIfExists(temp);
             }

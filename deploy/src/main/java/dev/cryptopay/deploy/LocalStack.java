@@ -1,18 +1,23 @@
 package dev.cryptopay.deploy;
 
 import dev.cryptopay.auth.Mode;
+import dev.cryptopay.deploy.sandbox.SandboxWallet;
 import dev.cryptopay.testsupport.DirectoryTree;
 import dev.cryptopay.testsupport.KraftBroker;
 import dev.cryptopay.testsupport.chain.DevChain;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -22,14 +27,13 @@ import java.util.concurrent.Executors;
  * and chain-watcher each as its own {@code java -jar} process, plus a sandbox merchant with a wallet whose
  * credentials are printed and written to {@code <data dir>/stack.env}.
  *
- * <p>{@link #main} is {@code ./run-local}; tests use {@link #start(StackOptions)} with {@link StackOptions#forTests()}
- * and the returned handle. Start-up ({@link StackStartup}) fills the fields in step by step and {@link #close()}
- * stops whatever is in them, also halfway through a start from the Ctrl-C hook. The monitor makes sure no service
- * starts once closing has begun.
+ * <p>{@link #main} is {@code ./run-local} ({@link RunLocal}); tests use {@link #start(StackOptions)} with {@link
+ * StackOptions#forTests()} and the returned handle. The start runs the parts ({@link StackPostgres}, {@link StackKafka},
+ * {@link StackChain}, each {@link ServiceProcess}, {@link StackSandbox}) in order, filling the fields in step by step;
+ * {@link #close()} stops whatever is in them, also halfway through a start (the Ctrl-C hook); the monitor makes sure
+ * no service starts once closing has begun.
  */
 public final class LocalStack implements AutoCloseable {
-
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     final StackOptions options;
     final StackFiles files;
@@ -47,8 +51,10 @@ public final class LocalStack implements AutoCloseable {
     volatile StackPostgres postgres;
     volatile KraftBroker kafka;
     volatile SandboxCredentials credentials;
-    volatile boolean runsDevChain;
     volatile StackChain chain;
+    private boolean runsDevChain;
+    private CompletableFuture<KraftBroker> kafkaStart = CompletableFuture.completedFuture(null);
+    private CompletableFuture<StackChain> chainStart = CompletableFuture.completedFuture(null);
 
     LocalStack(StackOptions options) {
         this.options = options;
@@ -56,25 +62,154 @@ public final class LocalStack implements AutoCloseable {
         this.console = new StackConsole(options.out);
     }
 
-    /** {@code ./run-local}: see {@link RunLocal}. */
+    /** {@code ./run-local [--reset]}: see {@link RunLocal}. */
     public static void main(String[] args) {
         RunLocal.main(args);
     }
 
     /**
-     * Starts the whole stack and returns once every service is ready and the sandbox merchant exists.
+     * Starts the whole stack; returns once every service is ready and the sandbox merchant exists.
      *
      * @throws StackStartException with a message for people; everything started so far is stopped again
      */
     public static LocalStack start(StackOptions options) {
-        LocalStack stack = new LocalStack(options.copy());
+        LocalStack stack = new LocalStack(options);
         try {
-            StackStartup.start(stack);
+            stack.startUp();
             return stack;
         } catch (RuntimeException | Error e) {
             stack.close();
             throw e;
         }
+    }
+
+    /** The start, step by step; a failure comes out as a {@link StackStartException}; the caller stops what started. */
+    void startUp() {
+        try {
+            startSteps();
+        } catch (RuntimeException e) {
+            // Kafka and the dev chain may still be starting: awaited, so that close() finds and stops them.
+            CompletableFuture.allOf(kafkaStart, chainStart)
+                    .exceptionally(failure -> null)
+                    .join();
+            // A step that failed on another thread: its exception as thrown there.
+            throw e instanceof CompletionException && e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
+    }
+
+    private void startSteps() {
+        long begin = System.nanoTime();
+        runsDevChain = StackChain.runs(options, console);
+        ServiceProcess.checkJars(options, runsDevChain);
+        try {
+            Files.createDirectories(files.logDir);
+        } catch (IOException e) {
+            throw new StackStartException("Cannot create the data directory " + StackConsole.path(files.root) + ": " + e
+                    + ". Set STACK_DATA_DIR to a writable directory.");
+        }
+        files.claim();
+        claimed = true;
+        for (long pid : files.stopLeftoverServices()) {
+            console.say("stopped a service (pid " + pid + ") an earlier launcher left running");
+        }
+        boolean embeddedPostgres = StackPostgres.mustEmbed(options);
+        Set<StackPort> leftOut = EnumSet.noneOf(StackPort.class);
+        if (embeddedPostgres) {
+            StackPostgres.stopLeftRunning(files.postgresDir, console);
+        } else {
+            leftOut.add(StackPort.EMBEDDED_POSTGRES);
+        }
+        if (runsDevChain) {
+            StackChain.stopLeftRunning(files, console);
+        } else {
+            leftOut.addAll(List.of(StackPort.DEV_CHAIN, StackPort.CHAIN_WATCHER));
+        }
+        ports = Ports.assign(
+                options.ports, port -> port.service != null && options.skipped.contains(port.service), leftOut);
+        secrets = files.loadOrCreateSecrets();
+
+        // PostgreSQL, Kafka and the dev chain start side by side. The services need the database at once; Kafka only
+        // once they publish or consume, so they start while the broker may still be coming up (its address is fixed
+        // already). chain-watcher starts once its chain answers.
+        int kafkaPort = ports.port(StackPort.KAFKA);
+        kafkaStart = CompletableFuture.supplyAsync(() -> kafka = StackKafka.start(files, kafkaPort, console), executor);
+        if (runsDevChain) {
+            int port = ports.port(StackPort.DEV_CHAIN);
+            chainStart = CompletableFuture.supplyAsync(() -> chain = StackChain.start(files, port, console), executor);
+        }
+        startPostgres(embeddedPostgres);
+        List<CompletableFuture<Void>> ready = new ArrayList<>();
+        for (StackService service : StackService.values()) {
+            if (options.runs(service, runsDevChain)) {
+                ServiceProcess process = new ServiceProcess(
+                        service, ports.port(StackPort.of(service)), files, options, environment(service));
+                ready.add(CompletableFuture.runAsync(
+                        () -> {
+                            process.prepareImage();
+                            if (service == StackService.CHAIN_WATCHER) {
+                                chainStart.join();
+                            }
+                            launch(process, true);
+                        },
+                        executor));
+            }
+        }
+        describeServicesRunByYou();
+        chainStart.join();
+        kafkaStart.join();
+        StackKafka.createTopics(kafka, files);
+        awaitAll(ready);
+        SandboxWallet wallet = StackSandbox.setUp(this);
+        synchronized (this) {
+            services.values().forEach(process -> process.watch(this::isClosed, console));
+        }
+        console.summary((System.nanoTime() - begin) / 1e9, this, wallet);
+    }
+
+    /** Waits until every future succeeded, or until the first one fails (its exception comes out as is). */
+    static void awaitAll(List<CompletableFuture<Void>> futures) {
+        CompletableFuture<Void> firstFailure = new CompletableFuture<>();
+        futures.forEach(future -> future.whenComplete((done, failure) -> {
+            if (failure != null) {
+                firstFailure.completeExceptionally(failure);
+            }
+        }));
+        CompletableFuture.anyOf(CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)), firstFailure)
+                .join();
+    }
+
+    /**
+     * PostgreSQL and every database (chain-watcher's too, so --reset always finds the same set), each commented with
+     * its data directory, which its name's suffix only hashes.
+     */
+    private void startPostgres(boolean embedded) {
+        if (embedded) {
+            postgres = StackPostgres.embedded(files, ports.port(StackPort.EMBEDDED_POSTGRES), console);
+        } else {
+            postgres = StackPostgres.external(options);
+            console.say("PostgreSQL: the server at " + options.pgHost + ":" + options.pgPort + " (user "
+                    + options.pgUser + ")");
+        }
+        for (StackService service : StackService.values()) {
+            postgres.ensureDatabase(options.databaseName(service), "local stack data directory " + files.realRoot());
+        }
+    }
+
+    private void describeServicesRunByYou() {
+        for (StackService service : options.skipped) {
+            if (service != StackService.CHAIN_WATCHER || runsDevChain) {
+                Path env = files.root.resolve(service + ".env");
+                EnvFile.write(env, environment(service));
+                String shown = StackConsole.path(env);
+                console.say(service + " is yours to run (STACK_SKIP) on port "
+                        + ports.port(StackPort.of(service)) + ", with the settings in " + shown + ": set -a; . "
+                        + shown + "; set +a; ./mvnw -pl " + service + " spring-boot:run");
+            }
+        }
+    }
+
+    private Map<String, String> environment(StackService service) {
+        return ServiceEnvironment.of(service, options, ports, secrets, postgres.server);
     }
 
     /** {@code http://127.0.0.1:<gateway port>}: the gateway's root, where the checkout and {@code /docs} are. */
@@ -116,51 +251,18 @@ public final class LocalStack implements AutoCloseable {
     /** A new merchant with a gateway-generated Ed25519 key and a publishable key of the mode. */
     public SandboxCredentials newMerchant(String name, Mode mode) {
         AdminClient admin = new AdminClient(adminUrl(), adminToken());
-        SandboxCredentials created = admin.createKey(
-                admin.createMerchant(name, "merchant-" + Long.toHexString(RANDOM.nextLong()) + "@example.com"), mode);
+        SandboxCredentials created =
+                admin.createKey(admin.createMerchant(name, "merchant-" + UUID.randomUUID() + "@example.com"), mode);
         return created.withPublishableKey(admin.createPublishableKey(created.merchantId(), mode));
     }
 
     /** {@code http://127.0.0.1:<port>} of a service ({@code gateway}, {@code payment-links-service}, ...). */
     public String serviceUrl(String service) {
-        return "http://127.0.0.1:" + servicePort(service);
-    }
-
-    public int servicePort(String service) {
-        return ports.port(StackPort.of(StackService.byName(service)));
-    }
-
-    public String kafkaBootstrapServers() {
-        return kafka.bootstrapServers();
-    }
-
-    /** JDBC URL of a service's database (user {@link #databaseUser()}, password {@link #databasePassword()}). */
-    public String jdbcUrl(String service) {
-        return postgres.server().jdbcUrl(options.databaseName(StackService.byName(service)));
-    }
-
-    public String databaseUser() {
-        return postgres.server().user();
-    }
-
-    public String databasePassword() {
-        return postgres.server().password();
-    }
-
-    public Path dataDir() {
-        return files.root();
-    }
-
-    public Optional<String> devChainUrl() {
-        return Optional.ofNullable(chain).map(StackChain::rpcUrl);
+        return ports.url(StackPort.of(StackService.byName(service)));
     }
 
     public Optional<DevChain> devChain() {
-        return Optional.ofNullable(chain).map(StackChain::devChain);
-    }
-
-    public Path stackEnvFile() {
-        return files.stackEnvFile;
+        return Optional.ofNullable(chain).map(started -> started.devChain);
     }
 
     public boolean isRunning(String service) {
@@ -169,7 +271,7 @@ public final class LocalStack implements AutoCloseable {
 
     /** Kills a service at once (SIGKILL), like a crash. */
     public void killService(String service) {
-        process(service).kill();
+        process(service).stop(true);
     }
 
     /** Starts a stopped or killed service again on the same port and waits until it is ready. */
@@ -189,30 +291,20 @@ public final class LocalStack implements AutoCloseable {
         kafka.restart();
     }
 
-    synchronized List<CompletableFuture<Void>> launchAll(List<ServiceProcess> processes) {
-        abortIfClosed();
-        processes.forEach(process -> services.put(process.service(), process));
-        return processes.stream()
-                .map(process -> CompletableFuture.runAsync(() -> launch(process, true), executor))
-                .toList();
-    }
-
+    /** Starts the service and waits until it is ready; its pid goes to {@code services.pid} at once. */
     void launch(ServiceProcess process, boolean freshLog) {
         synchronized (this) {
-            abortIfClosed();
+            if (closed) {
+                throw new StackStartException("start abandoned: the stack is stopping");
+            }
+            services.put(process.service, process);
             process.start(freshLog);
             // services.pid names every running service, so a start after this launcher is killed stops them.
-            files.recordServices(services.values().stream()
-                    .map(ServiceProcess::process)
-                    .filter(p -> p != null)
-                    .toList());
+            files.recordServices(
+                    services.values().stream().map(started -> started.process).toList());
         }
         double seconds = process.awaitReady(options.readyTimeout, this::isClosed);
-        console.serviceReady(process.service(), seconds, process.port());
-    }
-
-    synchronized List<ServiceProcess> processes() {
-        return List.copyOf(services.values());
+        console.say(String.format("%s ready in %.1f s (port %d)", process.service, seconds, process.port));
     }
 
     private synchronized ServiceProcess process(String service) {
@@ -220,19 +312,13 @@ public final class LocalStack implements AutoCloseable {
         ServiceProcess process = services.get(which);
         if (process == null) {
             throw new IllegalStateException("the stack has not started " + service
-                    + (options.isSkipped(which) ? " (skipped: you run it yourself)" : ""));
+                    + (options.skipped.contains(which) ? " (skipped: you run it yourself)" : ""));
         }
         return process;
     }
 
     boolean isClosed() {
         return closed;
-    }
-
-    private void abortIfClosed() {
-        if (closed) {
-            throw new StackStartException("start abandoned: the stack is stopping");
-        }
     }
 
     /**
@@ -253,14 +339,14 @@ public final class LocalStack implements AutoCloseable {
         }
         List<String> recording = started.stream()
                 .filter(ServiceProcess::isRecordingArchive)
-                .map(p -> p.service().serviceName())
+                .map(p -> p.service.serviceName)
                 .toList();
         if (!recording.isEmpty()) {
             console.say(String.join(", ", recording) + " write their class-data archives as they stop (once per "
                     + "build: later starts are faster)…");
         }
         started.stream()
-                .map(process -> CompletableFuture.runAsync(process::stop, executor))
+                .map(process -> CompletableFuture.runAsync(() -> process.stop(false), executor))
                 .toList()
                 .forEach(stopping -> quietly("", stopping::join));
         if (kafka != null) {
@@ -272,43 +358,34 @@ public final class LocalStack implements AutoCloseable {
                     quietly("", () -> postgres.dropDatabase(options.databaseName(service)));
                 }
             }
-            quietly("could not stop the embedded PostgreSQL: ", () -> {
-                try {
-                    postgres.close();
-                } catch (IOException e) {
-                    throw new IllegalStateException(e.getMessage(), e);
-                }
-            });
+            quietly("could not stop the embedded PostgreSQL: ", postgres::close);
         }
         if (chain != null) {
             quietly("the dev chain did not stop cleanly: ", chain::close);
         }
         executor.shutdownNow();
         if (claimed) {
-            try {
-                files.release();
-            } catch (IOException e) {
-                console.problem("could not delete " + files.launcherPidFile + ": " + e);
-            }
+            quietly("could not delete " + files.launcherPidFile + ": ", files::release);
         }
         if (options.deleteDataDirOnClose) {
             deleteDataDir();
         }
     }
 
-    private void quietly(String problem, Runnable step) {
+    /** A part of stopping: what goes wrong is said on standard error, and the rest still stopped. */
+    private interface Step {
+        void run() throws Exception;
+    }
+
+    private void quietly(String problem, Step step) {
         try {
             step.run();
-        } catch (RuntimeException e) {
-            console.problem(problem + e.getMessage());
+        } catch (Exception e) {
+            System.err.println("[stack] " + problem + e.getMessage()); // worth a line, not worth stopping for
         }
     }
 
     void deleteDataDir() {
-        try {
-            DirectoryTree.delete(files.root());
-        } catch (IOException e) {
-            console.problem("could not delete " + files.root() + ": " + e.getMessage());
-        }
+        quietly("could not delete " + files.root + ": ", () -> DirectoryTree.delete(files.root));
     }
 }

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -15,11 +14,7 @@ import java.util.function.Predicate;
 /** The ports of one stack run, by what listens there; chosen once at start and kept until the run stops. */
 final class Ports {
 
-    private final Map<StackPort, Integer> ports;
-
-    private Ports(Map<StackPort, Integer> ports) {
-        this.ports = ports;
-    }
+    private final Map<StackPort, Integer> ports = new EnumMap<>(StackPort.class);
 
     /**
      * A free port for each requested 0; each fixed port checked, except those of services you run yourself (they may
@@ -29,7 +24,7 @@ final class Ports {
      * @throws StackStartException naming every fixed port in use and the variable that moves it
      */
     static Ports assign(Map<StackPort, Integer> requested, Predicate<StackPort> runByYou, Set<StackPort> leftOut) {
-        Map<StackPort, Integer> ports = new EnumMap<>(StackPort.class);
+        Ports assigned = new Ports();
         List<String> taken = new ArrayList<>();
         for (StackPort what : StackPort.values()) {
             if (leftOut.contains(what)) {
@@ -39,27 +34,26 @@ final class Ports {
             if (port == 0) {
                 do {
                     port = freePort();
-                } while (ports.containsValue(port));
+                } while (assigned.ports.containsValue(port));
             } else if (!runByYou.test(what) && !isFree(port)) {
-                taken.add("port " + port + " (" + what.label() + ", " + what.variable() + ")");
+                taken.add("port " + port + " (" + what.label + ", " + what.variable + ")");
             }
-            ports.put(what, port);
+            assigned.ports.put(what, port);
         }
         if (!taken.isEmpty()) {
-            throw new StackStartException(
-                    (taken.size() == 1 ? "A port the stack needs is" : "Ports the stack needs are")
-                            + " already in use: " + String.join("; ", taken) + ". Stop what holds "
-                            + (taken.size() == 1 ? "it" : "them")
-                            + " (`ss -ltnp` names it; kill <pid>, or Ctrl-C in its "
-                            + "terminal), or give the stack other ports with the variables named above.");
+            boolean one = taken.size() == 1;
+            throw new StackStartException((one ? "A port the stack needs is" : "Ports the stack needs are")
+                    + " already in use: " + String.join("; ", taken) + ". Stop what holds " + (one ? "it" : "them")
+                    + " (`ss -ltnp` names it; kill <pid>, or Ctrl-C in its terminal), or give the stack other ports "
+                    + "with the variables named above.");
         }
-        return new Ports(ports);
+        return assigned;
     }
 
     int port(StackPort what) {
         Integer port = ports.get(what);
         if (port == null) {
-            throw new IllegalStateException("no port planned for the " + what.label());
+            throw new IllegalStateException("no port planned for the " + what.label);
         }
         return port;
     }
@@ -68,7 +62,7 @@ final class Ports {
         return "http://127.0.0.1:" + port(what);
     }
 
-    static int freePort() {
+    private static int freePort() {
         try (ServerSocket socket = new ServerSocket()) {
             socket.bind(new InetSocketAddress(0));
             return socket.getLocalPort();
@@ -82,15 +76,6 @@ final class Ports {
         try (ServerSocket socket = new ServerSocket()) {
             socket.setReuseAddress(true);
             socket.bind(new InetSocketAddress(port));
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    static boolean accepts(String host, int port, int timeoutMillis) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(host, port), timeoutMillis);
             return true;
         } catch (IOException e) {
             return false;

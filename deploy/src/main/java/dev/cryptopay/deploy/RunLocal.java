@@ -1,22 +1,30 @@
 package dev.cryptopay.deploy;
 
 import java.util.Optional;
-import java.util.concurrent.CountDownLatch;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code ./run-local [--reset]}, i.e. {@link LocalStack#main}: a stack from the {@code STACK_*} variables, kept running
- * until Ctrl-C (or SIGTERM), whose shutdown hook stops everything.
+ * {@code ./run-local [--reset]} ({@link LocalStack#main}): a stack from the {@code STACK_*} variables with its own log
+ * in {@code <data dir>/logs/launcher.log}, kept running until Ctrl-C (or SIGTERM), whose shutdown hook stops it. Exit
+ * code 2 for a usage or settings mistake, 1 when the stack cannot start.
  */
 final class RunLocal {
 
+    private static final String USAGE = """
+            usage: ./run-local [--reset]
+              Starts PostgreSQL (local or embedded), Kafka, the dev chain (anvil; needs Node.js 20 and npm),
+              gateway, payment-links-service, subscriptions-service, webhook-service and chain-watcher, and
+              prints a sandbox API key, wallet and paying customer. Ctrl-C stops it all.
+              --reset   delete .local (secrets, sandbox key and wallet, Kafka, embedded PostgreSQL and dev chain
+                        data) and drop the stack's databases on an external PostgreSQL, then start afresh
+              Settings (environment): STACK_DATA_DIR, STACK_POSTGRES=auto|local|embedded, STACK_PG_HOST/PORT/
+              USER/PASSWORD, STACK_EMBEDDED_PG_PORT, STACK_KAFKA_PORT, STACK_GATEWAY_PORT, STACK_ADMIN_PORT,
+              STACK_PAYMENT_LINKS_PORT, STACK_SUBSCRIPTIONS_PORT, STACK_WEBHOOKS_PORT, STACK_CHAIN_WATCHER_PORT,
+              STACK_CHAIN=auto|off, STACK_CHAIN_PORT, STACK_JVM_OPTS, STACK_FAST_WEBHOOK_RETRIES=true|false,
+              STACK_READY_TIMEOUT (s), STACK_SKIP=<service>,... (services you run yourself). See deploy/README.md.""";
+
     private RunLocal() {}
 
-    /**
-     * {@code ./run-local [--reset]}: the {@code STACK_*} variables, the launcher's own log in {@code
-     * <data dir>/logs/launcher.log}, then the stack until Ctrl-C. Exit code 2 for a usage or settings mistake, 1 when
-     * the stack cannot start.
-     */
     static void main(String[] args) {
         boolean reset = false;
         for (String arg : args) {
@@ -46,74 +54,52 @@ final class RunLocal {
         }
         LoggerFactory.getILoggerFactory();
         LocalStack stack = new LocalStack(options);
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime()
-                .addShutdownHook(new Thread(
-                        () -> {
-                            if (!stack.isClosed()) {
-                                stack.console.stopping();
-                                long begin = System.nanoTime();
-                                stack.close();
-                                stack.console.say(
-                                        String.format("stopped in %.1f s", (System.nanoTime() - begin) / 1e9));
-                            }
-                            stopped.countDown();
-                        },
-                        "local-stack-shutdown"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            if (!stack.isClosed()) {
+                stack.console.stopping();
+                long begin = System.nanoTime();
+                stack.close();
+                stack.console.say(String.format("stopped in %.1f s", (System.nanoTime() - begin) / 1e9));
+            }
+        }));
         try {
             if (reset) {
                 reset(stack);
             }
-            StackStartup.start(stack);
-        } catch (StackStartException e) {
+            stack.startUp();
+            Thread.currentThread().join(); // until Ctrl-C or SIGTERM: the shutdown hook stops the stack
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException | Error e) {
             if (stack.isClosed()) {
                 return; // Ctrl-C during start: the shutdown hook stops what was started
             }
             stack.close();
-            System.err.println();
-            System.err.println("[stack] " + e.getMessage());
+            if (e instanceof StackStartException) {
+                System.err.println();
+                System.err.println("[stack] " + e.getMessage());
+            } else {
+                LoggerFactory.getLogger(LocalStack.class).error("local stack failed to start", e);
+                System.err.println("[stack] the stack could not start: " + e + " (details in "
+                        + StackConsole.path(stack.files.launcherLog) + ")");
+            }
             System.exit(1);
-        } catch (RuntimeException | Error e) {
-            LoggerFactory.getLogger(LocalStack.class).error("local stack failed to start", e);
-            stack.close();
-            System.err.println("[stack] the stack could not start: " + e + " (details in "
-                    + DisplayPath.of(stack.files.launcherLog) + ")");
-            System.exit(1);
-        }
-        try {
-            stopped.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
-
-    private static final String USAGE = """
-            usage: ./run-local [--reset]
-              Starts PostgreSQL (local or embedded), Kafka, the dev chain (anvil; needs Node.js 20 and npm),
-              gateway, payment-links-service, subscriptions-service, webhook-service and chain-watcher, and
-              prints a sandbox API key, wallet and paying customer. Ctrl-C stops it all.
-              --reset   delete .local (secrets, sandbox key and wallet, Kafka, embedded PostgreSQL and dev chain
-                        data) and drop the stack's databases on an external PostgreSQL, then start afresh
-              Settings (environment): STACK_DATA_DIR, STACK_POSTGRES=auto|local|embedded, STACK_PG_HOST/PORT/
-              USER/PASSWORD, STACK_EMBEDDED_PG_PORT, STACK_KAFKA_PORT, STACK_GATEWAY_PORT, STACK_ADMIN_PORT,
-              STACK_PAYMENT_LINKS_PORT, STACK_SUBSCRIPTIONS_PORT, STACK_WEBHOOKS_PORT, STACK_CHAIN_WATCHER_PORT,
-              STACK_CHAIN=auto|off, STACK_CHAIN_PORT, STACK_JVM_OPTS, STACK_FAST_WEBHOOK_RETRIES=true|false,
-              STACK_READY_TIMEOUT (s), STACK_SKIP=<service>,... (services you run yourself). See deploy/README.md.""";
 
     /**
      * {@code --reset}: deletes the data directory and drops the stack's databases on an external PostgreSQL, so the
      * next start begins afresh. Refused while a stack may run on that data.
      */
-    static void reset(LocalStack stack) {
+    private static void reset(LocalStack stack) {
         StackOptions options = stack.options;
         StackFiles files = stack.files;
-        StackConsole console = stack.console;
         Optional<Long> running = files.runningLauncher();
         if (running.isPresent()) {
-            throw new StackStartException("--reset refused: a local stack runs on " + DisplayPath.of(files.root())
+            throw new StackStartException("--reset refused: a local stack runs on " + StackConsole.path(files.root)
                     + " (launcher pid " + running.get() + "). Stop it first (Ctrl-C in its terminal).");
         }
-        int gatewayPort = options.port(StackPort.GATEWAY);
+        int gatewayPort = options.ports.get(StackPort.GATEWAY);
         if (gatewayPort != 0 && !Ports.isFree(gatewayPort)) {
             throw new StackStartException("--reset refused: port " + gatewayPort + " is in use, so a stack may be "
                     + "running on this data. Stop it first (Ctrl-C in its terminal).");
@@ -122,13 +108,13 @@ final class RunLocal {
             StackPostgres external = StackPostgres.external(options);
             for (StackService service : StackService.values()) {
                 external.dropDatabase(options.databaseName(service));
-                console.say("dropped database " + options.databaseName(service) + " on " + external.origin());
+                stack.console.say("dropped database " + options.databaseName(service) + " on " + external.origin);
             }
         }
         files.stopLeftoverServices();
-        StackPostgres.stopLeftRunning(files.postgresDir, console);
-        StackChain.stopLeftRunning(files, console);
+        StackPostgres.stopLeftRunning(files.postgresDir, stack.console);
+        StackChain.stopLeftRunning(files, stack.console);
         stack.deleteDataDir();
-        console.say("deleted " + DisplayPath.of(files.root()));
+        stack.console.say("deleted " + StackConsole.path(files.root));
     }
 }

@@ -27,30 +27,28 @@ final class ServiceEnvironment {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("PORT", String.valueOf(ports.port(StackPort.of(service))));
         // Each service holds only the internal callers' secrets it needs: the gateway's everywhere but in
-        // chain-watcher, the chain watcher's in itself and in payment-links-service, which takes its reports.
+        // chain-watcher, the chain watcher's in itself and in the two services that take its reports.
         if (service != StackService.CHAIN_WATCHER) {
             env.put("INTERNAL_AUTH_SECRET", secrets.internalAuthSecret());
         }
-        if (service == StackService.CHAIN_WATCHER || service == StackService.PAYMENT_LINKS) {
+        if (service == StackService.CHAIN_WATCHER
+                || service == StackService.PAYMENT_LINKS
+                || service == StackService.SUBSCRIPTIONS) {
             env.put("CHAIN_WATCHER_INTERNAL_AUTH_SECRET", secrets.chainWatcherSecret());
         }
         env.put("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + ports.port(StackPort.KAFKA));
         String database = options.databaseName(service);
+        String prefix = service == StackService.GATEWAY ? "GATEWAY_DB_" : "DATABASE_"; // the gateway has its own names
+        env.put(prefix + "R2DBC_URL", postgres.r2dbcUrl(database));
+        env.put(prefix + "JDBC_URL", postgres.jdbcUrl(database));
+        env.put(prefix + "USER", postgres.user());
+        env.put(prefix + "PASSWORD", postgres.password());
         if (service == StackService.GATEWAY) {
-            env.put("GATEWAY_DB_R2DBC_URL", postgres.r2dbcUrl(database));
-            env.put("GATEWAY_DB_JDBC_URL", postgres.jdbcUrl(database));
-            env.put("GATEWAY_DB_USER", postgres.user());
-            env.put("GATEWAY_DB_PASSWORD", postgres.password());
             env.put("GATEWAY_ADMIN_PORT", String.valueOf(ports.port(StackPort.ADMIN)));
             env.put("GATEWAY_ADMIN_TOKEN", secrets.adminToken());
             env.put("PAYMENT_LINKS_URL", ports.url(StackPort.PAYMENT_LINKS));
             env.put("SUBSCRIPTIONS_URL", ports.url(StackPort.SUBSCRIPTIONS));
             env.put("WEBHOOKS_URL", ports.url(StackPort.WEBHOOKS));
-        } else {
-            env.put("DATABASE_R2DBC_URL", postgres.r2dbcUrl(database));
-            env.put("DATABASE_JDBC_URL", postgres.jdbcUrl(database));
-            env.put("DATABASE_USER", postgres.user());
-            env.put("DATABASE_PASSWORD", postgres.password());
         }
         if (service == StackService.PAYMENT_LINKS) {
             // payment_url points at the checkout page, which the gateway serves at /checkout.
@@ -58,6 +56,7 @@ final class ServiceEnvironment {
         }
         if (service == StackService.CHAIN_WATCHER) {
             env.put("PAYMENT_LINKS_URL", ports.url(StackPort.PAYMENT_LINKS));
+            env.put("SUBSCRIPTIONS_URL", ports.url(StackPort.SUBSCRIPTIONS));
             env.put("DEV_CHAIN_RPC_URL", ports.url(StackPort.DEV_CHAIN));
             env.put("DEV_CHAIN_CONFIRMATIONS", String.valueOf(DEV_CHAIN_CONFIRMATIONS));
         }
@@ -73,7 +72,7 @@ final class ServiceEnvironment {
                 env.put("WEBHOOKS_DELIVERY_RETRYSCHEDULE", StackOptions.FAST_WEBHOOK_RETRY_SCHEDULE);
             }
         }
-        env.putAll(options.serviceEnvironment(service));
+        env.putAll(options.serviceEnvironment.getOrDefault(service, Map.of()));
         return env;
     }
 }

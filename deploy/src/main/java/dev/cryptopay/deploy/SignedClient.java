@@ -25,7 +25,8 @@ import java.util.Locale;
  */
 public final class SignedClient {
 
-    private static final HttpClient HTTP = HttpClient.newBuilder()
+    /** The launcher's HTTP/1.1 client, for the admin API and readiness checks too. */
+    static final HttpClient HTTP = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5))
             .build();
@@ -35,10 +36,7 @@ public final class SignedClient {
     private final String apiKey;
     private final SigningKey signingKey;
 
-    /**
-     * @param baseUrl    e.g. {@code http://127.0.0.1:8080/api/v1}
-     * @param privateKey in any form {@link SigningKey#parse} reads ({@code Ed25519:…}, PEM)
-     */
+    /** For a base URL such as {@code http://127.0.0.1:8080/api/v1} and a key {@link SigningKey#parse} reads. */
     public SignedClient(String baseUrl, String apiKey, String privateKey) {
         this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
         this.basePath = URI.create(this.baseUrl).getRawPath();

@@ -10,11 +10,9 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * {@code ./signed-request METHOD PATH [BODY]}: sends one request signed with the sandbox key of
- * {@code .local/stack.env} (or the file named by {@code STACK_ENV}) and prints the status line to stderr and the
- * body to stdout, so {@code ./signed-request GET /account | jq} works. PATH is relative to BASE_URL
- * ({@code /payment_links?page=2}); BODY {@code -} reads standard input, {@code @file} reads a file. Exit status 0
- * for 2xx/3xx, 1 for an error answer, 2 for a usage or set-up problem.
+ * {@code ./signed-request METHOD PATH [BODY]} (see its usage below): prints the status line to stderr and the body to
+ * stdout, so {@code ./signed-request GET /account | jq} works. Exit status 0 for 2xx/3xx, 1 for an error answer, 2 for
+ * a usage or set-up problem.
  */
 public final class SignedRequest {
 
@@ -38,17 +36,21 @@ public final class SignedRequest {
         Map<String, String> stack = EnvFile.read(envFile);
         for (String name : new String[] {"BASE_URL", "API_KEY", "PRIVATE_KEY"}) {
             if (!stack.containsKey(name)) {
-                err.println("[signed-request] " + DisplayPath.of(envFile)
+                err.println("[signed-request] " + StackConsole.path(envFile)
                         + (Files.exists(envFile) ? " has no " + name + "." : " does not exist.")
                         + " Start the stack with ./run-local first; it writes that file.");
                 return 2;
             }
         }
-        String body;
+        String body = args.length == 3 ? args[2] : null;
         try {
-            body = args.length == 3 ? body(args[2]) : null;
-        } catch (UncheckedIOException e) {
-            err.println("[signed-request] " + e.getMessage());
+            if ("-".equals(body)) {
+                body = new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
+            } else if (body != null && body.startsWith("@")) {
+                body = Files.readString(Path.of(body.substring(1)), StandardCharsets.UTF_8);
+            }
+        } catch (IOException e) {
+            err.println("[signed-request] cannot read the body from " + args[2] + ": " + e.getMessage());
             return 2;
         }
         HttpResponse<String> response;
@@ -69,26 +71,12 @@ public final class SignedRequest {
 
     /** {@code STACK_ENV}, else {@code $STACK_DATA_DIR/stack.env}, else {@code <repository>/.local/stack.env}. */
     static Path stackEnvFile(Map<String, String> env) {
-        if (env.get("STACK_ENV") != null && !env.get("STACK_ENV").isBlank()) {
-            return Path.of(env.get("STACK_ENV"));
+        String file = env.getOrDefault("STACK_ENV", "");
+        String dataDir = env.getOrDefault("STACK_DATA_DIR", "");
+        if (!file.isBlank()) {
+            return Path.of(file);
         }
-        if (env.get("STACK_DATA_DIR") != null && !env.get("STACK_DATA_DIR").isBlank()) {
-            return Path.of(env.get("STACK_DATA_DIR"), "stack.env");
-        }
-        return StackOptions.repositoryRoot().resolve(".local").resolve("stack.env");
-    }
-
-    private static String body(String argument) {
-        try {
-            if (argument.equals("-")) {
-                return new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
-            }
-            if (argument.startsWith("@")) {
-                return Files.readString(Path.of(argument.substring(1)), StandardCharsets.UTF_8);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the body from " + argument + ": " + e.getMessage(), e);
-        }
-        return argument;
+        return (dataDir.isBlank() ? StackOptions.repositoryRoot().resolve(".local") : Path.of(dataDir))
+                .resolve("stack.env");
     }
 }

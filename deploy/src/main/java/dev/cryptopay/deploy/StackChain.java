@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The stack's dev chain: test-support's {@link DevChain} (anvil, chain id 31337, the test tokens) on a fixed port with
@@ -16,12 +15,24 @@ import java.util.concurrent.TimeUnit;
  */
 final class StackChain implements AutoCloseable {
 
-    private final DevChain chain;
+    final DevChain devChain;
     private final Path pidFile;
 
-    private StackChain(DevChain chain, Path pidFile) {
-        this.chain = chain;
+    private StackChain(DevChain devChain, Path pidFile) {
+        this.devChain = devChain;
         this.pidFile = pidFile;
+    }
+
+    /** Whether the dev chain and chain-watcher run: when wanted and the machine has what they need (else says why). */
+    static boolean runs(StackOptions options, StackConsole console) {
+        if (!options.devChain) {
+            console.say("dev chain and chain-watcher not started (STACK_CHAIN=off)");
+            return false;
+        }
+        Optional<String> missing = options.devChainTools.missing();
+        missing.ifPresent(what -> console.say("no dev chain and no chain-watcher: they need " + what + ". Install "
+                + "Node.js 20 (it comes with npm) and start again; everything else runs without them."));
+        return missing.isEmpty();
     }
 
     /** @throws StackStartException naming the port, the log and how to run the stack without the chain */
@@ -34,15 +45,15 @@ final class StackChain implements AutoCloseable {
         } catch (RuntimeException e) {
             Path log = dir.resolve("anvil.log");
             throw new StackStartException(
-                    "The dev chain did not start on 127.0.0.1:" + port + " with its state in "
-                            + DisplayPath.of(dir) + ": " + StackStartException.rootCause(e) + ". anvil's log is "
-                            + DisplayPath.of(log) + LogTail.of(log, 20) + "npm and compiler output is in "
-                            + "dev-chain/build/*.log. If the state is damaged, delete " + DisplayPath.of(dir)
-                            + " (./run-local --reset deletes everything); to run without the dev chain and chain-watcher: "
-                            + "STACK_CHAIN=off ./run-local.",
+                    "The dev chain did not start on 127.0.0.1:" + port + " with its state in " + StackConsole.path(dir)
+                            + ": " + StackStartException.rootCause(e) + ". anvil's log is " + StackConsole.path(log)
+                            + StackConsole.logTail(log, 20)
+                            + "npm and compiler output is in dev-chain/build/*.log. If the "
+                            + "state is damaged, delete " + StackConsole.path(dir) + " (./run-local --reset deletes "
+                            + "everything); to run without the dev chain and chain-watcher: STACK_CHAIN=off ./run-local.",
                     e);
         }
-        StackChain started = new StackChain(chain, files.chainPidFile);
+        StackChain started = new StackChain(chain, dir.resolve("anvil.pid"));
         try {
             Files.writeString(started.pidFile, chain.pid() + "\n");
             if (chain.deployedTokens()) {
@@ -51,9 +62,8 @@ final class StackChain implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             started.close();
             throw new StackStartException(
-                    "The dev chain started but could not be set up: "
-                            + StackStartException.rootCause(e) + ". Delete " + DisplayPath.of(dir)
-                            + " and start again, or run without it: STACK_CHAIN=off.",
+                    "The dev chain started but could not be set up: " + StackStartException.rootCause(e) + ". Delete "
+                            + StackConsole.path(dir) + " and start again, or run without it: STACK_CHAIN=off.",
                     e);
         }
         console.say(String.format(
@@ -63,48 +73,25 @@ final class StackChain implements AutoCloseable {
                 chain.deployedTokens()
                         ? "new chain: test tokens deployed, customer account funded"
                         : "the chain of the last run continued",
-                DisplayPath.of(dir)));
+                StackConsole.path(dir)));
         return started;
     }
 
+    /** Stops the process of {@code chain/anvil.pid} when it is alive and an anvil on this directory's state. */
     static void stopLeftRunning(StackFiles files, StackConsole console) {
-        leftRunning(files).ifPresent(anvil -> {
-            console.say("stopping the dev chain (anvil, pid " + anvil.pid() + ") an earlier launcher left running");
-            anvil.destroy();
-            try {
-                anvil.onExit().get(30, TimeUnit.SECONDS);
-            } catch (Exception e) {
-                anvil.destroyForcibly();
+        String stateFile = files.chainDir.resolve("state.json").toString();
+        for (ProcessHandle anvil : StackFiles.liveProcesses(files.chainDir.resolve("anvil.pid"), stateFile)) {
+            if (anvil.info().commandLine().orElse("").contains("anvil")) {
+                console.say("stopping the dev chain (anvil, pid " + anvil.pid() + ") an earlier launcher left running");
+                StackFiles.stop(anvil, 30);
             }
-        });
-    }
-
-    /** The process of {@code chain/anvil.pid} when it is alive and an anvil on this directory's state. */
-    static Optional<ProcessHandle> leftRunning(StackFiles files) {
-        try {
-            long pid = Long.parseLong(Files.readString(files.chainPidFile).trim());
-            String stateFile = files.chainDir.resolve("state.json").toString();
-            return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(p -> {
-                String command = p.info().commandLine().orElse("");
-                return command.contains("anvil") && command.contains(stateFile);
-            });
-        } catch (IOException | NumberFormatException e) {
-            return Optional.empty();
         }
-    }
-
-    String rpcUrl() {
-        return chain.rpcUrl();
-    }
-
-    DevChain devChain() {
-        return chain;
     }
 
     @Override
     public void close() {
         try {
-            chain.close();
+            devChain.close();
         } finally {
             try {
                 Files.deleteIfExists(pidFile);

@@ -3,12 +3,17 @@ package dev.cryptopay.deploy;
 import dev.cryptopay.deploy.chain.CustomerAccount;
 import dev.cryptopay.deploy.sandbox.SandboxWallet;
 import dev.cryptopay.testsupport.chain.DevChain;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 
 /**
- * Where the local stack prints: progress on its output stream (the terminal, or what a test passes as {@code
- * StackOptions.out}), problems while stopping on standard error. People and tests read these lines: the summary's
- * keys are parsed and {@code [stack] <service> ready in} is matched.
+ * Where the local stack prints its progress (the terminal, or what a test passes as {@code StackOptions.out}), and how
+ * it shows paths and logs. People and tests read these lines: the summary's keys are parsed and {@code [stack]
+ * <service> ready in} is matched.
  */
 final class StackConsole {
 
@@ -18,17 +23,40 @@ final class StackConsole {
         this.out = out;
     }
 
+    /** A path as the user would type it: relative to the working directory when under it, otherwise absolute. */
+    static String path(Path path) {
+        if (path == null) {
+            return "?";
+        }
+        Path cwd = Path.of("").toAbsolutePath();
+        Path absolute = path.toAbsolutePath().normalize();
+        return absolute.startsWith(cwd) && !absolute.equals(cwd)
+                ? cwd.relativize(absolute).toString()
+                : absolute.toString();
+    }
+
+    /**
+     * The last lines of a log, to quote in a failure message so the reader need not open the file: "; its last N
+     * lines:\n    ...\n" (ready to go after a sentence naming the log), or ". " when it is empty or unreadable.
+     */
+    static String logTail(Path logFile, int lines) {
+        List<String> all;
+        try {
+            all = List.of(new String(Files.readAllBytes(logFile), StandardCharsets.UTF_8).split("\\R"));
+        } catch (IOException e) {
+            return ". ";
+        }
+        List<String> last = all.subList(Math.max(0, all.size() - lines), all.size());
+        if (last.isEmpty() || (last.size() == 1 && last.get(0).isBlank())) {
+            return ". ";
+        }
+        StringBuilder text = new StringBuilder("; its last " + last.size() + " lines:\n");
+        last.forEach(line -> text.append("    ").append(line).append('\n'));
+        return text.toString();
+    }
+
     void say(String line) {
         out.println("[stack] " + line);
-    }
-
-    void serviceReady(StackService service, double seconds, int port) {
-        out.printf("[stack] %s ready in %.1f s (port %d)%n", service, seconds, port);
-    }
-
-    /** Something that went wrong while stopping: worth a line on standard error, not worth stopping for. */
-    void problem(String message) {
-        System.err.println("[stack] " + message);
     }
 
     /** Ctrl-C: the blank line ends the terminal's {@code ^C}. */
@@ -49,16 +77,16 @@ final class StackConsole {
         out.println("  Publishable  " + credentials.publishableKey()
                 + "   merchant_key for customer-side code (not a secret)");
         out.println("  Private key  " + credentials.privateKey());
-        out.println("               (PEM: " + DisplayPath.of(credentials.pemFile()) + ")");
+        out.println("               (PEM: " + path(files.sandboxKeyPem) + ")");
         out.println("  Wallet       " + wallet.firstAddress() + "   receives the sandbox merchant's payments");
-        out.println("               (mnemonic in " + DisplayPath.of(files.sandboxWalletFile)
+        out.println("               (mnemonic in " + path(files.sandboxWalletFile)
                 + ": a development-only secret, never for real funds)");
         out.println("  Admin API    " + stack.adminUrl() + "   Bearer " + stack.adminToken());
-        out.println("  Kafka        " + stack.kafkaBootstrapServers() + "   PostgreSQL " + stack.postgres.host() + ":"
-                + stack.postgres.port() + (stack.postgres.isEmbedded() ? " (embedded)" : ""));
+        out.println("  Kafka        " + stack.kafka.bootstrapServers() + "   PostgreSQL " + stack.postgres.server.host()
+                + ":" + stack.postgres.server.port() + (stack.postgres.embedded != null ? " (embedded)" : ""));
         int confirmations = ServiceEnvironment.DEV_CHAIN_CONFIRMATIONS;
         if (stack.chain != null) {
-            out.println("  Dev chain    " + stack.chain.rpcUrl() + "   chain id " + DevChain.CHAIN_ID
+            out.println("  Dev chain    " + stack.chain.devChain.rpcUrl() + "   chain id " + DevChain.CHAIN_ID
                     + "   (anvil; chain-watcher confirms a payment after " + confirmations + " block"
                     + (confirmations == 1 ? ")" : "s)"));
             out.println("  Customer     " + CustomerAccount.ADDRESS + "   holds ETH and " + CustomerAccount.TOKEN_AMOUNT
@@ -68,12 +96,12 @@ final class StackConsole {
         } else {
             out.println("  Dev chain    not running (see above)");
         }
-        out.println("  Logs         " + DisplayPath.of(files.logDir) + "/<service>.log");
+        out.println("  Logs         " + path(files.logDir) + "/<service>.log");
         out.println();
         out.println("  The API key says who you are (X-API-Key); the private key signs every request");
         out.println("  (X-API-Signature) and never leaves your machine. The publishable key is the merchant_key of");
         out.println("  POST /public/subscriptions/link/payment, for customer-side code. All of it is in "
-                + DisplayPath.of(files.stackEnvFile) + ".");
+                + path(files.stackEnvFile) + ".");
         out.println("  Try:  ./signed-request GET /account");
         out.println("        ./signed-request POST /payment_links '{\"payment_name\":\"Coffee\",\"amount\":10.5,"
                 + "\"currency\":\"USDC\"}'");

@@ -1,14 +1,14 @@
 package dev.cryptopay.deploy;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
@@ -25,54 +25,40 @@ final class StackFiles {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private final Path root;
+    final Path root;
     final Path launcherPidFile;
     /** The pids of the service JVMs this data directory's launcher runs, one a line. */
     final Path servicesPidFile;
 
-    final Path secretsFile;
     final Path sandboxFile;
     final Path sandboxKeyPem;
     final Path sandboxWalletFile;
     final Path chainDir;
-    final Path chainPidFile;
     final Path stackEnvFile;
     final Path jarsDir;
     final Path kafkaDir;
     final Path postgresDir;
     final Path logDir;
     final Path launcherLog;
-    final Path postgresLog;
 
     StackFiles(Path root) {
         this.root = root;
         this.launcherPidFile = root.resolve("launcher.pid");
         this.servicesPidFile = root.resolve("services.pid");
-        this.secretsFile = root.resolve("secrets.env");
         this.sandboxFile = root.resolve("sandbox.env");
         this.sandboxKeyPem = root.resolve("sandbox-key.pem");
         this.sandboxWalletFile = root.resolve("sandbox-wallet.txt");
         this.chainDir = root.resolve("chain");
-        this.chainPidFile = chainDir.resolve("anvil.pid");
         this.stackEnvFile = root.resolve("stack.env");
         this.jarsDir = root.resolve("jars");
         this.kafkaDir = root.resolve("kafka");
         this.postgresDir = root.resolve("postgres");
         this.logDir = root.resolve("logs");
         this.launcherLog = logDir.resolve("launcher.log");
-        this.postgresLog = logDir.resolve("postgres.log");
-    }
-
-    Path root() {
-        return root;
-    }
-
-    Path serviceEnvFile(StackService service) {
-        return root.resolve(service.serviceName() + ".env");
     }
 
     Path serviceLog(StackService service) {
-        return logDir.resolve(service.serviceName() + ".log");
+        return logDir.resolve(service + ".log");
     }
 
     /** The directory with symlinks resolved as far as it exists, so every spelling of it names the same databases. */
@@ -94,10 +80,13 @@ final class StackFiles {
      * dev chain and secrets must match them, so two stacks on one server never share one.
      */
     String databaseSuffix() {
+        return "_" + sha256(realRoot().toString()).substring(0, 8);
+    }
+
+    /** The SHA-256 of the text in hex. */
+    static String sha256(String text) {
         try {
-            byte[] hash = MessageDigest.getInstance("SHA-256")
-                    .digest(realRoot().toString().getBytes(StandardCharsets.UTF_8));
-            return "_" + HexFormat.of().formatHex(hash, 0, 4);
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JDK has SHA-256", e);
         }
@@ -117,6 +106,7 @@ final class StackFiles {
     }
 
     Secrets loadOrCreateSecrets() {
+        Path secretsFile = root.resolve("secrets.env");
         Map<String, String> values = EnvFile.read(secretsFile);
         boolean changed = values.putIfAbsent("INTERNAL_AUTH_SECRET", random(48, true)) == null;
         changed |= values.putIfAbsent("CHAIN_WATCHER_INTERNAL_AUTH_SECRET", random(48, true)) == null;
@@ -135,9 +125,7 @@ final class StackFiles {
     private static String random(int bytes, boolean urlSafe) {
         byte[] value = new byte[bytes];
         RANDOM.nextBytes(value);
-        return urlSafe
-                ? Base64.getUrlEncoder().withoutPadding().encodeToString(value)
-                : Base64.getEncoder().encodeToString(value);
+        return (urlSafe ? Base64.getUrlEncoder().withoutPadding() : Base64.getEncoder()).encodeToString(value);
     }
 
     /**
@@ -148,24 +136,20 @@ final class StackFiles {
         long me = ProcessHandle.current().pid();
         Optional<Long> other = runningLauncher().filter(pid -> pid != me);
         if (other.isPresent()) {
-            throw new StackStartException("A local stack already runs on " + DisplayPath.of(root) + " (launcher pid "
+            throw new StackStartException("A local stack already runs on " + StackConsole.path(root) + " (launcher pid "
                     + other.get() + "). Use it, or stop it first (Ctrl-C in its terminal, or kill " + other.get()
                     + "); a second stack needs its own STACK_DATA_DIR and ports.");
         }
         try {
             Files.writeString(launcherPidFile, me + "\n");
         } catch (IOException e) {
-            throw new StackStartException("Cannot write " + DisplayPath.of(launcherPidFile) + ": " + e.getMessage()
+            throw new StackStartException("Cannot write " + StackConsole.path(launcherPidFile) + ": " + e.getMessage()
                     + ". Set STACK_DATA_DIR to a writable directory.");
         }
     }
 
     Optional<Long> runningLauncher() {
-        return readPids(launcherPidFile).stream()
-                .findFirst()
-                .flatMap(ProcessHandle::of)
-                .filter(ProcessHandle::isAlive)
-                .map(ProcessHandle::pid);
+        return liveProcesses(launcherPidFile, "").stream().findFirst().map(ProcessHandle::pid);
     }
 
     void release() throws IOException {
@@ -176,7 +160,7 @@ final class StackFiles {
     synchronized void recordServices(List<Process> processes) {
         StringBuilder text = new StringBuilder();
         processes.stream()
-                .filter(Process::isAlive)
+                .filter(p -> p != null && p.isAlive())
                 .forEach(p -> text.append(p.pid()).append('\n'));
         try {
             Files.writeString(servicesPidFile, text);
@@ -186,27 +170,14 @@ final class StackFiles {
     }
 
     /**
-     * Stops the service JVMs a killed launcher left running on this directory (its shutdown hook never ran): each pid
-     * of {@code services.pid} still alive and running from {@code <data dir>/jars} (a reused pid is someone else's)
-     * gets SIGTERM, then SIGKILL after 20 s. Returns the pids stopped.
+     * Stops the service JVMs a killed launcher left running (its shutdown hook never ran): those of {@code services.pid}
+     * still running from {@code <data dir>/jars} (a reused pid is someone else's). Returns the pids stopped.
      */
     List<Long> stopLeftoverServices() {
-        String jars = jarsDir.toAbsolutePath().toString();
-        List<ProcessHandle> leftovers = new ArrayList<>();
-        for (long pid : readPids(servicesPidFile)) {
-            ProcessHandle.of(pid)
-                    .filter(ProcessHandle::isAlive)
-                    .filter(p -> p.info().commandLine().orElse("").contains(jars))
-                    .ifPresent(leftovers::add);
-        }
+        List<ProcessHandle> leftovers =
+                liveProcesses(servicesPidFile, jarsDir.toAbsolutePath().toString());
         leftovers.forEach(ProcessHandle::destroy);
-        for (ProcessHandle process : leftovers) {
-            try {
-                process.onExit().get(20, TimeUnit.SECONDS);
-            } catch (Exception e) {
-                process.destroyForcibly();
-            }
-        }
+        leftovers.forEach(process -> stop(process, 20));
         try {
             Files.deleteIfExists(servicesPidFile);
         } catch (IOException ignored) {
@@ -215,15 +186,28 @@ final class StackFiles {
         return leftovers.stream().map(ProcessHandle::pid).toList();
     }
 
-    private static List<Long> readPids(Path file) {
+    /** The live processes a pid file names (one pid a line) whose command line contains the text. */
+    static List<ProcessHandle> liveProcesses(Path pidFile, String text) {
         try {
-            return Files.readAllLines(file).stream()
+            return Files.readAllLines(pidFile).stream()
                     .map(String::strip)
                     .filter(line -> line.matches("\\d+"))
-                    .map(Long::parseLong)
+                    .flatMap(pid -> ProcessHandle.of(Long.parseLong(pid)).stream())
+                    .filter(p ->
+                            p.isAlive() && p.info().commandLine().orElse("").contains(text))
                     .toList();
         } catch (IOException e) {
             return List.of();
+        }
+    }
+
+    /** SIGTERM, then SIGKILL when the process still runs after the grace period. */
+    static void stop(ProcessHandle process, int graceSeconds) {
+        process.destroy();
+        try {
+            process.onExit().get(graceSeconds, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            process.destroyForcibly();
         }
     }
 }

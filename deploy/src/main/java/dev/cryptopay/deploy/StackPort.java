@@ -1,7 +1,5 @@
 package dev.cryptopay.deploy;
 
-import java.util.Optional;
-
 /**
  * What listens on a port of the stack, with the variable that moves it and its default. The declaration order is the
  * order ports are checked in and named in messages.
@@ -17,10 +15,11 @@ public enum StackPort {
     EMBEDDED_POSTGRES("embedded PostgreSQL", "STACK_EMBEDDED_PG_PORT", 54329, null),
     DEV_CHAIN("dev chain", "STACK_CHAIN_PORT", 8545, null);
 
-    private final String label;
-    private final String variable;
-    private final int defaultPort;
-    private final StackService service;
+    final String label;
+    final String variable;
+    final int defaultPort;
+    /** The service whose process listens here (the admin API is the gateway's); null for Kafka, PostgreSQL, chain. */
+    final StackService service;
 
     StackPort(String label, String variable, int defaultPort, StackService service) {
         this.label = label;
@@ -30,24 +29,7 @@ public enum StackPort {
     }
 
     /** The port a service's own API listens on. */
-    public static StackPort of(StackService service) {
+    static StackPort of(StackService service) {
         return valueOf(service.name());
-    }
-
-    public String label() {
-        return label;
-    }
-
-    public String variable() {
-        return variable;
-    }
-
-    public int defaultPort() {
-        return defaultPort;
-    }
-
-    /** The service whose process listens here (the admin API is the gateway's); empty for Kafka, PostgreSQL, chain. */
-    public Optional<StackService> service() {
-        return Optional.ofNullable(service);
     }
 }

@@ -3,12 +3,13 @@ package dev.cryptopay.deploy;
 import dev.cryptopay.testsupport.EmbeddedPostgresServer;
 import dev.cryptopay.testsupport.PostgresServer;
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Properties;
@@ -19,9 +20,10 @@ import java.util.Properties;
  */
 final class StackPostgres implements AutoCloseable {
 
-    private final String origin;
-    private final PostgresServer server;
-    private final EmbeddedPostgresServer embedded;
+    final String origin;
+    final PostgresServer server;
+    /** Null for an external server. */
+    final EmbeddedPostgresServer embedded;
 
     private StackPostgres(String origin, PostgresServer server, EmbeddedPostgresServer embedded) {
         this.origin = origin;
@@ -34,10 +36,15 @@ final class StackPostgres implements AutoCloseable {
      * answering at {@code STACK_PG_HOST:STACK_PG_PORT}.
      */
     static boolean mustEmbed(StackOptions options) {
-        boolean answers = switch (options.postgresMode) {
-            case EMBEDDED -> false;
-            default -> Ports.accepts(options.pgHost, options.pgPort, 1000);
-        };
+        if (options.postgresMode == StackOptions.PostgresMode.EMBEDDED) {
+            return true;
+        }
+        boolean answers = true;
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(options.pgHost, options.pgPort), 1000);
+        } catch (IOException e) {
+            answers = false;
+        }
         if (options.postgresMode == StackOptions.PostgresMode.LOCAL && !answers) {
             throw new StackStartException("No PostgreSQL answers at " + options.pgHost + ":" + options.pgPort
                     + " (STACK_POSTGRES=local). Start it, point STACK_PG_HOST/STACK_PG_PORT at a running server, or "
@@ -56,11 +63,11 @@ final class StackPostgres implements AutoCloseable {
             return external;
         } catch (SQLException e) {
             throw new StackStartException(
-                    origin + " accepts TCP connections but refused the login of user '"
-                            + options.pgUser + "': " + StackStartException.firstLine(e.getMessage())
-                            + ". Set STACK_PG_USER and STACK_PG_PASSWORD to an account that may create databases, point "
-                            + "STACK_PG_HOST/STACK_PG_PORT at another server, or set STACK_POSTGRES=embedded to let the stack "
-                            + "run its own PostgreSQL (data in .local/postgres).",
+                    origin + " accepts TCP connections but refused the login of user '" + options.pgUser + "': "
+                            + StackStartException.firstLine(e.getMessage()) + ". Set STACK_PG_USER and "
+                            + "STACK_PG_PASSWORD to an account that may create databases, point STACK_PG_HOST/"
+                            + "STACK_PG_PORT at another server, or set STACK_POSTGRES=embedded to let the stack run "
+                            + "its own PostgreSQL (data in .local/postgres).",
                     e);
         }
     }
@@ -69,27 +76,30 @@ final class StackPostgres implements AutoCloseable {
     static StackPostgres embedded(StackFiles files, int port, StackConsole console) {
         long begin = System.nanoTime();
         Path dataDir = files.postgresDir;
-        Path logFile = files.postgresLog;
+        Path logFile = files.logDir.resolve("postgres.log");
         boolean firstStart = !Files.exists(dataDir.resolve("postgresql.conf"));
-        stopLeftRunning(dataDir, console);
         StackPostgres postgres;
         try {
             EmbeddedPostgresServer server = EmbeddedPostgresServer.start(dataDir, port, logFile);
-            String origin = "embedded PostgreSQL (data in " + DisplayPath.of(dataDir) + ")";
+            String origin = "embedded PostgreSQL (data in " + StackConsole.path(dataDir) + ")";
             postgres = new StackPostgres(origin, server.server(origin), server);
         } catch (IOException | RuntimeException | LinkageError e) {
             throw new StackStartException(
                     "The embedded PostgreSQL did not start on port " + port + " with its data in "
-                            + DisplayPath.of(dataDir) + ": " + StackStartException.rootCause(e) + ". Its log is "
-                            + DisplayPath.of(logFile) + LogTail.of(logFile, 20)
-                            + "If the data directory is damaged (an interrupted first start), delete it (everything stored "
-                            + "there is lost) and run again; to use a PostgreSQL of your own instead, start it on "
-                            + "127.0.0.1:5432 or set STACK_PG_HOST/STACK_PG_PORT.",
+                            + StackConsole.path(dataDir) + ": " + StackStartException.rootCause(e) + ". Its log is "
+                            + StackConsole.path(logFile) + StackConsole.logTail(logFile, 20)
+                            + "If the data directory is damaged "
+                            + "(an interrupted first start), delete it (everything stored there is lost) and run "
+                            + "again; to use a PostgreSQL of your own instead, start it on 127.0.0.1:5432 or set "
+                            + "STACK_PG_HOST/STACK_PG_PORT.",
                     e);
         }
         console.say(String.format(
                 "PostgreSQL: embedded, ready at 127.0.0.1:%d in %.1f s%s (data in %s)",
-                port, (System.nanoTime() - begin) / 1e9, firstStart ? ", first start" : "", DisplayPath.of(dataDir)));
+                port,
+                (System.nanoTime() - begin) / 1e9,
+                firstStart ? ", first start" : "",
+                StackConsole.path(dataDir)));
         return postgres;
     }
 
@@ -102,39 +112,16 @@ final class StackPostgres implements AutoCloseable {
         });
     }
 
-    String origin() {
-        return origin;
-    }
-
-    PostgresServer server() {
-        return server;
-    }
-
-    String host() {
-        return server.host();
-    }
-
-    int port() {
-        return server.port();
-    }
-
-    boolean isEmbedded() {
-        return embedded != null;
-    }
-
     /** Creates the database unless it exists, with a comment saying whose it is (psql's {@code \l+} shows it). */
     void ensureDatabase(String name, String comment) {
-        try (Connection connection = connect()) {
-            try (PreparedStatement exists =
-                    connection.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
-                exists.setString(1, name);
-                try (ResultSet rows = exists.executeQuery()) {
-                    if (rows.next()) {
-                        return;
-                    }
-                }
+        try (Connection connection = connect();
+                PreparedStatement exists = connection.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?");
+                Statement create = connection.createStatement()) {
+            exists.setString(1, name);
+            if (exists.executeQuery().next()) { // the result set is closed with its statement
+                return;
             }
-            try (Statement create = connection.createStatement()) {
+            try {
                 create.execute("CREATE DATABASE \"" + name + "\"");
                 create.execute("COMMENT ON DATABASE \"" + name + "\" IS '" + comment.replace("'", "''") + "'");
             } catch (SQLException e) {
@@ -144,10 +131,10 @@ final class StackPostgres implements AutoCloseable {
             }
         } catch (SQLException e) {
             throw new StackStartException(
-                    "Could not create the database '" + name + "' on " + origin + " as user '"
-                            + server.user() + "': " + StackStartException.firstLine(e.getMessage())
-                            + ". Give that user the CREATEDB privilege (or create the database yourself), or set "
-                            + "STACK_PG_USER/STACK_PG_PASSWORD to another account.",
+                    "Could not create the database '" + name + "' on " + origin + " as user '" + server.user() + "': "
+                            + StackStartException.firstLine(e.getMessage()) + ". Give that user the CREATEDB "
+                            + "privilege (or create the database yourself), or set STACK_PG_USER/STACK_PG_PASSWORD to "
+                            + "another account.",
                     e);
         }
     }

@@ -15,32 +15,25 @@ public enum StackService {
     /** The jar version the launcher starts ({@code <module>/target/<module>-<version>.jar}). */
     public static final String VERSION = "0.1.0-SNAPSHOT";
 
-    private final String serviceName;
-    private final String database;
+    final String serviceName;
+    /** The base name of its database (deploy/README.md "Database names"). */
+    final String database;
 
     StackService(String serviceName, String database) {
         this.serviceName = serviceName;
         this.database = database;
     }
 
-    public String serviceName() {
-        return serviceName;
-    }
-
-    String database() {
-        return database;
-    }
-
     String jarPath() {
         return serviceName + "/target/" + serviceName + "-" + VERSION + ".jar";
     }
 
-    public static StackService byName(String name) {
+    static StackService byName(String name) {
         return Arrays.stream(values())
                 .filter(service -> service.serviceName.equals(name))
                 .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no service '" + name + "'; the stack runs "
-                        + Arrays.stream(values()).map(StackService::serviceName).collect(Collectors.joining(", "))));
+                        + Arrays.stream(values()).map(StackService::toString).collect(Collectors.joining(", "))));
     }
 
     @Override

@@ -17,18 +17,19 @@ class DevChainDecisionTest {
 
     @Test
     void withTheToolsThereTheChainRunsWithoutAWord() {
-        StackOptions options = StackOptions.defaults().devChainTools(Optional::empty);
+        StackOptions options = new StackOptions();
+        options.devChainTools = Optional::empty;
 
-        assertThat(StackStartup.runsDevChain(options, console)).isTrue();
+        assertThat(StackChain.runs(options, console)).isTrue();
         assertThat(printed.toString(StandardCharsets.UTF_8)).isEmpty();
     }
 
     @Test
     void withoutNodeAndNpmOneLineSaysWhatToInstall() {
-        StackOptions options = StackOptions.defaults()
-                .devChainTools(() -> Optional.of("Node.js 20 and npm (no node, no npm on the PATH)"));
+        StackOptions options = new StackOptions();
+        options.devChainTools = () -> Optional.of("Node.js 20 and npm (no node, no npm on the PATH)");
 
-        assertThat(StackStartup.runsDevChain(options, console)).isFalse();
+        assertThat(StackChain.runs(options, console)).isFalse();
         assertThat(printed.toString(StandardCharsets.UTF_8).lines())
                 .containsExactly("[stack] no dev chain and no chain-watcher: they need Node.js 20 and npm (no node,"
                         + " no npm on the PATH). Install Node.js 20 (it comes with npm) and start again; everything"
@@ -38,12 +39,13 @@ class DevChainDecisionTest {
     @Test
     void turnedOffItIsNotEvenLookedFor() {
         AtomicInteger asked = new AtomicInteger();
-        StackOptions options = StackOptions.defaults().devChain(false).devChainTools(() -> {
+        StackOptions options = new StackOptions().devChain(false);
+        options.devChainTools = () -> {
             asked.incrementAndGet();
             return Optional.empty();
-        });
+        };
 
-        assertThat(StackStartup.runsDevChain(options, console)).isFalse();
+        assertThat(StackChain.runs(options, console)).isFalse();
         assertThat(asked).hasValue(0);
         assertThat(printed.toString(StandardCharsets.UTF_8))
                 .isEqualTo(

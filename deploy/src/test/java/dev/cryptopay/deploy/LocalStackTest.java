@@ -54,19 +54,19 @@ class LocalStackTest {
 
     @BeforeAll
     static void startStack() {
-        options = StackOptions.forTests()
-                .devChain(true)
-                .deleteDataDirOnClose(false) // the restart test starts a second stack on the same data
-                .dropDatabasesOnClose(false)
-                .classDataSharing(true) // the first close records the archives, the restart uses them
-                .out(StackTestSupport.teeToStdout(printed));
+        options = StackOptions.forTests().devChain(true);
+        options.deleteDataDirOnClose = false; // the restart test starts a second stack on the same data
+        options.dropDatabasesOnClose = false;
+        options.classDataSharing = true; // the first close records the archives, the restart uses them
+        options.out = StackTestSupport.teeToStdout(printed);
         stack = LocalStack.start(options);
     }
 
     @AfterAll
     static void stopStack() {
         if (stack != null) {
-            stack.options.dropDatabasesOnClose(true).deleteDataDirOnClose(true);
+            stack.options.dropDatabasesOnClose = true;
+            stack.options.deleteDataDirOnClose = true;
             stack.close();
         }
     }
@@ -128,9 +128,9 @@ class LocalStackTest {
     @Test
     @Order(2)
     void stackEnvHoldsBaseUrlKeysAdminAccessWalletChainAndCustomer() throws Exception {
-        List<String> lines = Files.readAllLines(stack.stackEnvFile());
+        List<String> lines = Files.readAllLines(stack.files.stackEnvFile);
         assertThat(lines).hasSize(12);
-        Map<String, String> env = EnvFile.read(stack.stackEnvFile());
+        Map<String, String> env = EnvFile.read(stack.files.stackEnvFile);
         assertThat(env)
                 .containsOnlyKeys(
                         "BASE_URL",
@@ -145,7 +145,8 @@ class LocalStackTest {
                         "DEV_CHAIN_ID",
                         "CUSTOMER_ADDRESS",
                         "CUSTOMER_PRIVATE_KEY")
-                .containsEntry("DEV_CHAIN_RPC_URL", stack.devChainUrl().orElseThrow())
+                .containsEntry(
+                        "DEV_CHAIN_RPC_URL", stack.devChain().orElseThrow().rpcUrl())
                 .containsEntry("DEV_CHAIN_ID", "31337")
                 .containsEntry("CUSTOMER_ADDRESS", CustomerAccount.ADDRESS)
                 .containsEntry("CUSTOMER_PRIVATE_KEY", CustomerAccount.PRIVATE_KEY)
@@ -157,12 +158,12 @@ class LocalStackTest {
                 .containsEntry("ADMIN_TOKEN", stack.adminToken());
         assertThat(env.get("PRIVATE_KEY")).startsWith("Ed25519:");
         assertThat(env.get("SANDBOX_WALLET_XPUB")).startsWith("xpub");
-        assertThat(Files.getPosixFilePermissions(stack.dataDir().resolve("sandbox-wallet.txt")))
+        assertThat(Files.getPosixFilePermissions(stack.files.root.resolve("sandbox-wallet.txt")))
                 .isEqualTo(PosixFilePermissions.fromString("rw-------"));
         HttpResponse<String> registered = stack.client().get("/payment_links/receiving_key");
         assertThat(registered.statusCode()).as(registered.body()).isEqualTo(200);
         assertThat(registered.body()).contains(env.get("SANDBOX_WALLET_XPUB"));
-        assertThat(Files.readString(stack.credentials().pemFile())).startsWith("-----BEGIN PRIVATE KEY-----");
+        assertThat(Files.readString(stack.files.sandboxKeyPem)).startsWith("-----BEGIN PRIVATE KEY-----");
 
         HttpResponse<String> keys = HttpClient.newHttpClient()
                 .send(
@@ -181,14 +182,15 @@ class LocalStackTest {
     @Order(2)
     void theDatabasesAreNamedAfterTheDataDirectoryAndSayWhoseTheyAre() throws Exception {
         try (Connection db = DriverManager.getConnection(
-                        stack.jdbcUrl("payment-links-service"), stack.databaseUser(), stack.databasePassword());
+                        stack.postgres.server.jdbcUrl(stack.options.databaseName(StackService.PAYMENT_LINKS)),
+                        stack.postgres.server.user(),
+                        stack.postgres.server.password());
                 ResultSet row = db.createStatement()
                         .executeQuery("SELECT datname, shobj_description(oid, 'pg_database') FROM pg_database"
                                 + " WHERE datname = current_database()")) {
             assertThat(row.next()).isTrue();
-            assertThat(row.getString(1)).isEqualTo("payment_links" + new StackFiles(stack.dataDir()).databaseSuffix());
-            assertThat(row.getString(2))
-                    .isEqualTo("local stack data directory " + stack.dataDir().toRealPath());
+            assertThat(row.getString(1)).isEqualTo("payment_links" + new StackFiles(stack.files.root).databaseSuffix());
+            assertThat(row.getString(2)).isEqualTo("local stack data directory " + stack.files.root.toRealPath());
         }
     }
 
@@ -199,26 +201,26 @@ class LocalStackTest {
                 .children()
                 .filter(ProcessHandle::isAlive)
                 .map(p -> p.info().commandLine().orElse(""))
-                .filter(c -> c.contains(stack.dataDir() + "/jars/"))
+                .filter(c -> c.contains(stack.files.root + "/jars/"))
                 .toList();
         assertThat(commands).hasSize(5);
-        assertThat(stack.dataDir().resolve("services.pid"))
+        assertThat(stack.files.root.resolve("services.pid"))
                 .as("the next start stops what is named here if this launcher is killed")
                 .content()
                 .hasLineCount(5);
         for (String service : SERVICES) {
             String jar = service + "-" + StackService.VERSION + ".jar";
             assertThat(commands)
-                    .anyMatch(c -> c.matches(".* -jar " + Pattern.quote(stack.dataDir() + "/jars/" + service + "-")
+                    .anyMatch(c -> c.matches(".* -jar " + Pattern.quote(stack.files.root + "/jars/" + service + "-")
                             + "[0-9a-f]{12}/" + Pattern.quote(jar)))
-                    .anyMatch(c -> c.contains("-XX:ArchiveClassesAtExit=" + stack.dataDir() + "/jars/" + service));
+                    .anyMatch(c -> c.contains("-XX:ArchiveClassesAtExit=" + stack.files.root + "/jars/" + service));
         }
     }
 
     @Test
     @Order(3)
     void signedRequestToolSignsWithStackEnv() {
-        Map<String, String> env = Map.of("STACK_ENV", stack.stackEnvFile().toString());
+        Map<String, String> env = Map.of("STACK_ENV", stack.files.stackEnvFile.toString());
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
 
@@ -266,7 +268,7 @@ class LocalStackTest {
 
         int status = DevPay.run(
                 new String[] {paymentUri},
-                Map.of("STACK_ENV", stack.stackEnvFile().toString()),
+                Map.of("STACK_ENV", stack.files.stackEnvFile.toString()),
                 new PrintStream(out, true),
                 new PrintStream(err, true));
 
@@ -372,23 +374,22 @@ class LocalStackTest {
     void aRestartKeepsSecretsDataTheSandboxMerchantItsWalletAndTheChain() throws IOException {
         SandboxCredentials before = stack.credentials();
         String adminToken = stack.adminToken();
-        Map<String, String> envBefore = EnvFile.read(stack.stackEnvFile());
+        Map<String, String> envBefore = EnvFile.read(stack.files.stackEnvFile);
         long height = stack.devChain().orElseThrow().blockNumber();
         stack.close();
         assertThat(ProcessHandle.current()
                         .descendants()
                         .filter(ProcessHandle::isAlive)
                         .map(p -> p.info().commandLine().orElse(""))
-                        .filter(c -> c.contains(stack.dataDir() + "/jars/")
-                                || c.contains("anvil")
-                                        && c.contains(stack.dataDir().toString()))
+                        .filter(c -> c.contains(stack.files.root + "/jars/")
+                                || c.contains("anvil") && c.contains(stack.files.root.toString()))
                         .toList())
                 .as("service and anvil processes left after close()")
                 .isEmpty();
-        assertThat(stack.dataDir().resolve("chain/state.json")).isRegularFile();
+        assertThat(stack.files.root.resolve("chain/state.json")).isRegularFile();
         for (String service : SERVICES) {
             try (Stream<Path> archives = Files.find(
-                    stack.dataDir().resolve("jars"),
+                    stack.files.root.resolve("jars"),
                     2,
                     (path, attributes) ->
                             path.toString().matches(".*/" + service + "-[0-9a-f]{12}/classes-.*\\.jsa"))) {
@@ -405,7 +406,7 @@ class LocalStackTest {
                 .contains("sandbox merchant " + before.merchantId() + " reused")
                 .contains("the chain of the last run continued")
                 .contains("sandbox wallet " + envBefore.get("SANDBOX_WALLET_ADDRESS") + " registered again");
-        assertThat(EnvFile.read(stack.stackEnvFile()))
+        assertThat(EnvFile.read(stack.files.stackEnvFile))
                 .containsEntry("SANDBOX_WALLET_XPUB", envBefore.get("SANDBOX_WALLET_XPUB"));
         assertThat(stack.devChain().orElseThrow().blockNumber())
                 .as("blocks kept")

@@ -1,8 +1,9 @@
-package dev.cryptopay.deploy.chain;
+package dev.cryptopay.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.cryptopay.deploy.DevPay.PaymentUri;
 import java.math.BigInteger;
 import java.util.Optional;
 import java.util.OptionalLong;

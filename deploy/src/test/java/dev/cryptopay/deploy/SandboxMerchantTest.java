@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The sandbox merchant's publishable key on later starts: kept while it is active, replaced (and saved) when it was
- * revoked or when {@code sandbox.env} predates publishable keys. Runs {@link SandboxMerchant#ensure} against a
+ * revoked or when {@code sandbox.env} predates publishable keys. Runs {@link AdminClient#ensureSandboxMerchant} against a
  * running stack (without the dev chain), as a restart would.
  */
 class SandboxMerchantTest {
@@ -27,8 +27,9 @@ class SandboxMerchantTest {
 
     @BeforeAll
     static void startStack() {
-        stack = LocalStack.start(
-                StackOptions.forTests().devChain(false).out(new PrintStream(OutputStream.nullOutputStream())));
+        StackOptions options = StackOptions.forTests();
+        options.out = new PrintStream(OutputStream.nullOutputStream());
+        stack = LocalStack.start(options);
     }
 
     @AfterAll
@@ -41,18 +42,18 @@ class SandboxMerchantTest {
     @Test
     void keepsAnActivePublishableKeyAndReplacesARevokedOrMissingOne() throws Exception {
         AdminClient admin = new AdminClient(stack.adminUrl(), stack.adminToken());
-        StackFiles files = new StackFiles(stack.dataDir());
+        StackFiles files = new StackFiles(stack.files.root);
         StackConsole console = new StackConsole(new PrintStream(OutputStream.nullOutputStream()));
-        Path saved = new StackFiles(stack.dataDir()).sandboxFile;
+        Path saved = new StackFiles(stack.files.root).sandboxFile;
         SandboxCredentials started = stack.credentials();
         assertThat(started.publishableKey()).matches("pk_test_[A-Z2-7]{32}");
 
-        SandboxCredentials kept = SandboxMerchant.ensure(files, stack.baseUrl(), admin, console);
+        SandboxCredentials kept = admin.ensureSandboxMerchant(files, stack.baseUrl(), console);
         assertThat(kept.apiKey()).isEqualTo(started.apiKey());
         assertThat(kept.publishableKey()).isEqualTo(started.publishableKey());
 
         revoke(started.publishableKey());
-        SandboxCredentials replaced = SandboxMerchant.ensure(files, stack.baseUrl(), admin, console);
+        SandboxCredentials replaced = admin.ensureSandboxMerchant(files, stack.baseUrl(), console);
         assertThat(replaced.apiKey()).isEqualTo(started.apiKey());
         assertThat(replaced.publishableKey()).matches("pk_test_[A-Z2-7]{32}").isNotEqualTo(started.publishableKey());
         assertThat(admin.activePublishableKeys(started.merchantId(), Mode.TEST))
@@ -62,7 +63,7 @@ class SandboxMerchantTest {
         Map<String, String> older = new LinkedHashMap<>(EnvFile.read(saved));
         older.remove("PUBLISHABLE_KEY");
         EnvFile.write(saved, older);
-        SandboxCredentials upgraded = SandboxMerchant.ensure(files, stack.baseUrl(), admin, console);
+        SandboxCredentials upgraded = admin.ensureSandboxMerchant(files, stack.baseUrl(), console);
         assertThat(upgraded.publishableKey()).matches("pk_test_[A-Z2-7]{32}").isNotEqualTo(replaced.publishableKey());
         assertThat(EnvFile.read(saved)).containsEntry("PUBLISHABLE_KEY", upgraded.publishableKey());
     }

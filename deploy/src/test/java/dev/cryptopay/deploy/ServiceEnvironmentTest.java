@@ -10,7 +10,12 @@ import org.junit.jupiter.api.Test;
 
 class ServiceEnvironmentTest {
 
-    private final StackOptions options = StackOptions.defaults().randomPorts();
+    private final StackOptions options = new StackOptions();
+
+    {
+        options.ports.replaceAll((port, number) -> 0); // free ports
+    }
+
     private final String suffix = new StackFiles(options.dataDir).databaseSuffix();
     private final Ports ports = Ports.assign(options.ports, port -> false, Set.of(StackPort.EMBEDDED_POSTGRES));
     private final StackFiles.Secrets secrets =
@@ -75,6 +80,7 @@ class ServiceEnvironmentTest {
                 .containsExactly(
                         "PORT",
                         "INTERNAL_AUTH_SECRET",
+                        "CHAIN_WATCHER_INTERNAL_AUTH_SECRET",
                         "KAFKA_BOOTSTRAP_SERVERS",
                         "DATABASE_R2DBC_URL",
                         "DATABASE_JDBC_URL",
@@ -85,6 +91,8 @@ class ServiceEnvironmentTest {
                 .containsEntry("PORT", String.valueOf(ports.port(StackPort.SUBSCRIPTIONS)))
                 .containsEntry("PUBLIC_API_URL", ports.url(StackPort.GATEWAY) + "/api/v1")
                 .containsEntry("INTERNAL_AUTH_SECRET", "internal-secret")
+                .as("it takes the chain watcher's reports of the subscription contract's logs")
+                .containsEntry("CHAIN_WATCHER_INTERNAL_AUTH_SECRET", "watcher-secret")
                 .containsEntry("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + ports.port(StackPort.KAFKA))
                 .containsEntry("DATABASE_R2DBC_URL", "r2dbc:postgresql://db.local:6543/subscriptions" + suffix)
                 .containsEntry("DATABASE_JDBC_URL", "jdbc:postgresql://db.local:6543/subscriptions" + suffix)
@@ -93,13 +101,11 @@ class ServiceEnvironmentTest {
         Set<String> paymentLinks =
                 new java.util.TreeSet<>(environment(StackService.PAYMENT_LINKS).keySet());
         paymentLinks.remove("CHECKOUT_URL");
-        paymentLinks.remove("CHAIN_WATCHER_INTERNAL_AUTH_SECRET");
         assertThat(env.keySet())
                 .as("payment-links-service's settings and the public API address; CHECKOUT_URL stays the services'"
-                        + " sandbox default (the gateway's checkout page is payment-links-service's), and only"
-                        + " payment-links-service takes the chain watcher's reports")
+                        + " sandbox default (the gateway's checkout page is payment-links-service's)")
                 .containsAll(paymentLinks)
-                .doesNotContain("CHECKOUT_URL", "CHAIN_WATCHER_INTERNAL_AUTH_SECRET");
+                .doesNotContain("CHECKOUT_URL");
     }
 
     @Test
@@ -117,6 +123,7 @@ class ServiceEnvironmentTest {
                         "DATABASE_USER",
                         "DATABASE_PASSWORD",
                         "PAYMENT_LINKS_URL",
+                        "SUBSCRIPTIONS_URL",
                         "DEV_CHAIN_RPC_URL",
                         "DEV_CHAIN_CONFIRMATIONS");
         assertThat(env)
@@ -125,6 +132,7 @@ class ServiceEnvironmentTest {
                 .containsEntry("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + ports.port(StackPort.KAFKA))
                 .containsEntry("DATABASE_JDBC_URL", "jdbc:postgresql://db.local:6543/chain_watcher" + suffix)
                 .containsEntry("PAYMENT_LINKS_URL", ports.url(StackPort.PAYMENT_LINKS))
+                .containsEntry("SUBSCRIPTIONS_URL", ports.url(StackPort.SUBSCRIPTIONS))
                 .containsEntry("DEV_CHAIN_RPC_URL", ports.url(StackPort.DEV_CHAIN))
                 .containsEntry("DEV_CHAIN_CONFIRMATIONS", "1");
     }
@@ -148,7 +156,7 @@ class ServiceEnvironmentTest {
                 .containsEntry("WEBHOOK_ALLOW_PRIVATE_ADDRESSES", "true")
                 .containsEntry("WEBHOOKS_DELIVERY_RETRYSCHEDULE", "0s,5s,15s,30s,60s");
 
-        options.fastWebhookRetries(false);
+        options.fastWebhookRetries = false;
         assertThat(environment(StackService.WEBHOOKS)).doesNotContainKey("WEBHOOKS_DELIVERY_RETRYSCHEDULE");
     }
 

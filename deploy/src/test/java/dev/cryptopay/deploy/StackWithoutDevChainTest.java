@@ -18,10 +18,9 @@ class StackWithoutDevChainTest {
     @Test
     void everythingElseRunsAndOneLineSaysWhatToInstall() throws Exception {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        StackOptions options = StackOptions.forTests()
-                .devChain(true)
-                .devChainTools(() -> Optional.of("Node.js 20 and npm (no node, no npm on the PATH)"))
-                .out(StackTestSupport.teeToStdout(printed));
+        StackOptions options = StackOptions.forTests().devChain(true);
+        options.devChainTools = () -> Optional.of("Node.js 20 and npm (no node, no npm on the PATH)");
+        options.out = StackTestSupport.teeToStdout(printed);
 
         try (LocalStack stack = LocalStack.start(options)) {
             String output = printed.toString(StandardCharsets.UTF_8);
@@ -36,10 +35,10 @@ class StackWithoutDevChainTest {
                     .doesNotContain("dev chain (anvil) ready")
                     .contains("Dev chain    not running (see above)")
                     .doesNotContain("./dev-pay");
-            assertThat(stack.devChainUrl()).isEmpty();
+            assertThat(stack.devChain()).isEmpty();
             assertThatThrownBy(() -> stack.isRunning("chain-watcher"))
                     .hasMessage("the stack has not started chain-watcher");
-            assertThat(EnvFile.read(stack.stackEnvFile()))
+            assertThat(EnvFile.read(stack.files.stackEnvFile))
                     .containsKeys("BASE_URL", "API_KEY", "SANDBOX_WALLET_ADDRESS", "SANDBOX_WALLET_XPUB")
                     .doesNotContainKeys("DEV_CHAIN_RPC_URL", "CUSTOMER_PRIVATE_KEY");
 
@@ -49,13 +48,12 @@ class StackWithoutDevChainTest {
             assertThat(link.body())
                     .as("the wallet is registered with or without a chain to pay on")
                     .contains("\"deposit_address\":\""
-                            + EnvFile.read(stack.stackEnvFile()).get("SANDBOX_WALLET_ADDRESS") + "\"");
+                            + EnvFile.read(stack.files.stackEnvFile).get("SANDBOX_WALLET_ADDRESS") + "\"");
             assertThat(ProcessHandle.current()
                             .descendants()
                             .map(p -> p.info().commandLine().orElse("")))
                     .as("no anvil of this stack (other tests' dev chains may run in this JVM)")
-                    .noneMatch(command -> command.contains("anvil")
-                            && command.contains(stack.dataDir().toString()));
+                    .noneMatch(command -> command.contains("anvil") && command.contains(stack.files.root.toString()));
         }
     }
 }

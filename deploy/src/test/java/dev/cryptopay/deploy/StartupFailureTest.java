@@ -21,6 +21,12 @@ class StartupFailureTest {
 
     private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
 
+    private StackOptions options() {
+        StackOptions options = StackOptions.forTests();
+        options.out = new PrintStream(printed);
+        return options;
+    }
+
     @AfterEach
     void nothingLeftRunning() {
         List<String> left = ProcessHandle.current()
@@ -37,8 +43,8 @@ class StartupFailureTest {
         try (ServerSocket blocker = new ServerSocket()) {
             blocker.bind(new InetSocketAddress(0));
             int port = blocker.getLocalPort();
-            StackOptions options =
-                    StackOptions.forTests().servicePort("gateway", port).out(new PrintStream(printed));
+            StackOptions options = options();
+            options.ports.put(StackPort.GATEWAY, port);
 
             StackStartException failure =
                     catchThrowableOfType(StackStartException.class, () -> LocalStack.start(options));
@@ -54,7 +60,8 @@ class StartupFailureTest {
 
     @Test
     void aMissingJarSaysHowToBuildIt(@TempDir Path emptyCheckout) {
-        StackOptions options = StackOptions.forTests().home(emptyCheckout).out(new PrintStream(printed));
+        StackOptions options = options();
+        options.home = emptyCheckout;
 
         StackStartException failure = catchThrowableOfType(StackStartException.class, () -> LocalStack.start(options));
 
@@ -79,11 +86,10 @@ class StartupFailureTest {
             });
             hangUp.setDaemon(true);
             hangUp.start();
-            StackOptions options = StackOptions.forTests()
-                    .postgresMode(StackOptions.PostgresMode.LOCAL)
-                    .pgHost("127.0.0.1")
-                    .pgPort(notPostgres.getLocalPort())
-                    .out(new PrintStream(printed));
+            StackOptions options = options();
+            options.postgresMode = StackOptions.PostgresMode.LOCAL;
+            options.pgHost = "127.0.0.1";
+            options.pgPort = notPostgres.getLocalPort();
 
             StackStartException failure =
                     catchThrowableOfType(StackStartException.class, () -> LocalStack.start(options));
@@ -98,8 +104,8 @@ class StartupFailureTest {
 
     @Test
     void aServiceNotReadyInTimePointsAtItsLogAndShowsItsLastLines() {
-        StackOptions options =
-                StackOptions.forTests().readyTimeout(Duration.ofSeconds(2)).out(new PrintStream(printed));
+        StackOptions options = options();
+        options.readyTimeout = Duration.ofSeconds(2);
 
         StackStartException failure = catchThrowableOfType(StackStartException.class, () -> LocalStack.start(options));
 
@@ -112,9 +118,7 @@ class StartupFailureTest {
 
     @Test
     void aServiceThatExitsWhileStartingShowsItsExitCodeAndLog() {
-        StackOptions options = StackOptions.forTests()
-                .serviceEnv("webhook-service", "WEBHOOK_SECRET_ENCRYPTION_KEY", "too-short")
-                .out(new PrintStream(printed));
+        StackOptions options = options().serviceEnv("webhook-service", "WEBHOOK_SECRET_ENCRYPTION_KEY", "too-short");
 
         StackStartException failure = catchThrowableOfType(StackStartException.class, () -> LocalStack.start(options));
 

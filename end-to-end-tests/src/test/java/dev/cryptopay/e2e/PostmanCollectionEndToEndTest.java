@@ -64,6 +64,12 @@ class PostmanCollectionEndToEndTest {
             values.put("receivingKey", NodeTools.freshReceivingKey());
             values.put("webhookUrl", receiver.url());
             values.put("planNonce", planNonce);
+            // The customer's wallet sends its approve and subscribe transactions to the dev chain.
+            values.put(
+                    "devChainUrl",
+                    stack.devChain()
+                            .orElseThrow(() -> new AssertionError("the suite runs with its dev chain"))
+                            .rpcUrl());
             Map<String, String> resolved = new LinkedHashMap<>(environment);
             resolved.putAll(values);
             values.put("merchantSig", signPlan(requests, stack, merchant, resolved));

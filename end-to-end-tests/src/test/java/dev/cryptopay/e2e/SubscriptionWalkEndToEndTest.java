@@ -11,7 +11,10 @@ import dev.cryptopay.auth.Mode;
 import dev.cryptopay.deploy.LocalStack;
 import dev.cryptopay.deploy.SandboxCredentials;
 import dev.cryptopay.deploy.SignedClient;
+import dev.cryptopay.testsupport.chain.DevChain;
+import dev.cryptopay.testsupport.chain.DevTokens;
 import dev.cryptopay.testsupport.webhook.WebhookReceiver;
+import java.math.BigInteger;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,15 +24,22 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.web3j.abi.FunctionEncoder;
+import org.web3j.abi.datatypes.Address;
+import org.web3j.abi.datatypes.Function;
+import org.web3j.abi.datatypes.generated.Bytes32;
+import org.web3j.abi.datatypes.generated.Uint256;
 import org.web3j.crypto.ECKeyPair;
 import org.web3j.crypto.Sign;
+import org.web3j.protocol.core.methods.response.TransactionReceipt;
 import org.web3j.utils.Numeric;
 import tools.jackson.databind.JsonNode;
 
 /**
- * A merchant's subscription walk through the gateway: a plan signed with a wallet key (EIP-712), subscribers and
- * invitations, a customer's enrolment on the public routes, payments with the merchant's publishable key, a missed
- * period and the automatic cancellation, each step announced by a signed webhook.
+ * A merchant's subscription walk through the gateway and the dev chain: a plan signed with a wallet key (EIP-712),
+ * subscribers and invitations, a customer's enrolment on the subscription contract and the public routes, the chain
+ * watcher's reports turning it active and recording the first period, a payment checked with the merchant's
+ * publishable key, a missed period and the automatic cancellation on chain, each step announced by a signed webhook.
  */
 class SubscriptionWalkEndToEndTest {
 
@@ -48,6 +58,7 @@ class SubscriptionWalkEndToEndTest {
 
     @Test
     void aMerchantSignsAPlanWithAWalletKeyAndManagesSubscribersThroughTheGateway() throws Exception {
+        DevChain chain = stack.devChain().orElseThrow(() -> new AssertionError("the suite runs with its dev chain"));
         // The dev chain's first account: a public development key, standing in for the merchant's wallet.
         ECKeyPair wallet = ECKeyPair.create(
                 Numeric.toBigInt("0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80"));
@@ -56,7 +67,7 @@ class SubscriptionWalkEndToEndTest {
         terms.put("destination", "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC");
         terms.put("token", "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512");
         terms.put("amount", "10000000");
-        // Seconds-long periods, so a missed period and the auto-cancellation happen while the test waits.
+        // Seconds-long periods: the test moves the chain's clock past a period and its grace.
         terms.put("interval", 4);
         terms.put("max_arrears", 3);
         terms.put("auto_cancel_after_missed", 1);
@@ -117,13 +128,25 @@ class SubscriptionWalkEndToEndTest {
                             .asLong())
                     .isEqualTo(1);
 
-            // The customer's wallet, through the gateway's public routes: no signature headers.
+            // The customer's wallet, through the gateway's public routes (no signature headers) and the dev chain: it
+            // sends exactly the two transactions prepare answers, then reports its subscribe transaction.
             String customerWallet = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
             HttpResponse<String> kit = httpGet(stack.baseUrl() + "/public/subscriber/prepare?subscriber_id="
                     + subscriberId + "&wallet_address=" + customerWallet + "&periods=3");
             assertThat(kit.statusCode()).as(kit.body()).isEqualTo(200);
             JsonNode approval = JSON.readTree(kit.body()).get("approval");
             assertThat(approval.get("amount").asString()).isEqualTo("30000000");
+            chain.mint(DevTokens.USDC, customerWallet, new BigInteger("30000000"));
+            String subscribeHash = null;
+            for (JsonNode transaction : JSON.readTree(kit.body()).get("transactions")) {
+                TransactionReceipt sent = chain.sendTransaction(
+                        customerWallet,
+                        transaction.get("to").asString(),
+                        transaction.get("data").asString(),
+                        BigInteger.ZERO);
+                assertThat(sent.isStatusOK()).isTrue();
+                subscribeHash = sent.getTransactionHash();
+            }
             HttpResponse<String> enrolled = publicPost(
                     "/public/subscriptions/link/",
                     JSON.writeValueAsString(Map.of(
@@ -134,7 +157,7 @@ class SubscriptionWalkEndToEndTest {
                             "wallet_address",
                             customerWallet,
                             "subscribe_hash",
-                            "0x" + "ab".repeat(32),
+                            subscribeHash,
                             "approvals",
                             List.of(Map.of(
                                     "token_address",
@@ -145,29 +168,68 @@ class SubscriptionWalkEndToEndTest {
                                     approval.get("network_name").asString())))));
             assertThat(enrolled.statusCode()).as(enrolled.body()).isEqualTo(201);
             JsonNode link = JSON.readTree(enrolled.body());
+            String linkPath = "/subscriptions/link/" + link.get("id").asString();
 
-            // The first period's payment is reported unsigned, the merchant named by its publishable key (the
-            // merchant_key customer-side code carries; the secret API key would still be accepted, discouraged).
-            HttpResponse<String> paid = publicPost(
-                    "/public/subscriptions/link/payment",
-                    JSON.writeValueAsString(Map.of(
-                            "sub_link_id",
-                            link.get("id").asString(),
-                            "merchant_key",
-                            first.publishableKey(),
-                            "tx_hash",
-                            "0x" + "cd".repeat(32),
-                            "network_id",
-                            plan.get("network_id").asString(),
-                            "currency_id",
-                            plan.get("currency_id").asString(),
-                            "amount_paid",
-                            "10000000",
-                            "wallet_used",
-                            customerWallet)));
-            assertThat(paid.statusCode()).as(paid.body()).isEqualTo(201);
+            // The chain watcher confirms the subscribe transaction (which also collected the first period).
+            chain.mine(3);
+            await(
+                    "the enrolment confirmed on chain",
+                    Duration.ofSeconds(60),
+                    () -> JSON.readTree(firstClient.get(linkPath).body())
+                                    .get("paid_periods")
+                                    .asInt()
+                            == 1);
+            JsonNode confirmed = JSON.readTree(firstClient.get(linkPath).body());
+            assertThat(confirmed.get("chain_status").asString()).isEqualTo("subscribed");
 
-            // The second period goes unpaid: the scheduler misses it and, after one miss, cancels.
+            // The merchant's backend checks the payment with its publishable key (the merchant_key customer-side
+            // code carries): answered with what the chain recorded; a hash on no chain is refused.
+            String payment = JSON.writeValueAsString(Map.of(
+                    "sub_link_id",
+                    link.get("id").asString(),
+                    "merchant_key",
+                    first.publishableKey(),
+                    "tx_hash",
+                    subscribeHash,
+                    "network_id",
+                    plan.get("network_id").asString(),
+                    "currency_id",
+                    plan.get("currency_id").asString(),
+                    "amount_paid",
+                    "10000000",
+                    "wallet_used",
+                    customerWallet));
+            HttpResponse<String> paid = publicPost("/public/subscriptions/link/payment", payment);
+            assertThat(paid.statusCode()).as(paid.body()).isEqualTo(200);
+            assertThat(publicPost(
+                                    "/public/subscriptions/link/payment",
+                                    payment.replace(subscribeHash, "0x" + "cd".repeat(32)))
+                            .statusCode())
+                    .isEqualTo(409);
+
+            // The wallet stops paying: anyone's collect after the next period's grace counts it missed, and the
+            // plan cancels after one miss. Time moves on the chain; nothing waits.
+            chain.sendTransaction(
+                    customerWallet,
+                    approval.get("token").asString(),
+                    FunctionEncoder.encode(new Function(
+                            "approve",
+                            List.of(new Address(DevChain.SUBSCRIPTION_CONTRACT), new Uint256(BigInteger.ZERO)),
+                            List.of())),
+                    BigInteger.ZERO);
+            chain.increaseTime(20);
+            TransactionReceipt collected = chain.sendTransaction(
+                    chain.accounts().get(0),
+                    DevChain.SUBSCRIPTION_CONTRACT,
+                    FunctionEncoder.encode(new Function(
+                            "collect",
+                            List.of(new Bytes32(Numeric.hexStringToByteArray(
+                                    confirmed.get("chain_subscription_id").asString()))),
+                            List.of())),
+                    BigInteger.ZERO);
+            assertThat(collected.isStatusOK()).isTrue();
+            chain.mine(3);
+
             await(
                     "the subscription walk's webhooks",
                     Duration.ofSeconds(60),
@@ -182,10 +244,14 @@ class SubscriptionWalkEndToEndTest {
                     .collect(Collectors.toMap(
                             event -> event.get("type").asString(),
                             event -> Instant.parse(event.get("created_at").asString())));
-            assertThat(emitted.get("subscription.activated")).isBefore(emitted.get("subscription.payment.success"));
+            // Each log is applied when its report arrives, in chain order (Subscribed, then Charged; Missed, then
+            // Cancelled); logs applied together share a time.
+            assertThat(emitted.get("subscription.activated"))
+                    .isBeforeOrEqualTo(emitted.get("subscription.payment.success"));
             assertThat(emitted.get("subscription.payment.success"))
                     .isBefore(emitted.get("subscription.payment.failed"));
-            assertThat(emitted.get("subscription.cancelled")).isEqualTo(emitted.get("subscription.payment.failed"));
+            assertThat(emitted.get("subscription.cancelled"))
+                    .isAfterOrEqualTo(emitted.get("subscription.payment.failed"));
             for (WebhookReceiver.Received delivery : receiver.received()) {
                 assertThat(delivery.header("X-Service-Signature"))
                         .isEqualTo(WebhookReceiver.hmacHex(secret, delivery.body()));

@@ -3,10 +3,11 @@ package dev.cryptopay.deploy.chain;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Whether the dev chain can run on this machine, asked once at start: test-support's {@code DevChain} installs anvil
@@ -33,23 +34,13 @@ public interface DevChainTools {
             return Optional.of("Linux on x86-64 (the anvil binary dev-chain/ installs is linux-amd64; this is " + osName
                     + " on " + osArch + ")");
         }
-        List<String> absent = new ArrayList<>();
-        for (String program : List.of("node", "npm")) {
-            if (!onPath(env.getOrDefault("PATH", ""), program)) {
-                absent.add(program);
-            }
-        }
+        String[] path = env.getOrDefault("PATH", "").split(File.pathSeparator);
+        List<String> absent = Stream.of("node", "npm")
+                .filter(program -> Arrays.stream(path)
+                        .noneMatch(dir -> !dir.isBlank() && Files.isExecutable(Path.of(dir, program))))
+                .toList();
         return absent.isEmpty()
                 ? Optional.empty()
                 : Optional.of("Node.js 20 and npm (no " + String.join(", no ", absent) + " on the PATH)");
-    }
-
-    private static boolean onPath(String path, String program) {
-        for (String dir : path.split(File.pathSeparator)) {
-            if (!dir.isBlank() && Files.isExecutable(Path.of(dir, program))) {
-                return true;
-            }
-        }
-        return false;
     }
 }

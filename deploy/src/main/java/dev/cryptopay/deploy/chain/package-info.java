@@ -1,2 +1,2 @@
-/** The dev chain's pieces the launcher and dev-pay share: can it run here, its paying customer, EIP-681 URIs. */
+/** The dev chain's pieces the launcher and dev-pay share: can it run here, and its paying customer. */
 package dev.cryptopay.deploy.chain;
