@@ -1,12 +1,16 @@
 package dev.cryptopay.chainwatcher.config;
 
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Positive;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -33,7 +37,9 @@ public record ChainWatcherProperties(
         @NotNull @DefaultValue("30s") Duration leaseDuration,
         /** Pause after a pass that failed (an RPC error): the same blocks are tried again, none is skipped. */
         @NotNull @DefaultValue("2s") Duration retryDelay,
-        @NotNull @Valid List<Network> networks) {
+        @NotNull @Valid List<Network> networks,
+        /** The keeper, which collects due subscriptions on the networks with a keeper key. */
+        @NotNull @Valid @DefaultValue Keeper keeper) {
 
     /**
      * One chain to watch.
@@ -45,6 +51,10 @@ public record ChainWatcherProperties(
      * @param startBlocksBack on first start, how far behind the head scanning begins
      * @param subscriptionContract the subscription contract ({@code CryptopaySubscriptions}) on this chain, whose logs
      *     are followed and reported to subscriptions-service; blank or absent when the chain has none
+     * @param keeperKeyFile a file holding the keeper's private key on this chain (0x-hex, 32 bytes): a key that only
+     *     pays gas for collect; blank or absent: no keeper on this chain
+     * @param keeperMinBalance the keeper key's balance (in the chain's native coin) below which it is reported low
+     *     ({@code chain_watcher_keeper_min_balance_wei}, alert ChainWatcherKeeperBalanceLow)
      */
     public record Network(
             @NotBlank String name,
@@ -57,7 +67,10 @@ public record ChainWatcherProperties(
             @Min(0) @DefaultValue("128") int startBlocksBack,
 
             @Pattern(regexp = "\\s*|0x[0-9a-fA-F]{40}", message = "must be a 0x address of 20 bytes, or blank")
-            String subscriptionContract) {
+            String subscriptionContract,
+
+            String keeperKeyFile,
+            @NotNull @DecimalMin("0") @DefaultValue("0.05") BigDecimal keeperMinBalance) {
 
         /** The subscription contract, lower-case, or empty when the chain has none. */
         public Optional<String> contract() {
@@ -65,7 +78,44 @@ public record ChainWatcherProperties(
                     ? Optional.empty()
                     : Optional.of(subscriptionContract.toLowerCase(Locale.ROOT));
         }
+
+        /** The keeper key file, or empty when the chain has no keeper. */
+        public Optional<Path> keeperKey() {
+            return keeperKeyFile == null || keeperKeyFile.isBlank()
+                    ? Optional.empty()
+                    : Optional.of(Path.of(keeperKeyFile.strip()));
+        }
+
+        /** {@code keeperMinBalance} in wei (the native coin has 18 decimals on every EVM chain). */
+        public BigInteger keeperMinBalanceWei() {
+            return keeperMinBalance.movePointRight(18).toBigInteger();
+        }
     }
+
+    /**
+     * The keeper's settings (every chain's; the key is per network). Times are chain times: the head block's
+     * timestamp decides what is due, never this host's clock.
+     *
+     * @param enabled          whether this instance runs keepers at all
+     * @param retryInterval    how often a refused pull (allowance or balance too small) is tried again within the
+     *                         period's grace
+     * @param stuckAfter       how long a sent collect may stay unmined before it is replaced (same nonce, fees raised
+     *                         by at least 12.5 %)
+     * @param maxSendsPerPass  at most this many transactions (new collects and replacements) per pass
+     * @param maxChecksPerPass at most this many subscriptions read and simulated per pass, and as many sent
+     *                         transactions looked at
+     * @param collectGasLimit  the gas limit of a collect, also used when simulating it: generous, since a collect
+     *                         starved of gas changes nothing yet costs the gas
+     */
+    public record Keeper(
+            @DefaultValue("true") boolean enabled,
+            @NotNull @DefaultValue("60s") Duration retryInterval,
+            @NotNull @DefaultValue("3m") Duration stuckAfter,
+            @Min(1) @Max(1000) @DefaultValue("10") int maxSendsPerPass,
+            @Min(1) @Max(10000) @DefaultValue("100") int maxChecksPerPass,
+
+            @Min(21000) @Max(30000000) @DefaultValue("300000")
+            long collectGasLimit) {}
 
     public Optional<Network> network(long chainId) {
         return networks.stream().filter(network -> network.chainId() == chainId).findFirst();

@@ -9,16 +9,23 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import okhttp3.OkHttpClient;
 import org.web3j.protocol.Web3j;
 import org.web3j.protocol.core.DefaultBlockParameter;
+import org.web3j.protocol.core.DefaultBlockParameterName;
 import org.web3j.protocol.core.Request;
 import org.web3j.protocol.core.Response;
 import org.web3j.protocol.core.methods.request.EthFilter;
 import org.web3j.protocol.core.methods.response.EthBlock;
+import org.web3j.protocol.core.methods.response.EthGasPrice;
+import org.web3j.protocol.core.methods.response.EthGetBalance;
+import org.web3j.protocol.core.methods.response.EthGetTransactionCount;
 import org.web3j.protocol.core.methods.response.EthLog;
+import org.web3j.protocol.core.methods.response.EthMaxPriorityFeePerGas;
+import org.web3j.protocol.core.methods.response.EthSendTransaction;
 import org.web3j.protocol.core.methods.response.Log;
 import org.web3j.protocol.core.methods.response.Transaction;
 import org.web3j.protocol.http.HttpService;
@@ -26,8 +33,10 @@ import org.web3j.utils.Numeric;
 import reactor.core.publisher.Mono;
 
 /**
- * The JSON-RPC calls one chain needs, as Monos (web3j's asynchronous sends, so no reactive thread blocks). Any RPC
- * error or timeout fails the Mono; the scanner then retries the same blocks later.
+ * The JSON-RPC calls one chain needs, as Monos (web3j's asynchronous sends, so no reactive thread blocks): the
+ * scanner's reads, and the keeper's calls, balances, nonces, receipts and raw transactions. Any RPC error or timeout
+ * fails the Mono (the scanner then retries the same blocks later), except an {@code eth_call} that the chain answers
+ * with a failed execution, which is an answer: {@link CallResult#failed()}.
  */
 public class ChainClient implements AutoCloseable {
 
@@ -75,6 +84,23 @@ public class ChainClient implements AutoCloseable {
             String data,
             boolean removed) {}
 
+    /** A block's time and base fee (null on a chain without EIP-1559). */
+    public record BlockFees(long number, Instant time, BigInteger baseFeePerGas) {}
+
+    /**
+     * What an {@code eth_call} answered: the return data (0x-hex), or the node's message when the call would fail
+     * (a revert, running out of gas): {@code failure} is then set and {@code value} null.
+     */
+    public record CallResult(String value, String failure) {
+
+        public boolean failed() {
+            return failure != null;
+        }
+    }
+
+    /** A mined transaction: its block and whether it succeeded (status 1). */
+    public record Receipt(long blockNumber, boolean succeeded) {}
+
     public Mono<Long> head() {
         return send(web3j.ethBlockNumber()).map(reply -> reply.getBlockNumber().longValueExact());
     }
@@ -85,6 +111,73 @@ public class ChainClient implements AutoCloseable {
                         block.getNumber().longValueExact(),
                         block.getHash(),
                         Instant.ofEpochSecond(block.getTimestamp().longValueExact())));
+    }
+
+    public Mono<BlockFees> blockFees(long number) {
+        return block(number, false)
+                .map(block -> new BlockFees(
+                        block.getNumber().longValueExact(),
+                        Instant.ofEpochSecond(block.getTimestamp().longValueExact()),
+                        block.getBaseFeePerGasRaw() == null ? null : block.getBaseFeePerGas()));
+    }
+
+    /** The native-coin balance of an address at the latest block, in wei. */
+    public Mono<BigInteger> balance(String address) {
+        return send(web3j.ethGetBalance(address, DefaultBlockParameterName.LATEST))
+                .map(EthGetBalance::getBalance);
+    }
+
+    /**
+     * The transactions of {@code address} the chain has mined, which is the next nonce; with {@code pending}, those
+     * waiting in the node's pool too.
+     */
+    public Mono<BigInteger> transactionCount(String address, boolean pending) {
+        DefaultBlockParameterName at = pending ? DefaultBlockParameterName.PENDING : DefaultBlockParameterName.LATEST;
+        return send(web3j.ethGetTransactionCount(address, at)).map(EthGetTransactionCount::getTransactionCount);
+    }
+
+    /** The tip the node suggests per gas (EIP-1559 chains). */
+    public Mono<BigInteger> maxPriorityFeePerGas() {
+        return send(web3j.ethMaxPriorityFeePerGas()).map(EthMaxPriorityFeePerGas::getMaxPriorityFeePerGas);
+    }
+
+    /** The gas price the node suggests (chains without EIP-1559). */
+    public Mono<BigInteger> gasPrice() {
+        return send(web3j.ethGasPrice()).map(EthGasPrice::getGasPrice);
+    }
+
+    /**
+     * {@code eth_call} at the latest block, from {@code from} with {@code gas} (null: the node's default). A failed
+     * execution is an answer; any other error fails the Mono.
+     */
+    public Mono<CallResult> call(String from, String to, String data, BigInteger gas) {
+        var call = new org.web3j.protocol.core.methods.request.Transaction(from, null, null, gas, to, null, data);
+        return answer(web3j.ethCall(call, DefaultBlockParameterName.LATEST)).flatMap(reply -> {
+            if (!reply.hasError()) {
+                return Mono.just(new CallResult(reply.getValue(), null));
+            }
+            return executionFailed(reply.getError())
+                    ? Mono.just(new CallResult(null, reply.getError().getMessage()))
+                    : Mono.error(failure(reply));
+        });
+    }
+
+    /** The receipt of a transaction, or empty while it is not mined (or no longer, after a reorganisation). */
+    public Mono<Optional<Receipt>> receipt(String txHash) {
+        return send(web3j.ethGetTransactionReceipt(txHash))
+                .map(reply -> reply.getTransactionReceipt()
+                        .map(receipt -> new Receipt(receipt.getBlockNumber().longValueExact(), receipt.isStatusOK())));
+    }
+
+    /** Whether the node knows a transaction (mined or waiting in its pool). */
+    public Mono<Boolean> knows(String txHash) {
+        return send(web3j.ethGetTransactionByHash(txHash))
+                .map(reply -> reply.getTransaction().isPresent());
+    }
+
+    /** Broadcasts a signed transaction (0x-hex); answers its hash. A node refusing it fails the Mono. */
+    public Mono<String> sendRaw(String signed) {
+        return send(web3j.ethSendRawTransaction(signed)).map(EthSendTransaction::getTransactionHash);
     }
 
     /** ERC-20 Transfer logs in [from, to] from these token contracts to these recipients. */
@@ -176,13 +269,28 @@ public class ChainClient implements AutoCloseable {
     }
 
     private static <T extends Response<?>> Mono<T> send(Request<?, T> request) {
-        return Mono.fromFuture(request::sendAsync)
-                .timeout(TIMEOUT)
-                .flatMap(reply -> reply.hasError()
-                        ? Mono.error(
-                                new IOException("RPC error " + reply.getError().getCode() + ": "
-                                        + reply.getError().getMessage()))
-                        : Mono.just(reply));
+        return answer(request).flatMap(reply -> reply.hasError() ? Mono.error(failure(reply)) : Mono.just(reply));
+    }
+
+    /** The node's answer, error or not; a timeout or connection failure fails the Mono. */
+    private static <T extends Response<?>> Mono<T> answer(Request<?, T> request) {
+        return Mono.fromFuture(request::sendAsync).timeout(TIMEOUT);
+    }
+
+    private static IOException failure(Response<?> reply) {
+        return new IOException("RPC error " + reply.getError().getCode() + ": "
+                + reply.getError().getMessage());
+    }
+
+    /**
+     * Whether an eth_call error says the execution failed (code 3 with revert data as geth and anvil answer; "execution
+     * reverted" or "out of gas" in the message as other nodes do) rather than that the node could not answer.
+     */
+    private static boolean executionFailed(Response.Error error) {
+        String message = error.getMessage() == null
+                ? ""
+                : error.getMessage().toLowerCase(java.util.Locale.ROOT).replace(" ", "");
+        return error.getCode() == 3 || message.contains("revert") || message.contains("outofgas");
     }
 
     private static DefaultBlockParameter blockParameter(long number) {

@@ -25,9 +25,9 @@ import reactor.core.publisher.Mono;
  * Watches one chain. Each pass, while holding the chain's lease: read the head; compare the stored hashes of recent
  * blocks with the chain's and rewind to the fork point after a reorganisation; scan the next block range for token
  * and native transfers to watched addresses, and for the logs of the chain's subscription contract
- * ({@link ContractLogFollower}); settle what a reorganisation removed; count confirmations; report what changed. The
- * cursor moves only after a range was fully stored, so an RPC error never skips a block: the pass fails and the same
- * range is scanned again after a pause.
+ * ({@link ContractLogFollower}); settle what a reorganisation removed; count confirmations; report what changed; last,
+ * the chain's {@link LeasedWork} (the keeper). The cursor moves only after a range was fully stored, so an RPC error
+ * never skips a block: the pass fails and the same range is scanned again after a pause.
  */
 class ChainScanner extends BackgroundLoop {
 
@@ -40,6 +40,7 @@ class ChainScanner extends BackgroundLoop {
     private final WatchRepository watches;
     private final PaymentLinksReporter reporter;
     private final ContractLogFollower contractLogs;
+    private final List<LeasedWork> leasedWork;
     private final ChainMetrics metrics;
     private final ChainWatcherProperties properties;
     private final String instance;
@@ -53,6 +54,7 @@ class ChainScanner extends BackgroundLoop {
             WatchRepository watches,
             PaymentLinksReporter reporter,
             ContractLogFollower contractLogs,
+            List<LeasedWork> leasedWork,
             ChainMetrics metrics,
             ChainWatcherProperties properties,
             String instance,
@@ -64,6 +66,7 @@ class ChainScanner extends BackgroundLoop {
         this.watches = watches;
         this.reporter = reporter;
         this.contractLogs = contractLogs;
+        this.leasedWork = List.copyOf(leasedWork);
         this.metrics = metrics;
         this.properties = properties;
         this.instance = instance;
@@ -100,6 +103,9 @@ class ChainScanner extends BackgroundLoop {
                                     .then(report())
                                     .then(contractLogs.report())
                                     .then(watches.prune(now))
+                                    .then(Flux.fromIterable(leasedWork)
+                                            .concatMap(work -> work.afterPass(head))
+                                            .then())
                                     .thenReturn(caughtUp)))
                     .defaultIfEmpty(true); // another instance holds the lease
         });

@@ -7,12 +7,16 @@ import dev.cryptopay.chainwatcher.watch.WatchRepository;
 import java.time.Clock;
 import java.util.List;
 import java.util.UUID;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
-/** One {@link ChainScanner} per configured network, started and stopped with the application. */
+/**
+ * One {@link ChainScanner} per configured network, started and stopped with the application, each with the
+ * {@link LeasedWork} the {@link LeasedWork.Source} beans give its chain.
+ */
 @Component
 public class ChainScanners implements SmartLifecycle {
 
@@ -28,6 +32,7 @@ public class ChainScanners implements SmartLifecycle {
             ContractLogRepository contractLogs,
             SubscriptionsReporter subscriptions,
             ChainMetrics metrics,
+            ObjectProvider<LeasedWork.Source> leasedWork,
             Clock clock) {
         String instance = UUID.randomUUID().toString();
         this.scanners = properties.networks().stream()
@@ -41,6 +46,10 @@ public class ChainScanners implements SmartLifecycle {
                             watches,
                             reporter,
                             new ContractLogFollower(network, client, contractLogs, subscriptions, metrics),
+                            leasedWork
+                                    .orderedStream()
+                                    .flatMap(source -> source.forChain(network, client).stream())
+                                    .toList(),
                             metrics,
                             properties,
                             instance,

@@ -32,7 +32,8 @@ class ContractLogRepository {
 
     /**
      * Records a log once. Seeing it again (a rescan after a reorganisation) clears the orphan mark and takes the block
-     * it is in now; found in another block, or after it had failed, it counts its confirmations again from there.
+     * it is in now; found in another block, or after it had failed, it counts its confirmations again from there, and
+     * the keeper reads it again ({@code keeper_read}).
      */
     Mono<Void> upsert(ContractLog log, Instant now) {
         return database.sql("""
@@ -47,6 +48,8 @@ class ContractLogRepository {
                                 confirmations = CASE WHEN contract_log.status = 'failed'
                                                           OR contract_log.block_hash <> EXCLUDED.block_hash
                                                      THEN 0 ELSE contract_log.confirmations END,
+                                keeper_read = contract_log.keeper_read AND contract_log.status <> 'failed'
+                                              AND contract_log.block_hash = EXCLUDED.block_hash,
                                 block_number = EXCLUDED.block_number, block_hash = EXCLUDED.block_hash,
                                 block_time = EXCLUDED.block_time, topics = EXCLUDED.topics, data = EXCLUDED.data,
                                 orphaned = FALSE, updated_at = :now""")
@@ -63,9 +66,12 @@ class ContractLogRepository {
                 .then();
     }
 
-    /** Marks logs in blocks after the fork point as orphaned until a rescan finds them again. */
+    /**
+     * Marks logs in blocks after the fork point as orphaned until a rescan finds them again; the keeper reads their
+     * subscriptions' state again (a collect may have been undone).
+     */
     Mono<Void> orphanAfter(long chainId, long forkPoint, Instant now) {
-        return database.sql("UPDATE contract_log SET orphaned = TRUE, updated_at = :now "
+        return database.sql("UPDATE contract_log SET orphaned = TRUE, keeper_read = FALSE, updated_at = :now "
                         + "WHERE chain_id = :chain AND block_number > :fork AND status <> 'failed'")
                 .bind("now", utc(now))
                 .bind("chain", chainId)

@@ -216,6 +216,7 @@ class ChainWatcherTest extends ChainWatcherTestBase {
                             watches,
                             reporter,
                             new ContractLogFollower(network, client, contractLogs, subscriptions, metrics),
+                            List.of(),
                             metrics,
                             properties,
                             "test-instance-" + name + "-" + UUID.randomUUID(),

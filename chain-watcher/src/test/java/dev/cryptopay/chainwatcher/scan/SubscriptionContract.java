@@ -36,54 +36,61 @@ import org.web3j.utils.Numeric;
  * Drives the dev chain's {@code CryptopaySubscriptions} (at {@link DevChain#SUBSCRIPTION_CONTRACT}) the way
  * test-support's {@code SubscriptionContractTest} does (plans signed by the merchant's key, subscribe, collect, cancel,
  * revokePlan), from fresh accounts, so tests on the shared chain never see each other's subscriptions. A plan is
- * signed over the digest the contract itself computes ({@code planDigest}).
+ * signed over the digest the contract itself computes ({@code planDigest}). Used by the scanner's and the keeper's
+ * tests.
  */
-final class SubscriptionContract {
+public final class SubscriptionContract {
 
-    static final String ADDRESS = DevChain.SUBSCRIPTION_CONTRACT.toLowerCase(Locale.ROOT);
-    static final String SUBSCRIBED =
+    public static final String ADDRESS = DevChain.SUBSCRIPTION_CONTRACT.toLowerCase(Locale.ROOT);
+    public static final String SUBSCRIBED =
             event("Subscribed(bytes32,bytes32,address,address,address,address,uint256,uint64,uint64,bytes32)");
-    static final String CHARGED = event("Charged(bytes32,bytes32,address,uint64,uint64,uint256)");
-    static final String MISSED = event("Missed(bytes32,bytes32,address,uint64,uint32,uint32)");
-    static final String CANCELLED = event("Cancelled(bytes32,bytes32,address,address,uint8)");
-    static final String PLAN_REVOKED = event("PlanRevoked(address,bytes32)");
-    static final BigInteger PERIOD_AMOUNT = DevTokens.USDC.baseUnits("10");
-    static final long INTERVAL = 30L * 24 * 3600;
+    public static final String CHARGED = event("Charged(bytes32,bytes32,address,uint64,uint64,uint256)");
+    public static final String MISSED = event("Missed(bytes32,bytes32,address,uint64,uint32,uint32)");
+    public static final String CANCELLED = event("Cancelled(bytes32,bytes32,address,address,uint8)");
+    public static final String PLAN_REVOKED = event("PlanRevoked(address,bytes32)");
+    public static final BigInteger PERIOD_AMOUNT = DevTokens.USDC.baseUnits("10");
+    public static final long INTERVAL = 30L * 24 * 3600;
     /** The contract's MIN_GRACE: a plan with maxArrears 0 gets it. */
-    static final long GRACE = 600;
+    public static final long GRACE = 600;
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final DevChain chain;
     private final HttpService rpc;
 
-    SubscriptionContract(DevChain chain) {
+    public SubscriptionContract(DevChain chain) {
         this.chain = chain;
         this.rpc = new HttpService(chain.rpcUrl());
     }
 
     /** An account of its own key, holding 100 ETH, that the node sends from (anvil_impersonateAccount). */
-    record Account(String address, ECKeyPair key) {
+    public record Account(String address, ECKeyPair key) {
 
         /** The account as an indexed topic (lower-case). */
-        String topic() {
+        public String topic() {
             return Numeric.toHexStringWithPrefixZeroPadded(Numeric.toBigInt(address), 64);
         }
     }
 
-    /** The plan as the merchant signs it (§9's SubscriptionPlan): an amount plan of USDC, no trial. */
-    record Plan(Account merchant, String destination, long autoCancelAfterMissed, BigInteger planNonce) {
+    /** The plan as the merchant signs it (§9's SubscriptionPlan): an amount plan of {@link #PERIOD_AMOUNT}. */
+    public record Plan(
+            Account merchant,
+            String destination,
+            String token,
+            long trialPeriod,
+            long autoCancelAfterMissed,
+            BigInteger planNonce) {
 
         DynamicStruct struct() {
             return new DynamicStruct(
                     new Address(merchant.address()),
                     new Address(destination),
-                    new Address(DevTokens.USDC.address()),
+                    new Address(token),
                     new Uint256(PERIOD_AMOUNT),
                     new Utf8String(""),
                     new Utf8String(""),
                     new Uint64(INTERVAL),
-                    new Uint64(0),
+                    new Uint64(trialPeriod),
                     new Uint64(0),
                     new Uint32(autoCancelAfterMissed),
                     new Uint64(0),
@@ -91,7 +98,7 @@ final class SubscriptionContract {
         }
     }
 
-    Account freshAccount() {
+    public Account freshAccount() {
         ECKeyPair key;
         try {
             key = Keys.createEcKeyPair(RANDOM);
@@ -104,28 +111,49 @@ final class SubscriptionContract {
         return new Account(address, key);
     }
 
-    /** A plan of a fresh merchant paying to a fresh destination, with a fresh nonce. */
-    Plan plan(long autoCancelAfterMissed) {
+    /** A USDC plan without a trial of a fresh merchant paying to a fresh destination, with a fresh nonce. */
+    public Plan plan(long autoCancelAfterMissed) {
+        return plan(DevTokens.USDC.address(), 0, autoCancelAfterMissed);
+    }
+
+    /** A plan of {@code token} (base units as USDC's) with a trial of {@code trialPeriod} seconds. */
+    public Plan plan(String token, long trialPeriod, long autoCancelAfterMissed) {
         byte[] destination = new byte[20];
         RANDOM.nextBytes(destination);
         return new Plan(
-                freshAccount(), Numeric.toHexString(destination), autoCancelAfterMissed, new BigInteger(64, RANDOM));
+                freshAccount(),
+                Numeric.toHexString(destination),
+                token,
+                trialPeriod,
+                autoCancelAfterMissed,
+                new BigInteger(64, RANDOM));
     }
 
     /** A fresh subscriber holding {@code periods} periods of USDC and approving exactly that to the contract. */
-    Account subscriber(int periods) {
+    public Account subscriber(int periods) {
         Account subscriber = freshAccount();
-        BigInteger amount = PERIOD_AMOUNT.multiply(BigInteger.valueOf(periods));
-        chain.mint(DevTokens.USDC, subscriber.address(), amount);
-        chain.send(
-                subscriber.address(),
-                DevTokens.USDC.address(),
-                new Function("approve", List.of(new Address(ADDRESS), new Uint256(amount)), List.of()));
+        allow(subscriber, DevTokens.USDC.address(), periods);
         return subscriber;
     }
 
-    /** Subscribes (the first period is pulled at once): Subscribed and Charged. */
-    TransactionReceipt subscribe(Account subscriber, Plan plan, String ref) {
+    /**
+     * Mints {@code periods} periods of {@code token} (a dev chain token, or one whose mint is open) to the subscriber,
+     * who approves exactly that to the contract (replacing what it approved before).
+     */
+    public void allow(Account subscriber, String token, int periods) {
+        BigInteger amount = PERIOD_AMOUNT.multiply(BigInteger.valueOf(periods));
+        chain.send(
+                DevChain.DEPLOYER,
+                token,
+                new Function("mint", List.of(new Address(subscriber.address()), new Uint256(amount)), List.of()));
+        chain.send(
+                subscriber.address(),
+                token,
+                new Function("approve", List.of(new Address(ADDRESS), new Uint256(amount)), List.of()));
+    }
+
+    /** Subscribes (without a trial the first period is pulled at once: Subscribed and Charged). */
+    public TransactionReceipt subscribe(Account subscriber, Plan plan, String ref) {
         byte[] digest = bytes32(new Function("planDigest", List.of(plan.struct()), bytes32Output()));
         Sign.SignatureData signature = Sign.signMessage(digest, plan.merchant().key(), false);
         byte[] bytes = new byte[65];
@@ -141,25 +169,25 @@ final class SubscriptionContract {
                         bytes32Output()));
     }
 
-    TransactionReceipt collect(String from, byte[] id) {
+    public TransactionReceipt collect(String from, byte[] id) {
         return send(from, new Function("collect", List.of(new Bytes32(id)), List.of()));
     }
 
-    TransactionReceipt cancel(Account by, byte[] id) {
+    public TransactionReceipt cancel(Account by, byte[] id) {
         return send(by.address(), new Function("cancel", List.of(new Bytes32(id)), List.of()));
     }
 
-    TransactionReceipt revoke(Plan plan) {
+    public TransactionReceipt revoke(Plan plan) {
         return send(
                 plan.merchant().address(), new Function("revokePlan", List.of(new Bytes32(planId(plan))), List.of()));
     }
 
-    byte[] planId(Plan plan) {
+    public byte[] planId(Plan plan) {
         return bytes32(new Function("planId", List.of(plan.struct()), bytes32Output()));
     }
 
     /** The subscription id of a subscribe (topic 1 of its Subscribed). */
-    static byte[] subscriptionId(TransactionReceipt subscribed) {
+    public static byte[] subscriptionId(TransactionReceipt subscribed) {
         return Numeric.hexStringToByteArray(contractLogs(subscribed).stream()
                 .filter(log -> log.getTopics().get(0).equals(SUBSCRIBED))
                 .findFirst()
@@ -169,7 +197,7 @@ final class SubscriptionContract {
     }
 
     /** The contract's logs in a receipt, in log index order. */
-    static List<Log> contractLogs(TransactionReceipt receipt) {
+    public static List<Log> contractLogs(TransactionReceipt receipt) {
         return receipt.getLogs().stream()
                 .filter(log -> log.getAddress().equalsIgnoreCase(ADDRESS))
                 .toList();
@@ -187,13 +215,15 @@ final class SubscriptionContract {
         return List.of(new TypeReference<Bytes32>() {});
     }
 
-    private void anvil(String method, Object... params) {
+    /** Calls a node method test-support's DevChain has no method for (anvil_*, evm_*) and answers its result. */
+    public Object anvil(String method, Object... params) {
         try {
             Response<?> response = new Request<>(method, List.of(params), rpc, AnvilResponse.class).send();
             if (response.hasError()) {
                 throw new IllegalStateException(
                         method + " failed: " + response.getError().getMessage());
             }
+            return response.getResult();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -203,6 +233,6 @@ final class SubscriptionContract {
         return Hash.sha3String(signature);
     }
 
-    /** An answer of an anvil_* method (its result is not used). */
+    /** An answer of an anvil_* method. */
     public static final class AnvilResponse extends Response<Object> {}
 }

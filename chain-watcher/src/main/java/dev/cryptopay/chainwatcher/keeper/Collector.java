@@ -1,0 +1,132 @@
+package dev.cryptopay.chainwatcher.keeper;
+
+import dev.cryptopay.chainwatcher.config.ChainWatcherProperties;
+import dev.cryptopay.chainwatcher.config.ChainWatcherProperties.Network;
+import dev.cryptopay.chainwatcher.scan.ChainClient;
+import java.time.Instant;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * Looks at the subscriptions whose time came and collects those due, by chain time. Each one: read its state
+ * ({@code getSubscription}) and store it; inactive, it is left alone; not due yet, it is looked at again at
+ * {@code nextDue}; due, {@code collect} is simulated exactly as it would be sent, then
+ * <ul>
+ *   <li>the simulation fails (it would revert): not sent, counted as skipped, looked at again after
+ *       {@code retry-interval};</li>
+ *   <li>it would pull the period, or change the subscription anyway (count missed periods after the grace, end it):
+ *       sent;</li>
+ *   <li>the pull is refused (allowance or balance too small) within the grace: not sent, looked at again after
+ *       {@code retry-interval}, and at the latest just after the grace, when it is sent once to record the miss.</li>
+ * </ul>
+ * New transactions take the next nonce: the highest this keeper recorded plus one, or the node's pending count if
+ * higher.
+ */
+final class Collector {
+
+    private static final Logger log = LoggerFactory.getLogger(Collector.class);
+
+    private final Network network;
+    private final String contract;
+    private final ChainClient client;
+    private final String keeper;
+    private final KeptSubscriptionRepository subscriptions;
+    private final KeeperTransactionRepository transactions;
+    private final TransactionSender sender;
+    private final KeeperMetrics metrics;
+    private final ChainWatcherProperties.Keeper settings;
+
+    Collector(
+            Network network,
+            ChainClient client,
+            String keeper,
+            KeptSubscriptionRepository subscriptions,
+            KeeperTransactionRepository transactions,
+            TransactionSender sender,
+            KeeperMetrics metrics,
+            ChainWatcherProperties.Keeper settings) {
+        this.network = network;
+        this.contract = network.contract().orElseThrow();
+        this.client = client;
+        this.keeper = keeper;
+        this.subscriptions = subscriptions;
+        this.transactions = transactions;
+        this.sender = sender;
+        this.metrics = metrics;
+        this.settings = settings;
+    }
+
+    /** Looks at up to {@code max-checks-per-pass} subscriptions and sends at most {@code sendBudget} collects. */
+    Mono<Void> collect(Pass pass, int sendBudget) {
+        if (sendBudget <= 0) {
+            return Mono.empty();
+        }
+        return subscriptions
+                .toCheck(network.chainId(), contract, pass.chainTime(), settings.maxChecksPerPass())
+                .collectList()
+                .filter(due -> !due.isEmpty())
+                .flatMap(due -> Mono.zip(
+                                transactions.nextNonce(network.chainId(), keeper),
+                                client.transactionCount(keeper, true))
+                        .flatMap(nonces -> {
+                            AtomicLong nonce = new AtomicLong(
+                                    Math.max(nonces.getT1(), nonces.getT2().longValueExact()));
+                            AtomicInteger budget = new AtomicInteger(sendBudget);
+                            return Flux.fromIterable(due)
+                                    .concatMap(kept -> check(kept.subscriptionId(), pass, nonce, budget))
+                                    .then();
+                        }));
+    }
+
+    private Mono<Void> check(String id, Pass pass, AtomicLong nonce, AtomicInteger budget) {
+        long chain = network.chainId();
+        return client.call(keeper, contract, OnChainSubscription.read(id), null).flatMap(read -> {
+            if (read.failed()) {
+                log.info(
+                        "Chain {}: subscription {} is unknown to the contract ({}); not collected",
+                        chain,
+                        id,
+                        read.failure());
+                return subscriptions.unknown(chain, id, pass.now());
+            }
+            OnChainSubscription state = OnChainSubscription.decode(read.value());
+            Instant now = pass.chainTime();
+            if (!state.active() || !state.due(now)) {
+                return subscriptions.read(chain, id, state, state.nextDue(), pass.now());
+            }
+            if (budget.get() <= 0) {
+                return subscriptions.read(chain, id, state, now, pass.now()); // due: the next pass
+            }
+            return sender.simulateCollect(id).flatMap(simulated -> {
+                if (simulated.failed()) {
+                    metrics.skipped(network);
+                    log.warn(
+                            "Chain {}: collect of subscription {} would fail ({}); not sent, looked at again in {}",
+                            chain,
+                            id,
+                            simulated.failure(),
+                            settings.retryInterval());
+                    return subscriptions.read(chain, id, state, now.plus(settings.retryInterval()), pass.now());
+                }
+                if (OnChainSubscription.charged(simulated.value()) || state.collectChangesItAnyway(now)) {
+                    budget.decrementAndGet();
+                    return subscriptions
+                            .read(chain, id, state, now, pass.now())
+                            .then(sender.collect(pass, nonce.getAndIncrement(), id))
+                            .doOnSuccess(sent -> metrics.sent(network));
+                }
+                Instant retry = state.retryAt(now, settings.retryInterval());
+                log.debug(
+                        "Chain {}: pull of subscription {} refused (allowance or balance); again at {}",
+                        chain,
+                        id,
+                        retry);
+                return subscriptions.read(chain, id, state, retry, pass.now());
+            });
+        });
+    }
+}

@@ -1,0 +1,99 @@
+package dev.cryptopay.chainwatcher.keeper;
+
+import dev.cryptopay.chainwatcher.config.ChainWatcherProperties;
+import dev.cryptopay.chainwatcher.config.ChainWatcherProperties.Network;
+import dev.cryptopay.chainwatcher.scan.ChainClient;
+import dev.cryptopay.chainwatcher.scan.LeasedWork;
+import java.time.Clock;
+import reactor.core.publisher.Mono;
+
+/**
+ * The keeper of one chain: calls its subscription contract's {@code collect} at each due time, signing with a gas-only
+ * key. It runs at the end of the chain's pass ({@link LeasedWork}), so on one instance at a time. Each pass:
+ * <ol>
+ *   <li>reads the head block (the chain's time, which alone decides what is due; its base fee), the fees to offer and
+ *       the key's balance;</li>
+ *   <li>takes the contract logs stored since the last pass into the subscriptions it looks after;</li>
+ *   <li>settles the transactions sent before ({@link Settlement}): receipts, stuck ones replaced;</li>
+ *   <li>looks at the subscriptions whose time came and collects those due ({@link Collector}), within what is left of
+ *       {@code max-sends-per-pass}.</li>
+ * </ol>
+ */
+final class Keeper implements LeasedWork {
+
+    private final Network network;
+    private final String contract;
+    private final ChainClient client;
+    private final Signer signer;
+    private final KeptSubscriptionRepository subscriptions;
+    private final KeeperTransactionRepository transactions;
+    private final Settlement settlement;
+    private final Collector collector;
+    private final KeeperMetrics metrics;
+    private final int maxSends;
+    private final Clock clock;
+
+    Keeper(
+            Network network,
+            ChainClient client,
+            Signer signer,
+            ChainWatcherProperties.Keeper settings,
+            KeptSubscriptionRepository subscriptions,
+            KeeperTransactionRepository transactions,
+            KeeperMetrics metrics,
+            Clock clock) {
+        this.network = network;
+        this.contract = network.contract().orElseThrow();
+        this.client = client;
+        this.signer = signer;
+        this.subscriptions = subscriptions;
+        this.transactions = transactions;
+        TransactionSender sender =
+                new TransactionSender(network, client, signer, transactions, settings.collectGasLimit());
+        this.settlement = new Settlement(
+                network,
+                client,
+                signer.address(),
+                transactions,
+                subscriptions,
+                sender,
+                metrics,
+                settings.stuckAfter(),
+                settings.maxChecksPerPass());
+        this.collector = new Collector(
+                network, client, signer.address(), subscriptions, transactions, sender, metrics, settings);
+        this.metrics = metrics;
+        this.maxSends = settings.maxSendsPerPass();
+        this.clock = clock;
+        metrics.register(network);
+    }
+
+    /** The key's address. */
+    String address() {
+        return signer.address();
+    }
+
+    @Override
+    public Mono<Void> afterPass(long head) {
+        return client.blockFees(head)
+                .flatMap(block -> (block.baseFeePerGas() == null ? client.gasPrice() : client.maxPriorityFeePerGas())
+                        .map(tip -> new Pass(
+                                head, block.time(), Fees.current(block.baseFeePerGas(), tip), clock.instant())))
+                .zipWith(client.balance(signer.address()))
+                .flatMap(read -> {
+                    Pass pass = read.getT1();
+                    return subscriptions
+                            .takeLogs(network.chainId(), contract, pass.chainTime(), pass.now())
+                            .then(settlement.settle(pass, maxSends))
+                            .flatMap(replaced -> collector.collect(pass, maxSends - replaced))
+                            .then(transactions.oldestUnmined(network.chainId()))
+                            .doOnNext(oldest -> metrics.read(network, read.getT2(), oldest.orElse(null)));
+                })
+                .then();
+    }
+
+    @Override
+    public String toString() {
+        return "Keeper[chain " + network.chainId() + ", " + signer.address() + "]";
+    }
+}

@@ -1,0 +1,76 @@
+package dev.cryptopay.chainwatcher.keeper;
+
+import dev.cryptopay.chainwatcher.config.ChainWatcherProperties;
+import dev.cryptopay.chainwatcher.config.ChainWatcherProperties.Network;
+import dev.cryptopay.chainwatcher.scan.ChainClient;
+import dev.cryptopay.chainwatcher.scan.LeasedWork;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * Gives each chain its {@link Keeper}, run by the chain's scanner at the end of each pass: a chain with a subscription
+ * contract and a {@code keeper-key-file} has one, unless {@code chain-watcher.keeper.enabled} is false. Which chains
+ * have none, and why, is logged once at start. A key file that cannot be read, or holds no key, stops the start: a
+ * keeper configured but missing would leave subscriptions uncollected unnoticed.
+ */
+@Component
+public class Keepers implements LeasedWork.Source {
+
+    private static final Logger log = LoggerFactory.getLogger(Keepers.class);
+
+    private final ChainWatcherProperties properties;
+    private final KeptSubscriptionRepository subscriptions;
+    private final KeeperTransactionRepository transactions;
+    private final KeeperMetrics metrics;
+    private final Clock clock;
+
+    Keepers(
+            ChainWatcherProperties properties,
+            KeptSubscriptionRepository subscriptions,
+            KeeperTransactionRepository transactions,
+            KeeperMetrics metrics,
+            Clock clock) {
+        this.properties = properties;
+        this.subscriptions = subscriptions;
+        this.transactions = transactions;
+        this.metrics = metrics;
+        this.clock = clock;
+    }
+
+    @Override
+    public Optional<LeasedWork> forChain(Network network, ChainClient client) {
+        Optional<Path> keyFile = network.keeperKey();
+        if (network.contract().isEmpty() || keyFile.isEmpty()) {
+            log.info(
+                    "Chain {} ({}): no keeper ({})",
+                    network.chainId(),
+                    network.name(),
+                    network.contract().isEmpty() ? "no subscription-contract" : "no keeper-key-file");
+            return Optional.empty();
+        }
+        if (!properties.keeper().enabled()) {
+            log.info(
+                    "Chain {} ({}): no keeper (chain-watcher.keeper.enabled is false)",
+                    network.chainId(),
+                    network.name());
+            return Optional.empty();
+        }
+        Keeper keeper = keeper(network, client, Signer.read(keyFile.get(), network.chainId()), properties.keeper());
+        log.info(
+                "Chain {} ({}): keeper {} collects the subscriptions of {}",
+                network.chainId(),
+                network.name(),
+                keeper.address(),
+                network.contract().get());
+        return Optional.of(keeper);
+    }
+
+    /** A keeper of one chain with this key and these settings (tests make several on one database). */
+    Keeper keeper(Network network, ChainClient client, Signer signer, ChainWatcherProperties.Keeper settings) {
+        return new Keeper(network, client, signer, settings, subscriptions, transactions, metrics, clock);
+    }
+}

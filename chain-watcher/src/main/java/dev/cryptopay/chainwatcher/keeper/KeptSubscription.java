@@ -1,0 +1,14 @@
+package dev.cryptopay.chainwatcher.keeper;
+
+import java.time.Instant;
+
+/**
+ * A subscription the keeper looks after on one chain (a row of {@code keeper_subscription}). Times are chain times.
+ *
+ * @param active      false once cancelled: not checked again unless {@code stale}
+ * @param stale       its state is read again first (a log of it arrived, or a collect of it ended)
+ * @param nextDue     getSubscription's nextDue when last read; null before the first read
+ * @param nextCheckAt when the keeper looks at it again
+ */
+record KeptSubscription(
+        long chainId, String subscriptionId, boolean active, boolean stale, Instant nextDue, Instant nextCheckAt) {}

@@ -1,0 +1,430 @@
+package dev.cryptopay.chainwatcher.keeper;
+
+import static dev.cryptopay.chainwatcher.scan.SubscriptionContract.CHARGED;
+import static dev.cryptopay.chainwatcher.scan.SubscriptionContract.GRACE;
+import static dev.cryptopay.chainwatcher.scan.SubscriptionContract.INTERVAL;
+import static dev.cryptopay.chainwatcher.scan.SubscriptionContract.MISSED;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
+
+import dev.cryptopay.chainwatcher.ChainWatcherTestBase;
+import dev.cryptopay.chainwatcher.config.ChainWatcherProperties;
+import dev.cryptopay.chainwatcher.config.ChainWatcherProperties.Network;
+import dev.cryptopay.chainwatcher.scan.ChainClient;
+import dev.cryptopay.chainwatcher.scan.SubscriptionContract;
+import dev.cryptopay.chainwatcher.scan.SubscriptionContract.Account;
+import dev.cryptopay.testsupport.chain.DevChain;
+import dev.cryptopay.testsupport.chain.DevTokens;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.web3j.crypto.ECKeyPair;
+import org.web3j.crypto.Keys;
+import org.web3j.protocol.core.DefaultBlockParameterName;
+import org.web3j.protocol.core.methods.response.Log;
+import org.web3j.protocol.core.methods.response.TransactionReceipt;
+import org.web3j.utils.Numeric;
+
+/**
+ * The keeper on the real dev chain and database: collects at the due time (chain time) and not before, retries a
+ * refused pull within the grace and records the miss once after it, never sends a second collect for a recorded one
+ * (also after a restart) and replaces a stuck one with the same nonce and higher fees, leaves cancelled subscriptions
+ * and collects that would revert alone, and exports its balance. Each test makes keepers of its own fresh key (10
+ * ETH, from a key file); the shared chain holds other tests' subscriptions too, which these keepers collect as well,
+ * so tests look only at their own subscription's transactions.
+ */
+class KeeperTest extends ChainWatcherTestBase {
+
+    private static final SubscriptionContract CONTRACT = new SubscriptionContract(CHAIN);
+    private static final long CHAIN_ID = DevChain.CHAIN_ID;
+    private static final BigInteger TEN_ETH = new BigInteger("10000000000000000000");
+    private static final ChainWatcherProperties.Keeper SETTINGS =
+            new ChainWatcherProperties.Keeper(true, Duration.ofSeconds(60), Duration.ofSeconds(120), 10, 100, 300_000);
+    private static String feeToken;
+
+    @TempDir
+    private Path keys;
+
+    @Autowired
+    private ChainWatcherProperties properties;
+
+    @Autowired
+    private Keepers keepers;
+
+    @Autowired
+    private KeptSubscriptionRepository subscriptions;
+
+    @Autowired
+    private KeeperTransactionRepository transactions;
+
+    private final List<ChainClient> clients = new ArrayList<>();
+
+    @AfterEach
+    void closeClients() {
+        clients.forEach(ChainClient::close);
+    }
+
+    @Test
+    void collectsASubscriptionAtItsDueTimeAndNotBefore() {
+        String id = subscribe(CONTRACT.subscriber(3), CONTRACT.plan(0), "keeper-due");
+        Keeper keeper = keeper(freshKey());
+        run(keeper);
+        OnChainSubscription subscribed = state(id);
+        assertThat(subscriptions.find(CHAIN_ID, id).block())
+                .as("known from its Subscribed log, looked at again when due")
+                .extracting(KeptSubscription::active, KeptSubscription::nextDue, KeptSubscription::nextCheckAt)
+                .containsExactly(true, subscribed.nextDue(), subscribed.nextDue());
+
+        CHAIN.increaseTime(INTERVAL - 120);
+        run(keeper);
+        assertThat(collects(id)).as("two minutes before it is due").isEmpty();
+
+        CHAIN.increaseTime(120);
+        run(keeper);
+        List<KeeperTransaction> sent = collects(id);
+        assertThat(sent).hasSize(1);
+        assertThat(sent.get(0).keeperAddress()).isEqualTo(keeper.address());
+        TransactionReceipt receipt = CHAIN.receipt(sent.get(0).txHash()).orElseThrow();
+        assertThat(receipt.getFrom()).isEqualToIgnoringCase(keeper.address());
+        assertThat(eventsOf(receipt, id)).containsExactly(CHARGED);
+        assertThat(state(id).paidPeriods()).isEqualTo(2);
+        assertThat(state(id).nextDue()).isEqualTo(subscribed.nextDue().plusSeconds(INTERVAL));
+
+        CHAIN.mine(3);
+        run(keeper);
+        run(keeper);
+        assertThat(collects(id)).extracting(KeeperTransaction::status).containsExactly("confirmed");
+        assertThat(subscriptions.find(CHAIN_ID, id).block().nextCheckAt())
+                .as("read again once confirmed: the next period")
+                .isEqualTo(subscribed.nextDue().plusSeconds(INTERVAL));
+        String scrape = prometheus();
+        assertThat(metric(scrape, "chain_watcher_keeper_collects_sent_total")).isPositive();
+        assertThat(metric(scrape, "chain_watcher_keeper_collects_confirmed_total"))
+                .isPositive();
+    }
+
+    @Test
+    void aRefusedPullIsRetriedWithinTheGraceAndTheMissIsRecordedOnceAfterIt() {
+        Account subscriber = CONTRACT.subscriber(1); // approves the first period only
+        String id = subscribe(subscriber, CONTRACT.plan(0), "keeper-refused");
+        Keeper keeper = keeper(freshKey());
+        run(keeper);
+        Instant due = state(id).nextDue();
+
+        CHAIN.increaseTime(INTERVAL);
+        run(keeper);
+        assertThat(collects(id)).as("the pull would be refused: nothing sent").isEmpty();
+        Instant firstRetry = subscriptions.find(CHAIN_ID, id).block().nextCheckAt();
+        assertThat(firstRetry).isBetween(due.plusSeconds(60), headTime().plusSeconds(60));
+        CHAIN.increaseTime(60);
+        run(keeper);
+        assertThat(collects(id)).isEmpty();
+        assertThat(subscriptions.find(CHAIN_ID, id).block().nextCheckAt())
+                .as("tried again, and again in a minute")
+                .isAfter(firstRetry);
+
+        CONTRACT.allow(subscriber, DevTokens.USDC.address(), 1);
+        CHAIN.increaseTime(60);
+        run(keeper);
+        assertThat(collects(id)).hasSize(1);
+        TransactionReceipt charged = CHAIN.receipt(collects(id).get(0).txHash()).orElseThrow();
+        assertThat(eventsOf(charged, id)).containsExactly(CHARGED);
+        assertThat(blockTime(charged)).as("within the grace").isBefore(due.plusSeconds(GRACE));
+        CHAIN.mine(3);
+        run(keeper);
+
+        // The next period: the allowance is used up again, all through the grace.
+        CHAIN.increaseTime(INTERVAL);
+        run(keeper);
+        assertThat(collects(id)).hasSize(1);
+        CHAIN.increaseTime(GRACE);
+        run(keeper);
+        List<KeeperTransaction> sent = collects(id);
+        assertThat(sent).as("once after the grace, to record the miss").hasSize(2);
+        TransactionReceipt missed = CHAIN.receipt(sent.get(1).txHash()).orElseThrow();
+        assertThat(eventsOf(missed, id)).containsExactly(MISSED);
+        Log log = logOf(missed, id);
+        assertThat(Numeric.toBigInt(log.getData().substring(2 + 128, 2 + 192)))
+                .as("Missed's missedInRow")
+                .isEqualTo(BigInteger.ONE);
+        assertThat(state(id).missedInRow()).isEqualTo(1);
+        assertThat(state(id).nextDue()).isEqualTo(due.plusSeconds(2 * INTERVAL));
+
+        CHAIN.mine(3);
+        run(keeper);
+        run(keeper);
+        assertThat(collects(id)).as("the miss is recorded once").hasSize(2);
+    }
+
+    @Test
+    void aRestartedKeeperNeverSendsASecondCollectAndReplacesAStuckOneWithTheSameNonceAndHigherFees() {
+        String id = subscribe(CONTRACT.subscriber(3), CONTRACT.plan(0), "keeper-restart");
+        Path key = freshKey();
+        Keeper first = keeper(key);
+        run(first);
+        CHAIN.increaseTime(INTERVAL);
+        scan();
+        Keeper restarted;
+        CONTRACT.anvil("evm_setAutomine", false);
+        try {
+            for (int pass = 0; pass < 10 && collects(id).isEmpty(); pass++) {
+                first.afterPass(CHAIN.blockNumber()).block();
+            }
+            List<KeeperTransaction> sent = collects(id);
+            assertThat(sent).hasSize(1);
+            KeeperTransaction pending = sent.get(0);
+            assertThat(CHAIN.receipt(pending.txHash()))
+                    .as("held in the node's pool")
+                    .isEmpty();
+
+            restarted = keeper(key); // a new instance on the same database
+            for (int pass = 0; pass < 3; pass++) {
+                restarted.afterPass(CHAIN.blockNumber()).block();
+            }
+            assertThat(collects(id)).extracting(KeeperTransaction::txHash).containsExactly(pending.txHash());
+            assertThat(nodeNonce(restarted.address()))
+                    .as("the node holds nothing of the key that is not recorded")
+                    .isEqualTo(transactions
+                            .nextNonce(CHAIN_ID, restarted.address())
+                            .block());
+
+            CONTRACT.anvil("anvil_dropTransaction", pending.txHash());
+            CHAIN.increaseTime(SETTINGS.stuckAfter().toSeconds() + 1); // a block without it
+            restarted.afterPass(CHAIN.blockNumber()).block();
+
+            List<KeeperTransaction> both = collects(id);
+            assertThat(both)
+                    .extracting(KeeperTransaction::txHash, KeeperTransaction::status, KeeperTransaction::nonce)
+                    .containsExactly(
+                            tuple(pending.txHash(), "replaced", pending.nonce()),
+                            tuple(both.get(1).txHash(), "pending", pending.nonce()));
+            Fees old = pending.fees();
+            Fees raised = both.get(1).fees();
+            assertThat(raised.maxFeePerGas().multiply(BigInteger.valueOf(8)))
+                    .isGreaterThanOrEqualTo(old.maxFeePerGas().multiply(BigInteger.valueOf(9)));
+            assertThat(raised.priorityFeePerGas().multiply(BigInteger.valueOf(8)))
+                    .isGreaterThanOrEqualTo(old.priorityFeePerGas().multiply(BigInteger.valueOf(9)));
+            assertThat(CHAIN.web3j()
+                            .ethGetTransactionByHash(both.get(1).txHash())
+                            .send()
+                            .getTransaction())
+                    .as("broadcast")
+                    .isPresent();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            CONTRACT.anvil("evm_setAutomine", true);
+            CHAIN.mine(1);
+        }
+        CHAIN.mine(3);
+        run(restarted);
+        List<KeeperTransaction> settled = collects(id);
+        assertThat(settled).extracting(KeeperTransaction::status).containsExactly("abandoned", "confirmed");
+        assertThat(eventsOf(CHAIN.receipt(settled.get(1).txHash()).orElseThrow(), id))
+                .containsExactly(CHARGED);
+        assertThat(state(id).paidPeriods()).as("the period was paid once").isEqualTo(2);
+        assertThat(metric(prometheus(), "chain_watcher_keeper_collects_replaced_total"))
+                .isPositive();
+    }
+
+    @Test
+    void aCancelledSubscriptionIsNotCollected() {
+        Account subscriber = CONTRACT.subscriber(3);
+        TransactionReceipt subscribed = CONTRACT.subscribe(subscriber, CONTRACT.plan(0), "keeper-cancelled");
+        String id = idOf(subscribed);
+        CONTRACT.cancel(subscriber, SubscriptionContract.subscriptionId(subscribed));
+        Keeper keeper = keeper(freshKey());
+        run(keeper);
+        assertThat(subscriptions.find(CHAIN_ID, id).block())
+                .extracting(KeptSubscription::active, KeptSubscription::stale)
+                .as("stopped by its Cancelled log")
+                .containsExactly(false, false);
+
+        CHAIN.increaseTime(INTERVAL + GRACE + 1);
+        run(keeper);
+        assertThat(collects(id)).isEmpty();
+    }
+
+    @Test
+    void aCollectThatWouldRevertIsNotSent() {
+        // A token keeping a fee on each transfer: the contract reverts the collect (FeeOnTransferToken).
+        Account subscriber = CONTRACT.freshAccount();
+        CONTRACT.allow(subscriber, feeToken(), 3);
+        String id = subscribe(subscriber, CONTRACT.plan(feeToken(), 3600, 0), "keeper-revert");
+        Keeper keeper = keeper(freshKey());
+        run(keeper);
+        double skipped = counter("chain_watcher_keeper_collects_skipped_total");
+
+        CHAIN.increaseTime(3600);
+        run(keeper);
+        assertThat(collects(id)).isEmpty();
+        assertThatThrownBy(() -> CHAIN.callRaw(DevChain.SUBSCRIPTION_CONTRACT, OnChainSubscription.collect(id)))
+                .as("it would revert indeed")
+                .hasMessageContaining("revert");
+        assertThat(counter("chain_watcher_keeper_collects_skipped_total")).isGreaterThan(skipped);
+        assertThat(subscriptions.find(CHAIN_ID, id).block().nextCheckAt())
+                .as("looked at again after retry-interval")
+                .isAfter(state(id).nextDue());
+    }
+
+    @Test
+    void theKeyBalanceIsExportedAndShownAsUnknownOnceNoPassRefreshesIt() {
+        Keeper keeper = keeper(freshKey());
+        keeper.afterPass(CHAIN.blockNumber()).block();
+
+        String scrape = prometheus();
+        assertThat(metric(scrape, "chain_watcher_keeper_balance_wei"))
+                .as("read at the start of the pass")
+                .isEqualTo(TEN_ETH.doubleValue());
+        assertThat(metric(scrape, "chain_watcher_keeper_min_balance_wei")).isEqualTo(5e16);
+        assertThat(metric(scrape, "chain_watcher_keeper_oldest_pending_seconds"))
+                .isBetween(0.0, 60.0);
+        assertThat(scrape).contains("chain_watcher_keeper_balance_wei{chain_id=\"31337\",network=\"Local dev chain\"}");
+
+        clock.set(clock.instant().plus(properties.leaseDuration()).plusSeconds(1));
+        assertThat(metric(prometheus(), "chain_watcher_keeper_balance_wei"))
+                .as("another instance holds the lease now")
+                .isNaN();
+    }
+
+    /** Subscribes and answers the subscription id (0x-hex, lower-case, as the keeper stores it). */
+    private static String subscribe(Account subscriber, SubscriptionContract.Plan plan, String ref) {
+        return idOf(CONTRACT.subscribe(subscriber, plan, ref));
+    }
+
+    private static String idOf(TransactionReceipt subscribed) {
+        return Numeric.toHexString(SubscriptionContract.subscriptionId(subscribed));
+    }
+
+    /** A key file holding a fresh key that holds 10 ETH. */
+    private Path freshKey() {
+        try {
+            ECKeyPair key = Keys.createEcKeyPair();
+            CONTRACT.anvil("anvil_setBalance", "0x" + Keys.getAddress(key), Numeric.encodeQuantity(TEN_ETH));
+            Path file = Files.createTempFile(keys, "keeper", ".key");
+            Files.writeString(file, Numeric.toHexStringWithPrefixZeroPadded(key.getPrivateKey(), 64) + "\n");
+            return file;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A keeper of the dev chain signing with the key in {@code keyFile}, as a chain's pass runs it. */
+    private Keeper keeper(Path keyFile) {
+        Network network = properties.networks().get(0);
+        ChainClient client = new ChainClient(network);
+        clients.add(client);
+        return keepers.keeper(network, client, Signer.read(keyFile, CHAIN_ID), SETTINGS);
+    }
+
+    /**
+     * Scans (the keeper learns subscriptions from the stored logs), then runs keeper passes until one sends nothing
+     * new: other tests' subscriptions may be due too, and a pass sends at most ten transactions.
+     */
+    private void run(Keeper keeper) {
+        scan();
+        for (int pass = 0; pass < 10; pass++) {
+            long before = sentBy(keeper);
+            keeper.afterPass(CHAIN.blockNumber()).block();
+            if (sentBy(keeper) == before) {
+                return;
+            }
+        }
+        throw new AssertionError("the keeper still sends after 10 passes");
+    }
+
+    private long sentBy(Keeper keeper) {
+        return database.sql("SELECT count(*) AS n FROM keeper_transaction WHERE keeper_address = :keeper")
+                .bind("keeper", keeper.address())
+                .map(row -> row.get("n", Long.class))
+                .one()
+                .block();
+    }
+
+    private List<KeeperTransaction> collects(String id) {
+        return transactions.ofSubscription(CHAIN_ID, id).collectList().block();
+    }
+
+    private static OnChainSubscription state(String id) {
+        return OnChainSubscription.decode(CHAIN.callRaw(DevChain.SUBSCRIPTION_CONTRACT, OnChainSubscription.read(id)));
+    }
+
+    /** The contract's events in a receipt that concern the subscription, as their topic 0. */
+    private static List<String> eventsOf(TransactionReceipt receipt, String id) {
+        return SubscriptionContract.contractLogs(receipt).stream()
+                .filter(log ->
+                        log.getTopics().size() > 1 && log.getTopics().get(1).equals(id))
+                .map(log -> log.getTopics().get(0))
+                .toList();
+    }
+
+    private static Log logOf(TransactionReceipt receipt, String id) {
+        return SubscriptionContract.contractLogs(receipt).stream()
+                .filter(log ->
+                        log.getTopics().size() > 1 && log.getTopics().get(1).equals(id))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    private static Instant headTime() {
+        try {
+            return Instant.ofEpochSecond(CHAIN.web3j()
+                    .ethGetBlockByNumber(DefaultBlockParameterName.LATEST, false)
+                    .send()
+                    .getBlock()
+                    .getTimestamp()
+                    .longValueExact());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Instant blockTime(TransactionReceipt receipt) {
+        try {
+            return Instant.ofEpochSecond(CHAIN.web3j()
+                    .ethGetBlockByHash(receipt.getBlockHash(), false)
+                    .send()
+                    .getBlock()
+                    .getTimestamp()
+                    .longValueExact());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static long nodeNonce(String address) throws IOException {
+        return CHAIN.web3j()
+                .ethGetTransactionCount(address, DefaultBlockParameterName.PENDING)
+                .send()
+                .getTransactionCount()
+                .longValueExact();
+    }
+
+    /** A counter's value in the scrape, 0 before it was first counted. */
+    private double counter(String name) {
+        String scrape = prometheus();
+        return scrape.lines().anyMatch(line -> line.startsWith(name + "{")) ? metric(scrape, name) : 0;
+    }
+
+    /** The fee-on-transfer test token, deployed once for this class. */
+    private static synchronized String feeToken() {
+        if (feeToken == null) {
+            feeToken = CHAIN.deploy(CHAIN.accounts().get(8), "FeeOnTransferToken", "");
+        }
+        return feeToken;
+    }
+}
