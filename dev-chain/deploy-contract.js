@@ -69,7 +69,7 @@ async function main() {
   const options = parseArguments(process.argv.slice(2));
   const key = fs.readFileSync(options.keyFile, 'utf8').trim();
   if (!/^(0x)?[0-9a-fA-F]{64}$/.test(key)) fail(`${options.keyFile} does not hold a 32-byte hex private key`);
-  const provider = new ethers.JsonRpcProvider(options.rpcUrl, undefined, { staticNetwork: true });
+  const provider = new ethers.JsonRpcProvider(options.rpcUrl, undefined, { staticNetwork: true, cacheTimeout: -1 });
   const network = await provider.getNetwork();
   if (network.chainId !== options.chainId) {
     fail(`the RPC endpoint serves chain ${network.chainId}, not --chain-id ${options.chainId}; nothing deployed`);

@@ -27,11 +27,9 @@ import java.util.concurrent.Executors;
  * and chain-watcher each as its own {@code java -jar} process, plus a sandbox merchant with a wallet whose
  * credentials are printed and written to {@code <data dir>/stack.env}.
  *
- * <p>{@link #main} is {@code ./run-local} ({@link RunLocal}); tests use {@link #start(StackOptions)} with {@link
- * StackOptions#forTests()} and the returned handle. The start runs the parts ({@link StackPostgres}, {@link StackKafka},
- * {@link StackChain}, each {@link ServiceProcess}, {@link StackSandbox}) in order, filling the fields in step by step;
- * {@link #close()} stops whatever is in them, also halfway through a start (the Ctrl-C hook); the monitor makes sure
- * no service starts once closing has begun.
+ * <p>{@link #main} is {@code ./run-local}; tests use {@link #start(StackOptions)} with {@link StackOptions#forTests()}
+ * and the returned handle. The start fills the fields in step by step and {@link #close()} stops whatever is in them,
+ * also halfway through a start (the Ctrl-C hook); the monitor makes sure no service starts once closing has begun.
  */
 public final class LocalStack implements AutoCloseable {
 
@@ -62,7 +60,6 @@ public final class LocalStack implements AutoCloseable {
         this.console = new StackConsole(options.out);
     }
 
-    /** {@code ./run-local [--reset]}: see {@link RunLocal}. */
     public static void main(String[] args) {
         RunLocal.main(args);
     }
@@ -159,7 +156,11 @@ public final class LocalStack implements AutoCloseable {
         kafkaStart.join();
         StackKafka.createTopics(kafka, files);
         awaitAll(ready);
-        SandboxWallet wallet = StackSandbox.setUp(this);
+        StackSandbox.awaitGatewayRunByYou(this);
+        credentials = new AdminClient(adminUrl(), adminToken()).ensureSandboxMerchant(files, baseUrl(), console);
+        SandboxWallet wallet = SandboxWallet.loadOrCreate(files.sandboxWalletFile);
+        StackSandbox.registerWallet(this, wallet);
+        StackSandbox.writeStackEnv(this, wallet);
         synchronized (this) {
             services.values().forEach(process -> process.watch(this::isClosed, console));
         }
@@ -338,7 +339,7 @@ public final class LocalStack implements AutoCloseable {
             started = new ArrayList<>(services.values());
         }
         List<String> recording = started.stream()
-                .filter(ServiceProcess::isRecordingArchive)
+                .filter(process -> process.isRunning() && process.recording != null)
                 .map(p -> p.service.serviceName)
                 .toList();
         if (!recording.isEmpty()) {
@@ -350,7 +351,7 @@ public final class LocalStack implements AutoCloseable {
                 .toList()
                 .forEach(stopping -> quietly("", stopping::join));
         if (kafka != null) {
-            quietly("Kafka did not stop cleanly: ", kafka::close);
+            quietly("Kafka did not stop cleanly: ", kafka);
         }
         if (postgres != null) {
             if (options.dropDatabasesOnClose) {
@@ -358,10 +359,10 @@ public final class LocalStack implements AutoCloseable {
                     quietly("", () -> postgres.dropDatabase(options.databaseName(service)));
                 }
             }
-            quietly("could not stop the embedded PostgreSQL: ", postgres::close);
+            quietly("could not stop the embedded PostgreSQL: ", postgres);
         }
         if (chain != null) {
-            quietly("the dev chain did not stop cleanly: ", chain::close);
+            quietly("the dev chain did not stop cleanly: ", chain);
         }
         executor.shutdownNow();
         if (claimed) {
@@ -372,14 +373,10 @@ public final class LocalStack implements AutoCloseable {
         }
     }
 
-    /** A part of stopping: what goes wrong is said on standard error, and the rest still stopped. */
-    private interface Step {
-        void run() throws Exception;
-    }
-
-    private void quietly(String problem, Step step) {
+    /** Closes a part of the stack: what goes wrong is said on standard error, and the rest still stopped. */
+    private void quietly(String problem, AutoCloseable part) {
         try {
-            step.run();
+            part.close();
         } catch (Exception e) {
             System.err.println("[stack] " + problem + e.getMessage()); // worth a line, not worth stopping for
         }

@@ -4,9 +4,9 @@ import java.util.Optional;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code ./run-local [--reset]} ({@link LocalStack#main}): a stack from the {@code STACK_*} variables with its own log
- * in {@code <data dir>/logs/launcher.log}, kept running until Ctrl-C (or SIGTERM), whose shutdown hook stops it. Exit
- * code 2 for a usage or settings mistake, 1 when the stack cannot start.
+ * {@code ./run-local [--reset]} ({@link LocalStack#main}): the stack of the {@code STACK_*} variables, its own log in
+ * {@code <data dir>/logs/launcher.log}, until Ctrl-C or SIGTERM (the shutdown hook stops it). Exit code 2 for a usage
+ * or settings mistake, 1 when the stack cannot start.
  */
 final class RunLocal {
 
@@ -87,28 +87,24 @@ final class RunLocal {
         }
     }
 
-    /**
-     * {@code --reset}: deletes the data directory and drops the stack's databases on an external PostgreSQL, so the
-     * next start begins afresh. Refused while a stack may run on that data.
-     */
+    /** {@code --reset}, as {@link #USAGE} says; refused while a stack may run on that data. */
     private static void reset(LocalStack stack) {
-        StackOptions options = stack.options;
         StackFiles files = stack.files;
         Optional<Long> running = files.runningLauncher();
         if (running.isPresent()) {
             throw new StackStartException("--reset refused: a local stack runs on " + StackConsole.path(files.root)
                     + " (launcher pid " + running.get() + "). Stop it first (Ctrl-C in its terminal).");
         }
-        int gatewayPort = options.ports.get(StackPort.GATEWAY);
+        int gatewayPort = stack.options.ports.get(StackPort.GATEWAY);
         if (gatewayPort != 0 && !Ports.isFree(gatewayPort)) {
             throw new StackStartException("--reset refused: port " + gatewayPort + " is in use, so a stack may be "
                     + "running on this data. Stop it first (Ctrl-C in its terminal).");
         }
-        if (!StackPostgres.mustEmbed(options)) {
-            StackPostgres external = StackPostgres.external(options);
+        if (!StackPostgres.mustEmbed(stack.options)) {
+            StackPostgres external = StackPostgres.external(stack.options);
             for (StackService service : StackService.values()) {
-                external.dropDatabase(options.databaseName(service));
-                stack.console.say("dropped database " + options.databaseName(service) + " on " + external.origin);
+                external.dropDatabase(stack.options.databaseName(service));
+                stack.console.say("dropped database " + stack.options.databaseName(service) + " on " + external.origin);
             }
         }
         files.stopLeftoverServices();

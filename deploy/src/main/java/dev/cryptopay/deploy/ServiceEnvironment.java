@@ -10,10 +10,7 @@ import java.util.Map;
  */
 final class ServiceEnvironment {
 
-    /**
-     * chain-watcher's confirmations on the local dev chain. anvil mines a block only when a transaction arrives, so a
-     * payment would wait for later transactions to gain more; with 1 it is confirmed in its own block, at once.
-     */
+    /** chain-watcher's confirmations on the dev chain: 1, as anvil mines blocks only for transactions. */
     static final int DEV_CHAIN_CONFIRMATIONS = 1;
 
     private ServiceEnvironment() {}
@@ -58,6 +55,8 @@ final class ServiceEnvironment {
             env.put("PAYMENT_LINKS_URL", ports.url(StackPort.PAYMENT_LINKS));
             env.put("SUBSCRIPTIONS_URL", ports.url(StackPort.SUBSCRIPTIONS));
             env.put("DEV_CHAIN_RPC_URL", ports.url(StackPort.DEV_CHAIN));
+            // The keeper's gas: anvil's dev account 7, as in docker compose (a public key nothing else sends from).
+            env.put("KEEPER_KEY_FILE_31337", options.home + "/dev-chain/dev-keeper.key");
             env.put("DEV_CHAIN_CONFIRMATIONS", String.valueOf(DEV_CHAIN_CONFIRMATIONS));
         }
         if (service == StackService.SUBSCRIPTIONS) {

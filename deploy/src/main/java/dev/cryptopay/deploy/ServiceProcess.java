@@ -73,7 +73,6 @@ final class ServiceProcess {
         this.logFile = files.serviceLog(service);
     }
 
-    /** @throws StackStartException listing the built jars of this run's services that are missing */
     static void checkJars(StackOptions options, boolean runsDevChain) {
         List<String> missing = new ArrayList<>();
         for (StackService service : StackService.values()) {
@@ -189,17 +188,16 @@ final class ServiceProcess {
      */
     static String awaitUp(String url, Duration timeout, BooleanSupplier abandoned, Process process) {
         long deadline = System.nanoTime() + timeout.toNanos();
+        HttpRequest request = HttpRequest.newBuilder(URI.create(url))
+                .timeout(Duration.ofSeconds(2))
+                .build();
         String lastAnswer = "no answer yet";
         while (process == null || process.isAlive()) {
             if (abandoned.getAsBoolean()) {
                 throw new StackStartException("start abandoned: the stack is stopping");
             }
             try {
-                HttpResponse<String> response = SignedClient.HTTP.send(
-                        HttpRequest.newBuilder(URI.create(url))
-                                .timeout(Duration.ofSeconds(2))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> response = SignedClient.HTTP.send(request, HttpResponse.BodyHandlers.ofString());
                 if (response.statusCode() == 200 && response.body().contains("\"UP\"")) {
                     return null;
                 }
@@ -218,10 +216,6 @@ final class ServiceProcess {
             LockSupport.parkNanos(250_000_000); // an interrupt ends it, and the next poll says so
         }
         return lastAnswer;
-    }
-
-    boolean isRecordingArchive() {
-        return isRunning() && recording != null;
     }
 
     /** SIGTERM (Spring's graceful shutdown), then SIGKILL if it still runs after the grace period; or SIGKILL at once. */
@@ -340,7 +334,6 @@ final class ServiceProcess {
         Files.move(partial, directory, StandardCopyOption.ATOMIC_MOVE);
     }
 
-    /** The first 12 hex digits of the SHA-256 of the file. */
     private static String sha256(Path file) {
         try {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");

@@ -60,11 +60,7 @@ public final class SignedClient {
         return send("DELETE", path, null);
     }
 
-    /**
-     * Signs and sends; a body is sent as JSON.
-     *
-     * @param path after the base URL ({@code /payment_links?page=2}); one repeating the base path is accepted too
-     */
+    /** Signs and sends a body as JSON; the path follows the base URL ({@code /payment_links?page=2}) or repeats it. */
     public HttpResponse<String> send(String method, String path, String body) {
         String upperMethod = method.toUpperCase(Locale.ROOT);
         String relative = relativePath(path);

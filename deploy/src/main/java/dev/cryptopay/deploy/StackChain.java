@@ -35,7 +35,6 @@ final class StackChain implements AutoCloseable {
         return missing.isEmpty();
     }
 
-    /** @throws StackStartException naming the port, the log and how to run the stack without the chain */
     static StackChain start(StackFiles files, int port, StackConsole console) {
         long begin = System.nanoTime();
         Path dir = files.chainDir;

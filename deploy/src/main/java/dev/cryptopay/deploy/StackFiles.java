@@ -83,7 +83,6 @@ final class StackFiles {
         return "_" + sha256(realRoot().toString()).substring(0, 8);
     }
 
-    /** The SHA-256 of the text in hex. */
     static String sha256(String text) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(UTF_8)));
@@ -201,7 +200,6 @@ final class StackFiles {
         }
     }
 
-    /** SIGTERM, then SIGKILL when the process still runs after the grace period. */
     static void stop(ProcessHandle process, int graceSeconds) {
         process.destroy();
         try {

@@ -10,15 +10,11 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.errors.TopicExistsException;
 
-/**
- * The stack's Kafka: test-support's {@link KraftBroker}, a real single-node broker inside the launcher's JVM with its
- * data in {@code <data dir>/kafka}, and the event topics the services share.
- */
+/** The stack's Kafka: test-support's {@link KraftBroker} in this JVM, data in {@code kafka/}, and the event topics. */
 final class StackKafka {
 
     private StackKafka() {}
 
-    /** @throws StackStartException naming the port, the data directory and when deleting it is the fix */
     static KraftBroker start(StackFiles files, int port, StackConsole console) {
         long begin = System.nanoTime();
         String data = StackConsole.path(files.kafkaDir);

@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -105,7 +106,6 @@ public final class StackOptions {
         return options;
     }
 
-    /** @throws IllegalArgumentException naming the variable when a value is not valid */
     StackOptions applyEnvironment(Map<String, String> env) {
         set(env, "STACK_DATA_DIR", (name, v) -> dataDir = Path.of(v).toAbsolutePath());
         set(
@@ -125,14 +125,10 @@ public final class StackOptions {
         set(env, "STACK_CHAIN", (name, v) -> devChain = yes(name, v, "auto", "off"));
         set(env, "STACK_READY_TIMEOUT", (name, v) -> readyTimeout = Duration.ofSeconds(number(name, v)));
         set(env, "STACK_SKIP", (name, v) -> {
-            for (String service : v.split(",")) {
-                try {
-                    if (!service.isBlank()) {
-                        skipService(service.trim());
-                    }
-                } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException(name + ": " + e.getMessage());
-                }
+            try {
+                Arrays.stream(v.split(",")).filter(s -> !s.isBlank()).forEach(s -> skipService(s.trim()));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(name + ": " + e.getMessage());
             }
         });
         return this;

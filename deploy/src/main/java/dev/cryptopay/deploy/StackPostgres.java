@@ -31,10 +31,7 @@ final class StackPostgres implements AutoCloseable {
         this.embedded = embedded;
     }
 
-    /**
-     * True when the stack runs its own PostgreSQL: {@code STACK_POSTGRES=embedded}, or {@code auto} with nothing
-     * answering at {@code STACK_PG_HOST:STACK_PG_PORT}.
-     */
+    /** Whether the stack runs its own PostgreSQL ({@code STACK_POSTGRES=embedded}, or auto and nothing answers). */
     static boolean mustEmbed(StackOptions options) {
         if (options.postgresMode == StackOptions.PostgresMode.EMBEDDED) {
             return true;
@@ -55,10 +52,9 @@ final class StackPostgres implements AutoCloseable {
 
     static StackPostgres external(StackOptions options) {
         String origin = "PostgreSQL at " + options.pgHost + ":" + options.pgPort;
-        StackPostgres external = new StackPostgres(
-                origin,
-                new PostgresServer(origin, options.pgHost, options.pgPort, options.pgUser, options.pgPassword),
-                null);
+        PostgresServer server =
+                new PostgresServer(origin, options.pgHost, options.pgPort, options.pgUser, options.pgPassword);
+        StackPostgres external = new StackPostgres(origin, server, null);
         try (Connection ignored = external.connect()) {
             return external;
         } catch (SQLException e) {

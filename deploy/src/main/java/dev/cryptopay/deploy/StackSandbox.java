@@ -9,26 +9,15 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The last part of a start, once the services are ready: the sandbox merchant through the gateway ({@link
- * AdminClient#ensureSandboxMerchant}), its wallet registered as the receiving key, and {@code stack.env}.
+ * The start's last steps, around {@link AdminClient#ensureSandboxMerchant}: a gateway you run yourself awaited, the
+ * sandbox wallet registered as the merchant's receiving key, and {@code stack.env}.
  */
 final class StackSandbox {
 
     private StackSandbox() {}
 
-    /** Sets the stack's {@code credentials}; returns the wallet, for the summary. */
-    static SandboxWallet setUp(LocalStack stack) {
-        awaitGatewayRunByYou(stack);
-        stack.credentials = new AdminClient(stack.adminUrl(), stack.adminToken())
-                .ensureSandboxMerchant(stack.files, stack.baseUrl(), stack.console);
-        SandboxWallet wallet = SandboxWallet.loadOrCreate(stack.files.sandboxWalletFile);
-        registerWallet(stack, wallet);
-        writeStackEnv(stack, wallet);
-        return wallet;
-    }
-
     /** The sandbox merchant is created through the gateway, so a gateway you run yourself is waited for. */
-    private static void awaitGatewayRunByYou(LocalStack stack) {
+    static void awaitGatewayRunByYou(LocalStack stack) {
         if (!stack.options.skipped.contains(StackService.GATEWAY)) {
             return;
         }
@@ -48,16 +37,15 @@ final class StackSandbox {
      * Registers the wallet's receiving key for the sandbox merchant: 201 the first time, 200 on later starts. Anything
      * else is said with the command to retry; the stack runs on, its links without a deposit address.
      */
-    private static void registerWallet(LocalStack stack, SandboxWallet wallet) {
+    static void registerWallet(LocalStack stack, SandboxWallet wallet) {
         String body = "{\"extended_public_key\":\"" + wallet.extendedPublicKey() + "\"}";
         String problem;
         try {
             HttpResponse<String> response = stack.client().send("PUT", SandboxWallet.RECEIVING_KEY_PATH, body);
             if (response.statusCode() == 200 || response.statusCode() == 201) {
                 stack.console.say("sandbox wallet " + wallet.firstAddress() + " "
-                        + (response.statusCode() == 201 ? "registered" : "registered again")
-                        + " as the receiving key (mnemonic in " + StackConsole.path(stack.files.sandboxWalletFile)
-                        + ")");
+                        + (response.statusCode() == 201 ? "registered" : "registered again") + " as the receiving key "
+                        + "(mnemonic in " + StackConsole.path(stack.files.sandboxWalletFile) + ")");
                 return;
             }
             problem = "HTTP " + response.statusCode() + " " + response.body();
@@ -68,15 +56,14 @@ final class StackSandbox {
                 + "no deposit address until it is: ./signed-request PUT /payment_links/receiving_key '" + body + "'");
     }
 
-    private static void writeStackEnv(LocalStack stack, SandboxWallet wallet) {
-        SandboxCredentials credentials = stack.credentials();
+    static void writeStackEnv(LocalStack stack, SandboxWallet wallet) {
         Map<String, String> values = new LinkedHashMap<>();
         values.put("BASE_URL", stack.baseUrl());
-        values.put("API_KEY", credentials.apiKey());
-        values.put("PRIVATE_KEY", credentials.privateKey());
+        values.put("API_KEY", stack.credentials.apiKey());
+        values.put("PRIVATE_KEY", stack.credentials.privateKey());
         values.put("ADMIN_URL", stack.adminUrl());
         values.put("ADMIN_TOKEN", stack.adminToken());
-        values.put("PUBLISHABLE_KEY", credentials.publishableKey());
+        values.put("PUBLISHABLE_KEY", stack.credentials.publishableKey());
         values.put("SANDBOX_WALLET_ADDRESS", wallet.firstAddress());
         values.put("SANDBOX_WALLET_XPUB", wallet.extendedPublicKey());
         if (stack.chain != null) {

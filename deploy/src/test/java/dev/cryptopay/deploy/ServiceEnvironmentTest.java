@@ -125,6 +125,7 @@ class ServiceEnvironmentTest {
                         "PAYMENT_LINKS_URL",
                         "SUBSCRIPTIONS_URL",
                         "DEV_CHAIN_RPC_URL",
+                        "KEEPER_KEY_FILE_31337",
                         "DEV_CHAIN_CONFIRMATIONS");
         assertThat(env)
                 .containsEntry("PORT", String.valueOf(ports.port(StackPort.CHAIN_WATCHER)))
@@ -134,6 +135,8 @@ class ServiceEnvironmentTest {
                 .containsEntry("PAYMENT_LINKS_URL", ports.url(StackPort.PAYMENT_LINKS))
                 .containsEntry("SUBSCRIPTIONS_URL", ports.url(StackPort.SUBSCRIPTIONS))
                 .containsEntry("DEV_CHAIN_RPC_URL", ports.url(StackPort.DEV_CHAIN))
+                .as("the keeper's key: anvil's dev account 7, as docker compose gives it")
+                .containsEntry("KEEPER_KEY_FILE_31337", options.home + "/dev-chain/dev-keeper.key")
                 .containsEntry("DEV_CHAIN_CONFIRMATIONS", "1");
     }
 
