@@ -113,6 +113,16 @@ try {
   const pay = page.locator("#pay-with-wallet");
   await pay.waitFor({ state: "visible", timeout: 10000 });
   await pay.click();
+  // The wallet's notice names the transaction without overflowing its box (it may be replaced at once when the
+  // page moves to detected, so it is measured only when caught).
+  const sent = page.locator("#wallet-message.success");
+  if (await sent.waitFor({ state: "visible", timeout: 3000 }).then(() => true, () => false)) {
+    result.sentMessage = await sent.evaluate((message) => ({
+      text: message.textContent.trim(),
+      overflows: message.scrollWidth > message.clientWidth + 1,
+      transaction: message.dataset.transaction,
+    })).catch(() => undefined);
+  }
   await waitForState("detected");
   result.confirmationsShown = await page.locator("#state").getAttribute("data-confirmations");
   await page.screenshot({ path: `${screenshots}/2-detected.png`, fullPage: true });

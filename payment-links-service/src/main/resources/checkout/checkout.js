@@ -1,7 +1,9 @@
 // cryptopay checkout: progressive enhancement of the server-rendered page (plain ES2020, no framework, no build).
-// The server stays the only renderer: on a state change this script fetches the page again and swaps <main>'s
-// content. Hooks: #state[data-state], #payment[data-*], #deposit-address, #pay-with-wallet, #wallet-message,
-// #countdown[data-expires-in], #continue[data-redirect-after], #announcer (the one aria-live region).
+// Served as one bundle after checkout-ui's wallet.js (cryptopayWallet) and live.js (cryptopayLive), which this page
+// shares with the subscribe page. The server stays the only renderer: on a state change the live status fetches the
+// page again and swaps <main>'s content. Hooks: #state[data-state], #payment[data-*], #deposit-address,
+// #pay-with-wallet, #wallet-message, #countdown[data-expires-in], #continue[data-redirect-after], #announcer (the one
+// aria-live region).
 'use strict';
 
 (() => {
@@ -10,147 +12,21 @@
   if (!paymentId) {
     return; // the "not found" page
   }
-  const announcer = document.getElementById('announcer');
   const query = '?payment_id=' + encodeURIComponent(paymentId);
-  const eventsUrl = new URL('payment_link/events' + query, document.baseURI).href;
-  const statusUrl = new URL('payment_link/status' + query, document.baseURI).href;
-  const POLL_MILLIS = 5000;
   const TRANSFER_SELECTOR = '0xa9059cbb'; // ERC-20 transfer(address,uint256)
 
-  let shownKey = stateKey();
-  let source = null;
-  let pollTimer = null;
-  let eventErrors = 0;
-  let refreshing = false;
-  let refreshAgain = false;
   let deadline = null;
   let redirectTimer = null;
 
-  // ---- state of the rendered page ----
-
-  function stateElement() {
-    return document.getElementById('state');
-  }
-
-  function isTerminal() {
-    const state = stateElement();
-    return !state || state.dataset.terminal === 'true';
-  }
-
   /** What the page shows: the state and, while detected, the confirmations. */
   function stateKey() {
-    const state = stateElement();
+    const state = document.getElementById('state');
     return state ? state.dataset.state + ':' + (state.dataset.confirmations || '') : '';
   }
 
   function statusKey(status) {
     const confirmations = status.confirmations === undefined || status.confirmations === null ? '' : status.confirmations;
     return status.state + ':' + confirmations;
-  }
-
-  // ---- live status: EventSource, falling back to polling the status route ----
-
-  function watch() {
-    if (isTerminal()) {
-      return;
-    }
-    if (!('EventSource' in window)) {
-      startPolling();
-      return;
-    }
-    source = new EventSource(eventsUrl);
-    source.addEventListener('open', () => { eventErrors = 0; });
-    source.addEventListener('status', (event) => {
-      eventErrors = 0;
-      onStatus(JSON.parse(event.data));
-    });
-    source.addEventListener('error', () => {
-      eventErrors += 1;
-      // CLOSED: the browser gave up (e.g. 503 when the server has too many streams). Reconnects that keep failing
-      // are given up on too.
-      if (source.readyState === EventSource.CLOSED || eventErrors >= 3) {
-        source.close();
-        source = null;
-        startPolling();
-      }
-    });
-  }
-
-  function startPolling() {
-    if (pollTimer === null && !isTerminal()) {
-      pollTimer = window.setInterval(poll, POLL_MILLIS);
-    }
-  }
-
-  async function poll() {
-    try {
-      const response = await fetch(statusUrl, { cache: 'no-store', headers: { Accept: 'application/json' } });
-      if (response.ok) {
-        onStatus(await response.json());
-      }
-    } catch (ignored) {
-      // offline for a moment: the next poll tries again
-    }
-  }
-
-  function stopWatching() {
-    if (source !== null) {
-      source.close();
-      source = null;
-    }
-    if (pollTimer !== null) {
-      window.clearInterval(pollTimer);
-      pollTimer = null;
-    }
-  }
-
-  function onStatus(status) {
-    if (statusKey(status) !== shownKey) {
-      refresh();
-    }
-    if (status.terminal) {
-      stopWatching();
-    }
-  }
-
-  /** Fetches the page again and replaces <main>'s content with the server's new rendering. */
-  async function refresh() {
-    if (refreshing) {
-      refreshAgain = true; // a change arrived while fetching: fetch once more when this one is done
-      return;
-    }
-    refreshing = true;
-    refreshAgain = false;
-    try {
-      const response = await fetch(window.location.href, { cache: 'no-store', headers: { Accept: 'text/html' } });
-      if (!response.ok) {
-        return;
-      }
-      const html = new DOMParser().parseFromString(await response.text(), 'text/html');
-      const next = html.querySelector('main');
-      if (!next) {
-        return;
-      }
-      const before = stateElement() ? stateElement().dataset.state : null;
-      main.replaceChildren(...Array.from(next.childNodes, (node) => document.importNode(node, true)));
-      shownKey = stateKey();
-      enhance();
-      const state = stateElement();
-      if (state && state.dataset.state !== before) {
-        const title = document.getElementById('state-title');
-        announcer.textContent = title ? title.textContent : '';
-      }
-      if (isTerminal()) {
-        stopWatching();
-      }
-    } catch (ignored) {
-      // keep what is shown; the next status tries again
-    } finally {
-      refreshing = false;
-      if (refreshAgain) {
-        refresh();
-      }
-    }
   }
 
   // ---- copy buttons ----
@@ -191,7 +67,7 @@
     countdown.textContent = formatDuration(left);
     if (left === 0) {
       deadline = null;
-      window.setTimeout(refresh, 1500); // the server decides whether the link expired
+      window.setTimeout(() => live.refresh(), 1500); // the server decides whether the link expired
     }
   }
 
@@ -213,33 +89,17 @@
     }
   }
 
-  // ---- browser wallet: EIP-6963 discovery, falling back to window.ethereum (EIP-1193) ----
-
-  const announced = [];
-  window.addEventListener('eip6963:announceProvider', (event) => {
-    const detail = event.detail;
-    if (detail && detail.provider && !announced.some((known) => known.info.uuid === detail.info.uuid)) {
-      announced.push(detail);
-      showWalletButton();
-    }
-  });
-  window.dispatchEvent(new Event('eip6963:requestProvider'));
-  window.addEventListener('ethereum#initialized', showWalletButton, { once: true });
-
-  function walletProvider() {
-    if (announced.length > 0) {
-      return announced[0].provider;
-    }
-    return window.ethereum || null;
-  }
+  // ---- paying with the browser wallet (found by cryptopayWallet: EIP-6963, else window.ethereum) ----
 
   function showWalletButton() {
     const button = document.getElementById('pay-with-wallet');
     const payment = document.getElementById('payment');
     if (button && payment) {
-      button.hidden = !(walletProvider() && payment.dataset.depositAddress);
+      button.hidden = !(cryptopayWallet.provider() && payment.dataset.depositAddress);
     }
   }
+
+  cryptopayWallet.onChange(showWalletButton);
 
   document.addEventListener('click', (event) => {
     const button = event.target.closest('#pay-with-wallet');
@@ -248,84 +108,49 @@
     }
   });
 
-  class WalletError extends Error {}
-
   async function payWithWallet(button) {
     const payment = document.getElementById('payment').dataset;
-    const provider = walletProvider();
-    if (!provider) {
+    const wallet = cryptopayWallet.provider();
+    if (!wallet) {
       showMessage('No browser wallet found. Scan the QR code with a wallet app, or copy the address.', 'error');
       return;
     }
     button.disabled = true;
     showMessage('Confirm the request in your wallet.', 'info');
     try {
-      const accounts = await provider.request({ method: 'eth_requestAccounts' });
-      if (!accounts || accounts.length === 0) {
-        throw new WalletError('Your wallet shared no account. Unlock it and try again.');
-      }
-      await switchChain(provider, payment);
+      const from = await cryptopayWallet.connect(wallet);
+      await cryptopayWallet.switchChain(wallet, payment);
       const amount = BigInt(payment.amountBaseUnits);
       const transaction = payment.tokenContract
-        ? { from: accounts[0], to: payment.tokenContract, value: '0x0',
-            data: TRANSFER_SELECTOR + word(payment.depositAddress.slice(2)) + word(amount.toString(16)) }
-        : { from: accounts[0], to: payment.depositAddress, value: '0x' + amount.toString(16) };
-      const hash = await provider.request({ method: 'eth_sendTransaction', params: [transaction] });
-      showMessage('Payment sent (transaction ' + hash + '). This page updates when it is seen on chain.', 'success');
+        ? { to: payment.tokenContract, value: '0x0',
+            data: TRANSFER_SELECTOR + cryptopayWallet.word(payment.depositAddress.slice(2))
+              + cryptopayWallet.word(amount.toString(16)) }
+        : { to: payment.depositAddress, value: '0x' + amount.toString(16) };
+      const hash = await cryptopayWallet.send(wallet, from, transaction);
+      showMessage('Payment sent (transaction ' + cryptopayWallet.shortHash(hash)
+        + '). This page updates when it is seen on chain.', 'success', hash);
     } catch (error) {
-      showMessage(describe(error, payment), 'error');
+      showMessage(cryptopayWallet.describe(error, payment.network, 'payment'), 'error');
     } finally {
       button.disabled = false;
     }
   }
 
-  async function switchChain(provider, payment) {
-    const wanted = payment.chainIdHex.toLowerCase();
-    const current = String(await provider.request({ method: 'eth_chainId' })).toLowerCase();
-    if (current === wanted) {
-      return;
-    }
-    try {
-      await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: wanted }] });
-    } catch (error) {
-      if (error && error.code === 4902) {
-        throw new WalletError('Your wallet does not know ' + payment.network + ' (chain id ' + payment.chainId
-          + '). Add that network to your wallet, then try again.');
-      }
-      throw error;
-    }
-    const now = String(await provider.request({ method: 'eth_chainId' })).toLowerCase();
-    if (now !== wanted) {
-      throw new WalletError('Your wallet is on another network. Switch it to ' + payment.network + ' and try again.');
-    }
-  }
-
-  /** A 32-byte ABI word: hex digits left-padded with zeros. */
-  function word(hex) {
-    return hex.toLowerCase().padStart(64, '0');
-  }
-
-  function describe(error, payment) {
-    if (error instanceof WalletError) {
-      return error.message;
-    }
-    switch (error && error.code) {
-      case 4001: return 'You rejected the request in your wallet. Nothing was sent.';
-      case 4100: return 'Your wallet did not allow this site to use the account. Connect it and try again.';
-      case 4900:
-      case 4901: return 'Your wallet is not connected to ' + payment.network + '. Switch network and try again.';
-      case -32002: return 'Your wallet already has a request open. Finish it in your wallet first.';
-      default: return 'The wallet could not send the payment' + (error && error.message ? ': ' + error.message : '.');
-    }
-  }
-
-  function showMessage(text, kind) {
+  /** Shows a message under the wallet button; {@code hash}, when given, is kept whole in data-transaction. */
+  function showMessage(text, kind, hash) {
     const message = document.getElementById('wallet-message');
     if (!message) {
       return;
     }
     message.textContent = text;
     message.className = 'message ' + kind;
+    if (hash) {
+      message.dataset.transaction = hash;
+      message.title = hash;
+    } else {
+      delete message.dataset.transaction;
+      message.removeAttribute('title');
+    }
     message.hidden = false;
     if (kind === 'error') {
       message.focus();
@@ -346,5 +171,13 @@
 
   enhance();
   window.setInterval(tick, 1000);
-  watch();
+  const live = cryptopayLive.start({
+    main,
+    announcer: document.getElementById('announcer'),
+    eventsUrl: new URL('payment_link/events' + query, document.baseURI).href,
+    statusUrl: new URL('payment_link/status' + query, document.baseURI).href,
+    shownKey: stateKey,
+    statusKey,
+    onSwap: enhance,
+  });
 })();

@@ -47,8 +47,8 @@ final class ServiceEnvironment {
             env.put("SUBSCRIPTIONS_URL", ports.url(StackPort.SUBSCRIPTIONS));
             env.put("WEBHOOKS_URL", ports.url(StackPort.WEBHOOKS));
         }
-        if (service == StackService.PAYMENT_LINKS) {
-            // payment_url points at the checkout page, which the gateway serves at /checkout.
+        if (service == StackService.PAYMENT_LINKS || service == StackService.SUBSCRIPTIONS) {
+            // payment_url and subscription_link_url point at the pages the gateway serves at /checkout.
             env.put("CHECKOUT_URL", ports.url(StackPort.GATEWAY) + "/checkout");
         }
         if (service == StackService.CHAIN_WATCHER) {

@@ -86,6 +86,7 @@ class ServiceEnvironmentTest {
                         "DATABASE_JDBC_URL",
                         "DATABASE_USER",
                         "DATABASE_PASSWORD",
+                        "CHECKOUT_URL",
                         "PUBLIC_API_URL");
         assertThat(env)
                 .containsEntry("PORT", String.valueOf(ports.port(StackPort.SUBSCRIPTIONS)))
@@ -100,12 +101,12 @@ class ServiceEnvironmentTest {
                 .containsEntry("DATABASE_PASSWORD", "pw");
         Set<String> paymentLinks =
                 new java.util.TreeSet<>(environment(StackService.PAYMENT_LINKS).keySet());
-        paymentLinks.remove("CHECKOUT_URL");
         assertThat(env.keySet())
-                .as("payment-links-service's settings and the public API address; CHECKOUT_URL stays the services'"
-                        + " sandbox default (the gateway's checkout page is payment-links-service's)")
-                .containsAll(paymentLinks)
-                .doesNotContain("CHECKOUT_URL");
+                .as("payment-links-service's settings and the public API address")
+                .containsAll(paymentLinks);
+        assertThat(env)
+                .as("subscription_link_url opens the subscribe page the gateway serves")
+                .containsEntry("CHECKOUT_URL", ports.url(StackPort.GATEWAY) + "/checkout");
     }
 
     @Test

@@ -91,6 +91,14 @@ class CheckoutPaymentEndToEndTest {
             assertThat(walk.get("walletCalls").values().stream().map(JsonNode::asString))
                     .contains("eth_requestAccounts", "eth_sendTransaction");
             assertThat(walk.get("consoleErrors").values()).isEmpty();
+            if (walk.has("sentMessage")) {
+                // Seen before the page moved on: the hash shortened in the sentence, whole in data-transaction.
+                JsonNode sent = walk.get("sentMessage");
+                assertThat(sent.get("text").asString())
+                        .matches("Payment sent \\(transaction 0x[0-9a-f]{4}…[0-9a-f]{4}\\)\\. .*");
+                assertThat(sent.get("overflows").asBoolean()).isFalse();
+                assertThat(sent.get("transaction").asString()).matches("0x[0-9a-f]{64}");
+            }
             assertThat(chain.tokenBalance(DevTokens.USDC, deposit)).isEqualTo(new BigInteger("2500000"));
             for (String state : List.of("1-awaiting-payment", "2-detected", "3-paid")) {
                 assertThat(SCREENSHOTS.resolve(state + ".png")).isNotEmptyFile();

@@ -35,7 +35,7 @@ final class SuiteStack {
     static synchronized LocalStack get() {
         if (stack == null) {
             // Generous limits: the backlog scenario creates a thousand links through the gateway in seconds.
-            // With the dev chain and chain-watcher: the checkout walk pays on chain.
+            // With the dev chain and chain-watcher: the checkout and subscribe walks pay on chain.
             stack = LocalStack.start(StackOptions.forTests()
                     .devChain(true)
                     // Two confirmations, so the checkout shows the payment detected before it is paid.

@@ -22,7 +22,9 @@ import tools.jackson.databind.JsonNode;
             // Checkout streams: quick polls and heartbeats keep stream tests short; a small cap lets a test reach it.
             "payment-links.checkout.poll-interval=200ms",
             "payment-links.checkout.heartbeat-interval=1s",
-            "payment-links.checkout.max-streams=3"
+            "payment-links.checkout.max-streams=3",
+            // An explorer for the test network, so a paid checkout's receipt links its transaction.
+            "payment-links.checkout.explorers.31337=https://explorer.test"
         })
 public abstract class PaymentLinksTestBase extends ServiceTestBase {
 

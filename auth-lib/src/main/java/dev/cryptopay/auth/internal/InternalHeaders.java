@@ -10,6 +10,11 @@ public final class InternalHeaders {
     public static final String MERCHANT_ID = "X-Merchant-Id";
     /** Merchant mode wire name ({@code test} or {@code live}). */
     public static final String MERCHANT_MODE = "X-Merchant-Mode";
+    /**
+     * The merchant's display name, percent-encoded UTF-8 (as {@code URLEncoder}, a space as {@code +}). Text to show
+     * customers only: the token does not cover it, so it never decides who may do what.
+     */
+    public static final String MERCHANT_NAME = "X-Merchant-Name";
     /** Correlation id propagated across services and into logs. */
     public static final String REQUEST_ID = "X-Request-Id";
     /** The {@link InternalIdentityToken}: its caller, bound to the identity headers and to the whole request. */

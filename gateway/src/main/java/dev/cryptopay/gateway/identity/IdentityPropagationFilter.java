@@ -11,6 +11,8 @@ import dev.cryptopay.gateway.routing.GatewayAttributes;
 import dev.cryptopay.service.request.CachedBody;
 import dev.cryptopay.service.requestid.RequestIds;
 import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
@@ -78,6 +80,12 @@ public class IdentityPropagationFilter implements GlobalFilter, Ordered {
                                 identity.merchantId().toString());
                         headers.set(
                                 InternalHeaders.MERCHANT_MODE, identity.mode().wireName());
+                        if (caller.merchant() != null) {
+                            // What customer pages may call the merchant (the subscribe page); display text only.
+                            headers.set(
+                                    InternalHeaders.MERCHANT_NAME,
+                                    URLEncoder.encode(caller.merchant().name(), StandardCharsets.UTF_8));
+                        }
                     }
                     headers.set(InternalHeaders.INTERNAL_AUTH, token);
                 }))

@@ -33,7 +33,10 @@ public enum RouteGroup {
     WEBHOOKS(Scope.API_KEY),
     /** GET /account. */
     ACCOUNT(Scope.API_KEY),
-    /** /checkout/** (the customer's checkout page, its status, events and assets), counted per client IP. */
+    /**
+     * /checkout/** (the customer's checkout page and the subscribe page /checkout/subscribe/**, their status, events
+     * and assets), counted per client IP.
+     */
     CHECKOUT(Scope.CLIENT_IP),
     /** Every signed or merchant_key request, counted per client IP before authentication (see PreAuthLimitFilter). */
     PRE_AUTH(Scope.CLIENT_IP);

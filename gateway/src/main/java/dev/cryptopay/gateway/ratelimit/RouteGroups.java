@@ -10,7 +10,8 @@ public final class RouteGroups {
 
     /**
      * @param routeId      one of the ids in {@link GatewayRoutes}
-     * @param relativePath the path after {@code /api/v1} (the whole path for {@code /checkout/**})
+     * @param relativePath the path after {@code /api/v1} (the whole path for {@code /checkout/**}, the subscribe page
+     *     included)
      */
     public static RouteGroup classify(String routeId, HttpMethod method, String relativePath) {
         boolean read = HttpMethod.GET.equals(method) || HttpMethod.HEAD.equals(method);
@@ -32,7 +33,7 @@ public final class RouteGroups {
             case GatewayRoutes.PUBLIC -> RouteGroup.PUBLIC;
             case GatewayRoutes.WEBHOOKS -> RouteGroup.WEBHOOKS;
             case GatewayRoutes.ACCOUNT -> RouteGroup.ACCOUNT;
-            case GatewayRoutes.CHECKOUT -> RouteGroup.CHECKOUT;
+            case GatewayRoutes.CHECKOUT, GatewayRoutes.SUBSCRIBE_CHECKOUT -> RouteGroup.CHECKOUT;
             default -> throw new IllegalArgumentException("Unknown route " + routeId);
         };
     }

@@ -15,8 +15,10 @@ import org.springframework.http.HttpMethod;
 
 /**
  * The routes. Only these paths are forwarded: the merchant API under {@code /api/v1} (stripped on the way) and the
- * customer checkout {@code /checkout/**} (forwarded unchanged), so a service's {@code /internal/**} and
- * {@code /actuator/**} are unreachable from outside; anything else is a 404 problem.
+ * customers' pages (forwarded unchanged): the subscribe page {@code /checkout/subscribe}, {@code
+ * /checkout/subscribe/**} to subscriptions-service and the rest of {@code /checkout/**} (the payment checkout) to
+ * payment-links-service. A service's {@code /internal/**} and {@code /actuator/**} are unreachable from outside;
+ * anything else is a 404 problem.
  */
 public final class GatewayRoutes {
 
@@ -27,9 +29,13 @@ public final class GatewayRoutes {
     public static final String PUBLIC = "public";
     public static final String WEBHOOKS = "webhooks";
     public static final String CHECKOUT = "checkout";
+    public static final String SUBSCRIBE_CHECKOUT = "subscribe-checkout";
 
     /** The customer checkout's prefix; outside the merchant API, so it is forwarded as it is. */
     public static final String CHECKOUT_PATH = "/checkout";
+
+    /** The customer's subscribe page (subscription_link_url), its status, events, assets and enrolment. */
+    public static final String SUBSCRIBE_PATH = CHECKOUT_PATH + "/subscribe";
 
     private static final String ACCOUNT_PATH = GatewayAttributes.BASE_PATH + "/account";
 
@@ -95,11 +101,18 @@ public final class GatewayRoutes {
                                                 base + "/webhook-deliveries/**"),
                                 RouteAccess.SIGNED,
                                 upstreams.webhooks()))
+                // The customer's subscribe page: public, path unchanged. Before the checkout, which would match it too.
+                .route(
+                        SUBSCRIBE_CHECKOUT,
+                        r -> forwarding.unchanged(
+                                r.order(6).path(SUBSCRIBE_PATH, SUBSCRIBE_PATH + "/**"),
+                                RouteAccess.PUBLIC,
+                                upstreams.subscriptions()))
                 // The customer's checkout page, its status and assets: public, path unchanged.
                 .route(
                         CHECKOUT,
                         r -> forwarding.unchanged(
-                                r.order(6).path(CHECKOUT_PATH + "/**"), RouteAccess.PUBLIC, upstreams.paymentLinks()))
+                                r.order(7).path(CHECKOUT_PATH + "/**"), RouteAccess.PUBLIC, upstreams.paymentLinks()))
                 .build();
     }
 

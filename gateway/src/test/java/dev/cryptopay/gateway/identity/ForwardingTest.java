@@ -2,6 +2,7 @@ package dev.cryptopay.gateway.identity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.cryptopay.auth.Mode;
 import dev.cryptopay.auth.internal.InternalCallers;
 import dev.cryptopay.auth.internal.InternalIdentityToken;
 import dev.cryptopay.auth.internal.InternalRequest;
@@ -102,6 +103,7 @@ class ForwardingTest extends GatewayTestBase {
                 .header("X-Merchant-Id", spoofedMerchant)
                 .header("X-Merchant-Mode", "live")
                 .header("X-Merchant-Extra", "evil")
+                .header("X-Merchant-Name", "Evil+Corp")
                 .header("X-Internal-Auth", "v1.1.forged")
                 .header("X-Internal-Whatever", "evil")
                 .send(client, baseUrl(), key)
@@ -111,6 +113,10 @@ class ForwardingTest extends GatewayTestBase {
         assertThat(values(headers, "x-merchant-id"))
                 .containsExactly(key.merchantId().toString());
         assertThat(values(headers, "x-merchant-mode")).containsExactly("test");
+        assertThat(values(headers, "x-merchant-name"))
+                .as("the merchant's own name, never the client's")
+                .hasSize(1)
+                .doesNotContain("Evil+Corp");
         assertThat(headers.has("x-merchant-extra")).isFalse();
         assertThat(headers.has("x-internal-whatever")).isFalse();
         assertThat(headers.has("x-api-key"))
@@ -145,6 +151,26 @@ class ForwardingTest extends GatewayTestBase {
                     .as("token for " + path)
                     .isEqualTo(InternalTokenOutcome.VALID);
         });
+    }
+
+    @Test
+    void forwardsTheMerchantsNameForCustomerPagesOnSignedRoutesOnly() {
+        String name = "Beanery" + UUID.randomUUID().toString().substring(0, 8);
+        JsonNode merchant = admin.createMerchant(name);
+        MerchantKey key = admin.newKey(UUID.fromString(merchant.get("id").stringValue()), Mode.TEST, null);
+        JsonNode signed = json(SignedRequest.of("GET", "/subscriptions/plans/")
+                .send(client, baseUrl(), key)
+                .expectStatus()
+                .isOk());
+        assertThat(values(signed.get("headers"), "x-merchant-name")).containsExactly(name);
+
+        JsonNode page = json(client.get()
+                .uri(baseUrl() + "/checkout/subscribe?subscriber_id=x")
+                .header("X-Merchant-Name", "Evil+Corp")
+                .exchange()
+                .expectStatus()
+                .isOk());
+        assertThat(page.get("headers").has("x-merchant-name")).isFalse();
     }
 
     @Test
@@ -194,6 +220,53 @@ class ForwardingTest extends GatewayTestBase {
                 .expectStatus()
                 .isOk());
         assertThat(asset.get("path").stringValue()).isEqualTo("/checkout/assets/checkout.js");
+    }
+
+    @Test
+    void forwardsTheSubscribePageUnchangedWithoutSignatureToSubscriptions() {
+        MerchantKey key = admin.newMerchantKey();
+        for (String path : new String[] {
+            "/checkout/subscribe", "/checkout/subscribe/status", "/checkout/subscribe/assets/subscribe.js"
+        }) {
+            JsonNode echo = json(client.get()
+                    .uri(baseUrl() + path + "?subscriber_id=7f1c2a4e-0000-4000-8000-000000000002")
+                    .header("X-Merchant-Id", key.merchantId().toString())
+                    .header("X-API-Key", key.apiKey())
+                    .exchange()
+                    .expectStatus()
+                    .isOk()
+                    .expectHeader()
+                    .valueEquals("X-RateLimit-Limit", "300"));
+            assertThat(echo.get("service").stringValue()).as(path).isEqualTo("subscriptions");
+            assertThat(echo.get("path").stringValue()).as(path).isEqualTo(path);
+            assertThat(echo.get("query").stringValue()).isEqualTo("subscriber_id=7f1c2a4e-0000-4000-8000-000000000002");
+            JsonNode headers = echo.get("headers");
+            assertThat(headers.has("x-merchant-id")).isFalse();
+            assertThat(headers.has("x-api-key")).isFalse();
+            assertThat(tokenOutcome(echo, null)).isEqualTo(InternalTokenOutcome.VALID);
+        }
+        byte[] form = "subscriber_id=x&subscribe_hash=0x1".getBytes(StandardCharsets.UTF_8);
+        JsonNode enrol = json(client.post()
+                .uri(baseUrl() + "/checkout/subscribe/enrol")
+                .contentType(MediaType.APPLICATION_FORM_URLENCODED)
+                .bodyValue(form)
+                .exchange()
+                .expectStatus()
+                .isOk());
+        assertThat(enrol.get("service").stringValue()).isEqualTo("subscriptions");
+        assertThat(Base64.getDecoder().decode(enrol.get("body_base64").stringValue()))
+                .isEqualTo(form);
+        assertThat(tokenOutcome(enrol, null)).isEqualTo(InternalTokenOutcome.VALID);
+
+        // Only the subscribe page moves: a path that merely starts with the same letters stays the checkout's.
+        assertThat(json(client.get()
+                                .uri(baseUrl() + "/checkout/subscriber")
+                                .exchange()
+                                .expectStatus()
+                                .isOk())
+                        .get("service")
+                        .stringValue())
+                .isEqualTo("payment-links");
     }
 
     @Test

@@ -58,6 +58,15 @@ class RouteGroupsTest {
                     .as(path)
                     .isEqualTo(RouteGroup.CHECKOUT);
         }
+        for (String path : new String[] {
+            "/checkout/subscribe", "/checkout/subscribe/events", "/checkout/subscribe/assets/subscribe.js"
+        }) {
+            assertThat(RouteGroups.classify(GatewayRoutes.SUBSCRIBE_CHECKOUT, HttpMethod.GET, path))
+                    .as(path)
+                    .isEqualTo(RouteGroup.CHECKOUT);
+        }
+        assertThat(RouteGroups.classify(GatewayRoutes.SUBSCRIBE_CHECKOUT, HttpMethod.POST, "/checkout/subscribe/enrol"))
+                .isEqualTo(RouteGroup.CHECKOUT);
         assertThat(RouteGroup.CHECKOUT.scope()).isEqualTo(RouteGroup.Scope.CLIENT_IP);
         assertThat(RouteGroup.CHECKOUT.wireName()).isEqualTo("checkout");
     }

@@ -1,8 +1,8 @@
 package dev.cryptopay.paymentlinks.checkout;
 
+import dev.cryptopay.checkoutui.LiveStream;
 import dev.cryptopay.paymentlinks.config.PaymentLinksProperties;
 import dev.cryptopay.service.error.ApiException;
-import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;
 import org.springframework.http.HttpHeaders;
@@ -80,22 +80,8 @@ class CheckoutController {
     }
 
     private Flux<ServerSentEvent<CheckoutStatus>> stream(CheckoutView first) {
-        ServerSentEvent<CheckoutStatus> end =
-                ServerSentEvent.<CheckoutStatus>builder().build();
-        Flux<ServerSentEvent<CheckoutStatus>> statuses = service.watch(first)
-                .map(view -> ServerSentEvent.builder(CheckoutStatus.of(view))
-                        .event("status")
-                        .retry(Duration.ofSeconds(5))
-                        .build());
-        Flux<ServerSentEvent<CheckoutStatus>> heartbeats = Flux.interval(
-                        settings.heartbeatInterval(), settings.heartbeatInterval())
-                .map(tick -> ServerSentEvent.<CheckoutStatus>builder()
-                        .comment("heartbeat")
-                        .build());
-        // The marker after the last status ends the heartbeats too; it is never sent.
-        return Flux.merge(statuses.concatWithValues(end), heartbeats)
-                .takeWhile(event -> event != end)
-                .take(settings.streamLifetime());
+        return LiveStream.of(
+                service.watch(first).map(CheckoutStatus::of), settings.heartbeatInterval(), settings.streamLifetime());
     }
 
     private Mono<CheckoutView> found(String paymentId) {

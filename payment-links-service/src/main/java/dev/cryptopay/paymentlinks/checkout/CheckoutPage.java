@@ -1,10 +1,9 @@
 package dev.cryptopay.paymentlinks.checkout;
 
-import java.net.URI;
+import dev.cryptopay.checkoutui.Html;
 import java.time.Duration;
 import java.time.format.DateTimeFormatter;
 import org.springframework.stereotype.Component;
-import org.springframework.web.util.HtmlUtils;
 
 /**
  * Renders the checkout page. Every text from the link is HTML-escaped; URLs the merchant gave are used only when they
@@ -16,7 +15,8 @@ import org.springframework.web.util.HtmlUtils;
  * {@code data-deposit-address}, {@code data-token-contract}, {@code data-amount-base-units}),
  * {@code #deposit-address}, {@code #amount}, {@code #copy-address}, {@code #copy-amount}, {@code #qr-code},
  * {@code #payment-uri}, {@code #pay-with-wallet}, {@code #wallet-message}, {@code #countdown[data-expires-in]},
- * {@code #continue}, {@code #cancel-link} and the live region {@code #announcer}.
+ * {@code #continue}, {@code #cancel-link}, the paid link's {@code #receipt} (each transaction a {@code code.tx-hash},
+ * with an {@code a.explorer} link where the network has one) and the live region {@code #announcer}.
  */
 @Component
 class CheckoutPage {
@@ -141,8 +141,11 @@ class CheckoutPage {
                     .append(e(confirmations))
                     .append("</p>\n");
         }
+        if (view.paid() && !view.receipts().isEmpty()) {
+            html.append(receipt(view));
+        }
         String success = httpUrl(view.successUrl());
-        if ((state == CheckoutState.PAID || state == CheckoutState.OVERPAID) && success != null) {
+        if (view.paid() && success != null) {
             html.append("<p class=\"actions\"><a id=\"continue\" class=\"button\" href=\"")
                     .append(e(success))
                     .append("\" data-redirect-after=\"")
@@ -150,6 +153,33 @@ class CheckoutPage {
                     .append("\">Continue</a></p>\n");
         }
         return html.append("</section>\n").toString();
+    }
+
+    /**
+     * The paid link's receipt: amount, network and each confirmed transaction in full (it wraps on a phone), linked to
+     * the network's block explorer where one is configured.
+     */
+    private static String receipt(CheckoutView view) {
+        StringBuilder html = new StringBuilder("<dl id=\"receipt\" class=\"fields receipt\">\n");
+        html.append("<div class=\"field\"><dt>Paid</dt><dd>")
+                .append(e(CheckoutView.plain(view.received())))
+                .append(' ')
+                .append(e(view.currency()))
+                .append(" on ")
+                .append(e(view.network()))
+                .append("</dd></div>\n");
+        for (PaymentReceipt receipt : view.receipts()) {
+            html.append("<div class=\"field\"><dt>Transaction</dt><dd><code class=\"tx-hash\">")
+                    .append(e(receipt.txHash()))
+                    .append("</code>");
+            if (receipt.explorerUrl() != null) {
+                html.append(" <a class=\"explorer\" href=\"")
+                        .append(e(receipt.explorerUrl()))
+                        .append("\" rel=\"noopener noreferrer\" target=\"_blank\">View on block explorer</a>");
+            }
+            html.append("</dd></div>\n");
+        }
+        return html.append("</dl>\n").toString();
     }
 
     private static String payment(CheckoutView view) {
@@ -228,18 +258,10 @@ class CheckoutPage {
 
     /** The URL when it is an absolute http(s) URL, else null (never render another scheme into a link). */
     static String httpUrl(String url) {
-        if (url == null) {
-            return null;
-        }
-        try {
-            String scheme = URI.create(url).getScheme();
-            return "http".equalsIgnoreCase(scheme) || "https".equalsIgnoreCase(scheme) ? url : null;
-        } catch (IllegalArgumentException malformed) {
-            return null;
-        }
+        return Html.httpUrl(url);
     }
 
     private static String e(String text) {
-        return HtmlUtils.htmlEscape(text, "UTF-8");
+        return Html.escape(text);
     }
 }

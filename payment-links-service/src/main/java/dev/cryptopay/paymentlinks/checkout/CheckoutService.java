@@ -1,5 +1,6 @@
 package dev.cryptopay.paymentlinks.checkout;
 
+import dev.cryptopay.checkoutui.Explorers;
 import dev.cryptopay.paymentlinks.config.PaymentLinksProperties;
 import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkRepository;
 import dev.cryptopay.paymentlinks.transaction.TransactionRepository;
@@ -22,6 +23,7 @@ public class CheckoutService {
     private final TransactionRepository transactions;
     private final Clock clock;
     private final Duration pollInterval;
+    private final Explorers explorers;
 
     public CheckoutService(
             PaymentLinkRepository links,
@@ -32,14 +34,31 @@ public class CheckoutService {
         this.transactions = transactions;
         this.clock = clock;
         this.pollInterval = properties.checkout().pollInterval();
+        this.explorers = Explorers.of(properties.checkout().explorers());
     }
 
-    /** The checkout of one link now; empty when there is no such link. */
+    /**
+     * The checkout of one link now; empty when there is no such link. A paid link's view carries its confirmed
+     * transactions (a third query, only then) with their explorer links.
+     */
     public Mono<CheckoutView> view(UUID paymentId) {
         return links.findById(paymentId)
                 .flatMap(link -> transactions
                         .progress(link.id())
-                        .map(progress -> CheckoutView.of(link, progress, clock.instant())));
+                        .map(progress -> CheckoutView.of(link, progress, clock.instant())))
+                .flatMap(view -> view.paid() ? withReceipts(view) : Mono.just(view));
+    }
+
+    private Mono<CheckoutView> withReceipts(CheckoutView view) {
+        long chainId = view.payment() == null ? 0 : view.payment().chainId();
+        return transactions
+                .confirmed(view.paymentId())
+                .map(tx -> new PaymentReceipt(
+                        tx.txHash(),
+                        tx.cryptoAmount(),
+                        explorers.transaction(chainId, tx.txHash()).orElse(null)))
+                .collectList()
+                .map(view::withReceipts);
     }
 
     /**

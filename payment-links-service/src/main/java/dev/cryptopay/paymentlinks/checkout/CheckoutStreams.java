@@ -1,7 +1,7 @@
 package dev.cryptopay.paymentlinks.checkout;
 
+import dev.cryptopay.checkoutui.StreamSlots;
 import dev.cryptopay.paymentlinks.config.PaymentLinksProperties;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.stereotype.Component;
 
 /**
@@ -12,37 +12,28 @@ import org.springframework.stereotype.Component;
 @Component
 public class CheckoutStreams {
 
-    private final int max;
-    private final AtomicInteger open = new AtomicInteger();
+    private final StreamSlots slots;
 
     public CheckoutStreams(PaymentLinksProperties properties) {
-        this.max = properties.checkout().maxStreams();
+        this.slots = new StreamSlots(properties.checkout().maxStreams());
     }
 
     /** Takes a place for a new stream; false when every place is taken. Each true must be followed by one close. */
     boolean tryOpen() {
-        while (true) {
-            int current = open.get();
-            if (current >= max) {
-                return false;
-            }
-            if (open.compareAndSet(current, current + 1)) {
-                return true;
-            }
-        }
+        return slots.tryOpen();
     }
 
     void close() {
-        open.decrementAndGet();
+        slots.close();
     }
 
     /** How many streams are open now. */
     public int open() {
-        return open.get();
+        return slots.open();
     }
 
     /** The most streams this instance keeps open. */
     public int max() {
-        return max;
+        return slots.max();
     }
 }

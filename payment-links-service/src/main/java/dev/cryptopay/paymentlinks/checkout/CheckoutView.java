@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.UUID;
 
 /**
@@ -24,6 +25,7 @@ import java.util.UUID;
  *                           total otherwise
  * @param excess             how much more than due was received (positive only when overpaid)
  * @param expiresIn          time left until expires_at (zero once passed)
+ * @param receipts           the confirmed transactions, shown once the link is paid; empty before
  */
 public record CheckoutView(
         UUID paymentId,
@@ -46,7 +48,8 @@ public record CheckoutView(
         BigDecimal amountDue,
         BigInteger amountDueBaseUnits,
         BigDecimal received,
-        BigDecimal excess) {
+        BigDecimal excess,
+        List<PaymentReceipt> receipts) {
 
     private static final DateTimeFormatter EXPIRY =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'").withZone(ZoneOffset.UTC);
@@ -88,7 +91,40 @@ public record CheckoutView(
                 due,
                 dueUnits,
                 received,
-                CheckoutState.excess(link, progress).max(BigDecimal.ZERO));
+                CheckoutState.excess(link, progress).max(BigDecimal.ZERO),
+                List.of());
+    }
+
+    /** This view with the paid link's receipts. */
+    public CheckoutView withReceipts(List<PaymentReceipt> paid) {
+        return new CheckoutView(
+                paymentId,
+                state,
+                paymentName,
+                description,
+                productName,
+                amount,
+                currency,
+                network,
+                test,
+                payment,
+                maxUses,
+                expiresAt,
+                expiresIn,
+                successUrl,
+                cancelUrl,
+                confirmations,
+                requiredConfirmations,
+                amountDue,
+                amountDueBaseUnits,
+                received,
+                excess,
+                List.copyOf(paid));
+    }
+
+    /** Whether the page shows the receipt: the link is paid (or overpaid). */
+    public boolean paid() {
+        return state == CheckoutState.PAID || state == CheckoutState.OVERPAID;
     }
 
     /** The deposit address, or null when the link has none. */

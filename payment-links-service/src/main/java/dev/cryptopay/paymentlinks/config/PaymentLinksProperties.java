@@ -40,12 +40,17 @@ public record PaymentLinksProperties(
      * @param heartbeatInterval how often a stream sends a comment line, so proxies keep an idle stream open
      * @param streamLifetime    how long a stream stays open before the server ends it (the browser reconnects)
      * @param maxStreams        streams one instance keeps open at most; beyond it a new one is answered 503
+     * @param explorers         block explorers by chain id (an http(s) base; a transaction is {@code <base>/tx/<hash>})
+     *                          over checkout-ui's built-in ones for the main networks; a blank value removes one. A
+     *                          paid checkout links its transaction there; chains without one (the dev chain) show the
+     *                          hash only
      */
     public record Checkout(
             @NotNull @DefaultValue("2s") Duration pollInterval,
             @NotNull @DefaultValue("15s") Duration heartbeatInterval,
             @NotNull @DefaultValue("10m") Duration streamLifetime,
-            @Positive @DefaultValue("500") int maxStreams) {}
+            @Positive @DefaultValue("500") int maxStreams,
+            @NotNull @DefaultValue Map<Long, String> explorers) {}
 
     /**
      * The network test-mode links are paid on: the local dev chain by default, a public test network in a hosted

@@ -93,23 +93,48 @@ public record PaymentLink(
     }
 
     /**
-     * The steps of a payment that arrived after the link stopped taking payments (expired, completed or cancelled):
-     * the link stays as it is, and each step is announced with the event of the same step of a payment in time.
+     * Whether the confirmation of a transaction can still count for this link: one first seen now needs a link that
+     * {@linkplain #acceptsPayments accepts payments}; one recorded pending before needs a link still pending or
+     * processing (it may have expired meanwhile, but not completed its uses or been cancelled).
+     */
+    public boolean countsConfirmation(boolean wasPending, Instant now) {
+        return wasPending
+                ? status == PaymentStatus.PENDING || status == PaymentStatus.PROCESSING
+                : acceptsPayments(now);
+    }
+
+    /**
+     * The steps of a payment that arrived after the link stopped taking payments (expired, completed, cancelled or
+     * inactive): it is recorded but completes nothing. Seen and failed are no news for the merchant; a confirmed one
+     * is money on the merchant's address that no use counted, announced as {@code wallet.deposit} (with
+     * {@link #lateReason()}) so the merchant can refund it or {@linkplain #latePaymentResolved accept it}.
      */
     public Transition<PaymentLink> latePaymentPending() {
-        return announced(EventType.PAYMENT_PENDING);
+        return Transition.unchanged(this);
     }
 
     public Transition<PaymentLink> latePaymentConfirmed() {
-        return announced(EventType.PAYMENT_COMPLETED);
+        return new Transition<>(this, List.of(EventType.WALLET_DEPOSIT), false);
     }
 
     public Transition<PaymentLink> latePaymentFailed() {
-        return announced(EventType.PAYMENT_FAILED);
+        return Transition.unchanged(this);
     }
 
-    private Transition<PaymentLink> announced(EventType event) {
-        return new Transition<>(this, List.of(event), false);
+    /** Why a late payment did not count: every use was taken already, or the link stopped taking payments. */
+    public LateReason lateReason() {
+        return currentUses >= maxUses ? LateReason.BEYOND_MAX_USES : LateReason.LATE_PAYMENT;
+    }
+
+    /**
+     * The merchant accepted a late, confirmed payment that covers the amount: it counts as one use (even beyond
+     * {@code max_uses}: the merchant chose to honour it), the link is completed once its uses reach
+     * {@code max_uses} and otherwise keeps its status, and the use is announced as {@code payment.completed}.
+     */
+    public Transition<PaymentLink> latePaymentResolved(Instant now) {
+        int uses = currentUses + 1;
+        PaymentStatus next = uses >= maxUses ? PaymentStatus.COMPLETED : status;
+        return Transition.to(with(next, uses, active, now), EventType.PAYMENT_COMPLETED);
     }
 
     /** A transaction was seen on chain but is not confirmed yet. */

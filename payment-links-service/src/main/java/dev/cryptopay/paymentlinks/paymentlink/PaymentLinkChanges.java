@@ -1,6 +1,7 @@
 package dev.cryptopay.paymentlinks.paymentlink;
 
 import dev.cryptopay.service.events.Transition;
+import java.math.BigDecimal;
 import java.time.Instant;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
@@ -24,25 +25,32 @@ public class PaymentLinkChanges {
     /**
      * The transaction a move's events are about.
      *
-     * @param late the transaction arrived after the link stopped taking payments (the events say so)
+     * @param late          the transaction arrived after the link stopped taking payments (the events say so)
+     * @param amount        the transaction's own crypto amount
+     * @param confirmations its confirmations as last reported
      */
-    public record Payment(String transactionHash, boolean late) {}
+    public record Payment(String transactionHash, boolean late, BigDecimal amount, int confirmations) {}
 
     /** Inserts a new link ({@link PaymentLink#create}) and appends its events; answers the link. */
     public Mono<PaymentLink> create(Transition<PaymentLink> created, Instant now) {
         return links.insert(created.state())
-                .then(events.append(created, null, now))
+                .then(events.append(created, null, BigDecimal.ZERO, now))
                 .thenReturn(created.state());
     }
 
     /**
      * Stores a move of an existing link (when it changed the row) and appends its events; answers the link as it now
-     * is.
+     * is. The events say what the link has received by then, so the caller stores the transaction that caused the
+     * move first.
      *
      * @param payment the transaction that caused the move; null when none did
      */
     public Mono<PaymentLink> save(Transition<PaymentLink> move, Payment payment, Instant now) {
         Mono<Void> store = move.changed() ? links.updateState(move.state()) : Mono.empty();
-        return store.then(events.append(move, payment, now)).thenReturn(move.state());
+        Mono<Void> announce = move.emits()
+                ? links.amountReceived(move.state().id())
+                        .flatMap(received -> events.append(move, payment, received, now))
+                : Mono.empty();
+        return store.then(announce).thenReturn(move.state());
     }
 }

@@ -1,11 +1,14 @@
 package dev.cryptopay.paymentlinks.paymentlink;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.cryptopay.paymentlinks.config.PaymentLinksProperties;
 import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkChanges.Payment;
+import dev.cryptopay.service.events.EventType;
 import dev.cryptopay.service.events.Transition;
 import dev.cryptopay.service.money.Amounts;
 import dev.cryptopay.service.outbox.DomainEvent;
 import dev.cryptopay.service.outbox.OutboxWriter;
+import java.math.BigDecimal;
 import java.time.Instant;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
@@ -39,7 +42,13 @@ public class PaymentLinkEvents {
      *     {@code chainId}, {@code tokenContract} (null for a native coin), {@code decimals}, {@code amountBaseUnits} and
      *     {@code expiresAt} it is what a chain watcher needs to watch for the payment
      * @param late true when the event is about a payment that arrived after the link stopped taking payments
-     *     (the link's status did not change)
+     *     (recorded on the link, counted for no use unless the merchant resolved it)
+     * @param amountReceived what the link has received so far: the crypto amount of its confirmed transactions
+     *     that arrived in time or that the merchant resolved (late ones otherwise, and refunded ones, excluded); "0"
+     *     when none
+     * @param transactionAmount the crypto amount of the event's own transaction; null without one
+     * @param confirmations that transaction's confirmations as last reported; null without one
+     * @param reason on {@code wallet.deposit} only ({@link LateReason}); left out of every other event
      */
     record PaymentEventData(
             String id,
@@ -57,17 +66,20 @@ public class PaymentLinkEvents {
             Integer decimals,
             String amountBaseUnits,
             Instant expiresAt,
-            boolean late) {}
+            boolean late,
+            String amountReceived,
+            String transactionAmount,
+            Integer confirmations,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String reason) {}
 
     /**
      * Appends the move's events; call inside the transaction that saves the link.
      *
      * @param payment the transaction the events are about; null when they are about none
+     * @param received what the link has received so far (see {@link PaymentEventData#amountReceived})
      */
-    Mono<Void> append(Transition<PaymentLink> move, Payment payment, Instant now) {
+    Mono<Void> append(Transition<PaymentLink> move, Payment payment, BigDecimal received, Instant now) {
         PaymentLink link = move.state();
-        String transactionHash = payment == null ? null : payment.transactionHash();
-        boolean late = payment != null && payment.late();
         return Flux.fromIterable(move.events())
                 .concatMap(type -> outbox.append(
                         properties.topic(),
@@ -78,11 +90,12 @@ public class PaymentLinkEvents {
                                 link.mode(),
                                 AGGREGATE_TYPE,
                                 link.id().toString(),
-                                data(link, transactionHash, late, now))))
+                                data(type, link, payment, received, now))))
                 .then();
     }
 
-    PaymentEventData data(PaymentLink link, String transactionHash, boolean late, Instant now) {
+    private PaymentEventData data(
+            EventType type, PaymentLink link, Payment transaction, BigDecimal received, Instant now) {
         ChainPayment payment = link.payment();
         return new PaymentEventData(
                 link.id().toString(),
@@ -90,7 +103,7 @@ public class PaymentLinkEvents {
                 link.currency(),
                 link.effectiveStatus(now).wireName(),
                 link.network(),
-                transactionHash,
+                transaction == null ? null : transaction.transactionHash(),
                 link.webhookMetadata() == null ? json.createObjectNode() : json.readTree(link.webhookMetadata()),
                 properties.paymentUrl(link.id()),
                 link.orderId(),
@@ -100,6 +113,10 @@ public class PaymentLinkEvents {
                 payment == null ? null : payment.decimals(),
                 payment == null ? null : payment.amountBaseUnits().toString(),
                 link.expiresAt(),
-                late);
+                transaction != null && transaction.late(),
+                Amounts.plainString(received),
+                transaction == null ? null : Amounts.plainString(transaction.amount()),
+                transaction == null ? null : transaction.confirmations(),
+                type == EventType.WALLET_DEPOSIT ? link.lateReason().wireName() : null);
     }
 }

@@ -191,6 +191,40 @@ public class PaymentLinkRepository {
                 .one();
     }
 
+    /**
+     * What the link has received so far, as its payment events say: the crypto amount of its confirmed transactions
+     * that arrived in time (partial payments included) or that the merchant resolved; late ones not resolved and
+     * refunded ones are not received by the link.
+     */
+    public Mono<BigDecimal> amountReceived(UUID linkId) {
+        return database.sql("SELECT coalesce(sum(crypto_amount), 0) AS received FROM link_transaction "
+                        + "WHERE payment_link_id = :link AND status = 'confirmed' AND (NOT late OR counted_as_use)")
+                .bind("link", linkId)
+                .map(row -> row.get("received", BigDecimal.class))
+                .one();
+    }
+
+    /** The link's most recent recorded transactions (at most {@code limit}), newest first, for single-link reads. */
+    public Flux<RecordedTransaction> transactions(UUID linkId, int limit) {
+        return database.sql("SELECT tx_hash, network, payer_address, crypto_amount, status, confirmations, "
+                        + "required_confirmations, late, counted_as_use, created_at FROM link_transaction "
+                        + "WHERE payment_link_id = :link ORDER BY created_at DESC, id DESC LIMIT :limit")
+                .bind("link", linkId)
+                .bind("limit", limit)
+                .map(row -> new RecordedTransaction(
+                        row.get("tx_hash", String.class),
+                        row.get("network", String.class),
+                        row.get("payer_address", String.class),
+                        row.get("crypto_amount", BigDecimal.class),
+                        row.get("status", String.class),
+                        row.get("confirmations", Integer.class),
+                        row.get("required_confirmations", Integer.class),
+                        row.get("late", Boolean.class),
+                        row.get("counted_as_use", Boolean.class),
+                        instant(row.get("created_at", OffsetDateTime.class))))
+                .all();
+    }
+
     static PaymentLink read(Readable row) {
         return new PaymentLink(
                 row.get("id", UUID.class),

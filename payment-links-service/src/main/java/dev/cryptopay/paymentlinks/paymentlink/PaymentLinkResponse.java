@@ -5,6 +5,7 @@ import dev.cryptopay.auth.Mode;
 import dev.cryptopay.service.money.Amounts;
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.List;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -14,7 +15,7 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code summary} appears only on a single-link read. Beyond the interface document's fields, a link shows where it is
  * paid: {@code network}, {@code chain_id}, {@code token_contract} (absent for a native coin), {@code amount_base_units}
  * (a decimal string), and, once the merchant has a receiving key, {@code deposit_address} and the EIP-681
- * {@code payment_uri}.
+ * {@code payment_uri}; a single-link read also lists the link's recent {@code transactions}.
  */
 @JsonInclude(JsonInclude.Include.NON_ABSENT)
 public record PaymentLinkResponse(
@@ -53,11 +54,44 @@ public record PaymentLinkResponse(
         String checkoutMode,
         String origin,
         Summary summary,
+        List<Transaction> transactions,
         Instant createdAt) {
 
     static final String SOURCE = "payment_link_api";
 
-    /** How a stored link reads at {@code now}; {@code summary} is null on lists and writes. */
+    /**
+     * One recorded transaction of the link, on single-link reads: {@code late} when it arrived after the link stopped
+     * taking payments, {@code counted_as_use} when a use consumed it (for a late one: the merchant resolved it).
+     */
+    @JsonInclude(JsonInclude.Include.NON_ABSENT)
+    public record Transaction(
+            String txHash,
+            String network,
+            String payerAddress,
+            BigDecimal cryptoAmount,
+            String status,
+            int confirmations,
+            Integer requiredConfirmations,
+            boolean late,
+            boolean countedAsUse,
+            Instant createdAt) {
+
+        static Transaction of(RecordedTransaction recorded) {
+            return new Transaction(
+                    recorded.txHash(),
+                    recorded.network(),
+                    recorded.payerAddress(),
+                    Amounts.jsonNumber(recorded.cryptoAmount()),
+                    recorded.status(),
+                    recorded.confirmations(),
+                    recorded.requiredConfirmations(),
+                    recorded.late(),
+                    recorded.countedAsUse(),
+                    recorded.createdAt());
+        }
+    }
+
+    /** How a stored link reads at {@code now}; {@code summary} and {@code transactions} only on single-link reads. */
     public static PaymentLinkResponse of(PaymentLinkView view, String paymentUrl, JsonMapper json) {
         PaymentLink link = view.link();
         Instant now = view.asOf();
@@ -99,6 +133,9 @@ public record PaymentLinkResponse(
                 link.checkoutMode(),
                 link.origin(),
                 summary == null ? null : summary.rendered(),
+                view.transactions() == null
+                        ? null
+                        : view.transactions().stream().map(Transaction::of).toList(),
                 link.createdAt());
     }
 

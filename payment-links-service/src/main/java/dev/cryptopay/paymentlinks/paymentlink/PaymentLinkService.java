@@ -37,6 +37,8 @@ import reactor.core.publisher.Mono;
 public class PaymentLinkService {
 
     private static final DateTimeFormatter DAY = DateTimeFormatter.BASIC_ISO_DATE;
+    /** How many of a link's transactions a single-link read lists; {@code summary} counts them all. */
+    static final int TRANSACTIONS_SHOWN = 100;
 
     private final PaymentLinkRepository links;
     private final CurrencyCatalog currencies;
@@ -123,7 +125,7 @@ public class PaymentLinkService {
                         ChainPayment payment = chainPayment(merchant, request, currency, deposit.orElse(null));
                         Transition<PaymentLink> created =
                                 PaymentLink.create(draft(merchant, request, currency, payment, now));
-                        return changes.create(created, now).map(link -> new PaymentLinkView(link, null, now));
+                        return changes.create(created, now).map(link -> new PaymentLinkView(link, now));
                     });
         });
         return tx.transactional(create)
@@ -176,12 +178,18 @@ public class PaymentLinkService {
                 + HexFormat.of().formatHex(bytes);
     }
 
-    /** One link with its transaction summary. */
+    /**
+     * One link with its transaction summary and its {@value #TRANSACTIONS_SHOWN} most recent transactions (late ones
+     * included, marked so).
+     */
     public Mono<PaymentLinkView> get(MerchantIdentity merchant, UUID id) {
         Instant now = clock.instant();
         return links.find(merchant, id)
                 .switchIfEmpty(Mono.error(() -> notFound()))
-                .flatMap(link -> links.summary(link.id()).map(summary -> new PaymentLinkView(link, summary, now)));
+                .flatMap(link -> links.summary(link.id())
+                        .flatMap(summary -> links.transactions(link.id(), TRANSACTIONS_SHOWN)
+                                .collectList()
+                                .map(transactions -> new PaymentLinkView(link, summary, transactions, now))));
     }
 
     /** Soft delete; idempotent: deleting a cancelled link answers it unchanged. */
@@ -190,7 +198,7 @@ public class PaymentLinkService {
         Mono<PaymentLink> cancel = links.lock(merchant, id)
                 .switchIfEmpty(Mono.error(() -> notFound()))
                 .flatMap(link -> changes.save(link.cancel(now), null, now));
-        return tx.transactional(cancel).map(link -> new PaymentLinkView(link, null, now));
+        return tx.transactional(cancel).map(link -> new PaymentLinkView(link, now));
     }
 
     /** One page of the merchant's links and how many match in all. */
@@ -205,7 +213,7 @@ public class PaymentLinkService {
                                 query.orderBy(),
                                 query.page().size(),
                                 query.page().offset())
-                        .map(link -> new PaymentLinkView(link, null, now))
+                        .map(link -> new PaymentLinkView(link, now))
                         .collectList())
                 .map(result -> new Listed(result.getT2(), result.getT1()));
     }

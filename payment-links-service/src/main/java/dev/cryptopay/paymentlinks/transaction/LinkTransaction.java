@@ -11,8 +11,9 @@ import java.util.UUID;
  * @param requiredConfirmations how many confirmations the watcher waits for before reporting it confirmed; null when
  *                              it did not say
  * @param countedAsUse          whether a completed use of the link consumed this transaction (the one that completed
- *                              it, and any partial payments it topped up)
- * @param late                  it arrived after the link stopped taking payments: recorded, but it moves nothing
+ *                              it, and any partial payments it topped up; a late one the merchant resolved)
+ * @param late                  it arrived after the link stopped taking payments: recorded, but it completes nothing
+ *                              unless the merchant resolves it
  */
 public record LinkTransaction(
         UUID id,
@@ -35,7 +36,29 @@ public record LinkTransaction(
      * (pending, confirmed, failed). A refund is not one of its steps, so its event is never late.
      */
     Payment payment() {
-        return new Payment(txHash, late && status != TransactionStatus.REFUNDED);
+        return new Payment(txHash, late && status != TransactionStatus.REFUNDED, cryptoAmount, confirmations);
+    }
+
+    /**
+     * The same transaction marked late: it was in time when first seen, but by its confirmation the link could no
+     * longer count it (its uses were taken, or it was cancelled).
+     */
+    LinkTransaction asLate(Instant now) {
+        return new LinkTransaction(
+                id,
+                paymentLinkId,
+                network,
+                txHash,
+                payerAddress,
+                cryptoAmount,
+                fiatAmount,
+                status,
+                confirmations,
+                requiredConfirmations,
+                countedAsUse,
+                true,
+                createdAt,
+                now);
     }
 
     LinkTransaction withStatus(TransactionStatus newStatus, int newConfirmations, boolean counted, Instant now) {

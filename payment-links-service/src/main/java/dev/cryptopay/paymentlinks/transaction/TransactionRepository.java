@@ -11,6 +11,7 @@ import java.time.OffsetDateTime;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /** Stores transactions; (network, tx_hash) identifies one, so a watcher may report it any number of times. */
@@ -30,6 +31,19 @@ public class TransactionRepository {
         return database.sql("SELECT " + COLUMNS + " FROM link_transaction WHERE network = :network "
                         + "AND tx_hash = :txHash FOR UPDATE")
                 .bind("network", network)
+                .bind("txHash", txHash)
+                .map(TransactionRepository::read)
+                .one();
+    }
+
+    /**
+     * Loads and row-locks the link's transaction with this hash (hex compared without regard to case); empty when
+     * the link has none.
+     */
+    public Mono<LinkTransaction> lockOfLink(UUID linkId, String txHash) {
+        return database.sql("SELECT " + COLUMNS + " FROM link_transaction WHERE payment_link_id = :link "
+                        + "AND lower(tx_hash) = lower(:txHash) ORDER BY created_at, id LIMIT 1 FOR UPDATE")
+                .bind("link", linkId)
                 .bind("txHash", txHash)
                 .map(TransactionRepository::read)
                 .one();
@@ -58,11 +72,12 @@ public class TransactionRepository {
 
     public Mono<Void> update(LinkTransaction tx) {
         var spec = database.sql("UPDATE link_transaction SET status = :status, confirmations = :confirmations, "
-                        + "required_confirmations = :required, counted_as_use = :counted, updated_at = :updatedAt "
-                        + "WHERE id = :id")
+                        + "required_confirmations = :required, counted_as_use = :counted, late = :late, "
+                        + "updated_at = :updatedAt WHERE id = :id")
                 .bind("status", tx.status().wireName())
                 .bind("confirmations", tx.confirmations())
                 .bind("counted", tx.countedAsUse())
+                .bind("late", tx.late())
                 .bind("updatedAt", utc(tx.updatedAt()))
                 .bind("id", tx.id());
         return SqlValues.bind(spec, "required", tx.requiredConfirmations(), Integer.class)
@@ -117,6 +132,18 @@ public class TransactionRepository {
                         row.get("confirmations", Integer.class),
                         row.get("required_confirmations", Integer.class)))
                 .one();
+    }
+
+    /**
+     * The link's confirmed transactions that count for it (late ones only once a use counted them), oldest first, at
+     * most 20: what a paid checkout shows as its receipt.
+     */
+    public Flux<LinkTransaction> confirmed(UUID linkId) {
+        return database.sql("SELECT " + COLUMNS + " FROM link_transaction WHERE payment_link_id = :link "
+                        + "AND status = 'confirmed' AND (counted_as_use OR NOT late) ORDER BY created_at, id LIMIT 20")
+                .bind("link", linkId)
+                .map(TransactionRepository::read)
+                .all();
     }
 
     /** Whether the link has pending transactions other than {@code except}. */

@@ -1,10 +1,14 @@
 package dev.cryptopay.paymentlinks.transaction;
 
+import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.paymentlinks.paymentlink.PaymentLink;
 import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkChanges;
 import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkRepository;
+import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkService;
+import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkView;
 import dev.cryptopay.service.error.ApiException;
 import dev.cryptopay.service.events.Transition;
+import dev.cryptopay.service.money.Amounts;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.UUID;
@@ -16,6 +20,10 @@ import reactor.core.publisher.Mono;
  * Records what a checkout or chain watcher saw on chain and drives the link through its aggregate. Reports are
  * idempotent on (network, tx_hash): the same report again changes nothing; a pending transaction may later be
  * reported confirmed or failed; any other change of a recorded transaction is refused with 409.
+ *
+ * <p>A transaction the link can no longer count is <em>late</em>: first seen when the link no longer took payments,
+ * or confirmed after its uses were taken or it was cancelled. It is recorded and completes nothing; once confirmed it
+ * is a {@code wallet.deposit}, until the merchant {@linkplain #resolve resolves} it into a use.
  */
 @Service
 public class TransactionService {
@@ -23,6 +31,7 @@ public class TransactionService {
     private final PaymentLinkRepository links;
     private final TransactionRepository transactions;
     private final PaymentLinkChanges changes;
+    private final PaymentLinkService paymentLinks;
     private final TransactionalOperator tx;
     private final Clock clock;
 
@@ -30,11 +39,13 @@ public class TransactionService {
             PaymentLinkRepository links,
             TransactionRepository transactions,
             PaymentLinkChanges changes,
+            PaymentLinkService paymentLinks,
             TransactionalOperator tx,
             Clock clock) {
         this.links = links;
         this.transactions = transactions;
         this.changes = changes;
+        this.paymentLinks = paymentLinks;
         this.tx = tx;
         this.clock = clock;
     }
@@ -136,6 +147,10 @@ public class TransactionService {
         if (existing.late()) {
             return save(latePayment(link, report.status()), changed, false, now);
         }
+        if (report.status() == TransactionStatus.CONFIRMED && !link.countsConfirmation(true, now)) {
+            // Seen in time, but another payment took the last use (or the merchant cancelled) before it confirmed.
+            return save(link.latePaymentConfirmed(), changed.asLate(now), false, now);
+        }
         Mono<Boolean> covers =
                 report.status() == TransactionStatus.CONFIRMED ? covers(link, changed) : Mono.just(Boolean.FALSE);
         return Mono.zip(transactions.othersPending(link.id(), existing.id()), covers)
@@ -146,6 +161,49 @@ public class TransactionService {
                     LinkTransaction stored = counted(changed, move, link);
                     return consumePartials(stored, now).then(save(move, stored, false, now));
                 });
+    }
+
+    /**
+     * The merchant accepts a late payment as one use of its link: the transaction must be late, confirmed and cover
+     * the link amount on its own (late partial payments are not added up). It is marked as counted, the link counts
+     * the use ({@link PaymentLink#latePaymentResolved}) and {@code payment.completed} is written, in one transaction.
+     * Resolving it again answers the link without a change or an event. 404 when the link is not the merchant's or
+     * the transaction not the link's; 409 {@code not_late}, {@code not_confirmed} or {@code insufficient_amount}.
+     */
+    public Mono<PaymentLinkView> resolve(MerchantIdentity merchant, UUID linkId, String txHash) {
+        Instant now = clock.instant();
+        Mono<PaymentLinkView> work = links.lock(merchant, linkId)
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("Payment link not found")))
+                .flatMap(link -> transactions
+                        .lockOfLink(link.id(), txHash)
+                        .switchIfEmpty(Mono.error(() -> ApiException.notFound("Transaction not found for this link")))
+                        .flatMap(found -> resolve(link, found, now)))
+                .then(Mono.defer(() -> paymentLinks.get(merchant, linkId)));
+        return tx.transactional(work);
+    }
+
+    private Mono<PaymentLink> resolve(PaymentLink link, LinkTransaction found, Instant now) {
+        if (!found.late()) {
+            throw ApiException.conflict(
+                    "not_late", "This transaction was not late: it was counted for the link when it confirmed");
+        }
+        if (found.countedAsUse()) {
+            return Mono.just(link);
+        }
+        if (found.status() != TransactionStatus.CONFIRMED) {
+            throw ApiException.conflict(
+                    "not_confirmed",
+                    "Only a confirmed transaction can be resolved; this one is "
+                            + found.status().wireName());
+        }
+        if (found.cryptoAmount().compareTo(link.amount()) < 0) {
+            throw ApiException.conflict(
+                    "insufficient_amount",
+                    "The transaction's amount (" + Amounts.plainString(found.cryptoAmount())
+                            + ") does not cover the link amount (" + Amounts.plainString(link.amount()) + ")");
+        }
+        LinkTransaction resolved = found.withStatus(found.status(), found.confirmations(), true, now);
+        return transactions.update(resolved).then(changes.save(link.latePaymentResolved(now), resolved.payment(), now));
     }
 
     /**
@@ -192,7 +250,7 @@ public class TransactionService {
                 : Mono.empty();
     }
 
-    /** The late payment's step its transaction's status reports. */
+    /** The late payment's step its transaction's status reports (only a confirmation is news: a deposit). */
     private static Transition<PaymentLink> latePayment(PaymentLink link, TransactionStatus status) {
         return switch (status) {
             case PENDING -> link.latePaymentPending();

@@ -49,9 +49,20 @@ class PaymentEventsTest extends PaymentLinksTestBase {
         assertThat(data.get("metadata").get("ref").asString()).isEqualTo("r-1");
         assertThat(data.get("payment_url").asString()).isEqualTo("https://pay.test/payment_link?payment_id=" + id);
         assertThat(data.get("order_id").asString()).isEqualTo("hat-1");
+        assertThat(data.get("late").asBoolean()).isFalse();
+        assertThat(data.get("amount_received").asString()).isEqualTo("25.5");
+        assertThat(data.get("transaction_amount").asString()).isEqualTo("25.5");
+        assertThat(data.get("confirmations").asInt()).isZero();
+        assertThat(data.has("reason")).isFalse();
+        JsonNode pending = json.readTree(records.get(1).value()).get("data");
+        assertThat(pending.get("amount_received").asString()).isEqualTo("0");
+        assertThat(pending.get("transaction_amount").asString()).isEqualTo("25.5");
         JsonNode created = json.readTree(records.get(0).value()).get("data");
         assertThat(created.get("status").asString()).isEqualTo("pending");
         assertThat(created.get("transaction_hash").isNull()).isTrue();
+        assertThat(created.get("amount_received").asString()).isEqualTo("0");
+        assertThat(created.get("transaction_amount").isNull()).isTrue();
+        assertThat(created.get("confirmations").isNull()).isTrue();
         // What a chain watcher needs: test mode pays on the dev chain; this merchant has no receiving key.
         assertThat(created.get("chain_id").asLong()).isEqualTo(31337);
         assertThat(created.get("token_contract").asString()).isEqualTo("0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0");

@@ -165,17 +165,17 @@ class PaymentLinkLifecycleTest extends PaymentLinksTestBase {
         assertThat(confirmed.get("payment_link").get("payment_status").asString())
                 .isEqualTo("expired");
         assertThat(confirmed.get("payment_link").get("current_uses").asInt()).isZero();
-        // The merchant hears of it: the usual events, marked late.
-        assertThat(eventTypes(expiring)).containsExactly("payment.created", "payment.pending", "payment.completed");
-        assertThat(lateFlags(expiring)).containsExactly(false, true, true);
+        // The merchant hears of it once it is confirmed: a deposit, marked late, never a completed payment.
+        assertThat(eventTypes(expiring)).containsExactly("payment.created", "wallet.deposit");
+        assertThat(lateFlags(expiring)).containsExactly(false, true);
+        assertThat(eventTypes(cancelled)).containsExactly("payment.created");
         JsonNode summary = link(merchant, expiring).get("summary");
         assertThat(summary.get("total_transactions").asInt()).isEqualTo(1);
         assertThat(summary.get("completed_transactions").asInt()).isEqualTo(1);
         // Refunding it is not one of the late payment's own steps: that event is not marked late.
         refund(expiring, "0x42").expectStatus().isOk();
-        assertThat(eventTypes(expiring))
-                .containsExactly("payment.created", "payment.pending", "payment.completed", "payment.refunded");
-        assertThat(lateFlags(expiring)).containsExactly(false, true, true, false);
+        assertThat(eventTypes(expiring)).containsExactly("payment.created", "wallet.deposit", "payment.refunded");
+        assertThat(lateFlags(expiring)).containsExactly(false, true, false);
     }
 
     @Test

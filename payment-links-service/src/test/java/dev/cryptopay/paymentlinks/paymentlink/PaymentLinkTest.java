@@ -125,16 +125,51 @@ class PaymentLinkTest {
     }
 
     @Test
-    void aLatePaymentLeavesTheLinkAsItIsAndAnnouncesEachStep() {
+    void aLatePaymentLeavesTheLinkAsItIsAndOnlyItsConfirmationIsADeposit() {
         PaymentLink completed =
                 link(1).transactionConfirmed(false, true, false, NOW).state();
-        Transition<PaymentLink> pending = completed.latePaymentPending();
-        assertThat(pending.state()).isSameAs(completed);
-        assertThat(pending.changed()).isFalse();
-        assertThat(pending.events()).containsExactly(EventType.PAYMENT_PENDING);
+        assertThat(completed.latePaymentPending()).isEqualTo(Transition.unchanged(completed));
+        assertThat(completed.latePaymentFailed()).isEqualTo(Transition.unchanged(completed));
         assertThat(completed.latePaymentConfirmed())
-                .isEqualTo(new Transition<>(completed, List.of(EventType.PAYMENT_COMPLETED), false));
-        assertThat(completed.latePaymentFailed())
-                .isEqualTo(new Transition<>(completed, List.of(EventType.PAYMENT_FAILED), false));
+                .isEqualTo(new Transition<>(completed, List.of(EventType.WALLET_DEPOSIT), false));
+        assertThat(completed.lateReason()).isEqualTo(LateReason.BEYOND_MAX_USES);
+        assertThat(link(1).cancel(NOW).state().lateReason()).isEqualTo(LateReason.LATE_PAYMENT);
+        assertThat(link(1).expire(NOW.plus(Duration.ofHours(2))).state().lateReason())
+                .isEqualTo(LateReason.LATE_PAYMENT);
+    }
+
+    @Test
+    void aConfirmationCountsOnlyWhileTheLinkCanTakeIt() {
+        PaymentLink processing = link(1).transactionPending(NOW).state();
+        Instant later = NOW.plus(Duration.ofHours(2));
+        assertThat(processing.countsConfirmation(true, later))
+                .as("seen before expiry")
+                .isTrue();
+        assertThat(processing.countsConfirmation(false, NOW)).isTrue();
+        PaymentLink completed =
+                processing.transactionConfirmed(true, true, false, NOW).state();
+        assertThat(completed.countsConfirmation(true, NOW)).isFalse();
+        assertThat(link(1).cancel(NOW).state().countsConfirmation(true, NOW)).isFalse();
+        assertThat(link(1).countsConfirmation(false, later)).isFalse();
+    }
+
+    @Test
+    void aResolvedLatePaymentCountsAUseAndCompletesOnlyWhenTheUsesAreReached() {
+        Instant later = NOW.plus(Duration.ofHours(2));
+        PaymentLink expired = link(1).expire(later).state();
+        Transition<PaymentLink> resolved = expired.latePaymentResolved(later);
+        assertThat(resolved.state().status()).isEqualTo(PaymentStatus.COMPLETED);
+        assertThat(resolved.state().currentUses()).isEqualTo(1);
+        assertThat(resolved.events()).containsExactly(EventType.PAYMENT_COMPLETED);
+
+        PaymentLink cancelled = link(3).cancel(NOW).state();
+        Transition<PaymentLink> one = cancelled.latePaymentResolved(NOW);
+        assertThat(one.state().status()).isEqualTo(PaymentStatus.CANCELLED);
+        assertThat(one.state().currentUses()).isEqualTo(1);
+
+        PaymentLink completed = resolved.state();
+        assertThat(completed.latePaymentResolved(later).state().currentUses())
+                .as("the merchant may honour a payment beyond the uses")
+                .isEqualTo(2);
     }
 }

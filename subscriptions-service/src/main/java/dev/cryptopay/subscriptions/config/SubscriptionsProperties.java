@@ -1,8 +1,11 @@
 package dev.cryptopay.subscriptions.config;
 
 import dev.cryptopay.auth.Mode;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Positive;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -27,7 +30,30 @@ public record SubscriptionsProperties(
         /** The subscription contract (the EIP-712 verifyingContract) per chain id; blank means none there. */
         @NotNull @DefaultValue Map<Long, String> contracts,
         /** The billing scheduler. */
-        @NotNull @DefaultValue Billing billing) {
+        @NotNull @DefaultValue Billing billing,
+        /** The customer's subscribe page ({checkout-url}/subscribe) and its live status. */
+        @NotNull @Valid @DefaultValue Checkout checkout) {
+
+    /**
+     * The subscribe page ({@code GET /checkout/subscribe}) and its event stream ({@code GET
+     * /checkout/subscribe/events}). Each open stream reads the subscriber from the database on its own, so any number
+     * of instances serve streams without a shared bus.
+     *
+     * @param pollInterval how often an open stream reads the subscriber's state
+     * @param heartbeatInterval how often a stream sends a comment line, so proxies keep an idle stream open
+     * @param streamLifetime how long a stream stays open before the server ends it (the browser reconnects)
+     * @param maxStreams streams one instance keeps open at most; beyond it a new one is answered 503
+     * @param approvalPeriods how many periods the page's wallet enrolment approves (prepare's {@code periods})
+     * @param explorers block explorers by chain id (an http(s) base; a transaction is {@code <base>/tx/<hash>}) over
+     *     checkout-ui's built-in ones for the main networks; a blank value removes one. The page links payments there
+     */
+    public record Checkout(
+            @NotNull @DefaultValue("2s") Duration pollInterval,
+            @NotNull @DefaultValue("15s") Duration heartbeatInterval,
+            @NotNull @DefaultValue("10m") Duration streamLifetime,
+            @Positive @DefaultValue("500") int maxStreams,
+            @Positive @Max(120) @DefaultValue("12") int approvalPeriods,
+            @NotNull @DefaultValue Map<Long, String> explorers) {}
 
     /**
      * The billing scheduler's settings.

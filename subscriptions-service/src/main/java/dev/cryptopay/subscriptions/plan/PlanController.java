@@ -1,9 +1,11 @@
 package dev.cryptopay.subscriptions.plan;
 
+import dev.cryptopay.auth.internal.InternalHeaders;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.service.idempotency.IdempotencyStore;
 import dev.cryptopay.service.response.Pagination;
 import dev.cryptopay.service.response.PathIds;
+import dev.cryptopay.subscriptions.merchant.MerchantNames;
 import java.time.Clock;
 import java.util.List;
 import java.util.UUID;
@@ -31,11 +33,14 @@ class PlanController {
 
     private final PlanService service;
     private final IdempotencyStore idempotency;
+    private final MerchantNames names;
     private final JsonMapper json;
     private final Clock clock;
 
-    PlanController(PlanService service, IdempotencyStore idempotency, JsonMapper json, Clock clock) {
+    PlanController(
+            PlanService service, IdempotencyStore idempotency, MerchantNames names, JsonMapper json, Clock clock) {
         this.service = service;
+        this.names = names;
         this.idempotency = idempotency;
         this.json = json;
         this.clock = clock;
@@ -64,16 +69,19 @@ class PlanController {
     Mono<ResponseEntity<String>> create(
             MerchantIdentity merchant,
             @RequestBody(required = false) String body,
-            @RequestHeader(name = IdempotencyStore.HEADER, required = false) String idempotencyKey) {
+            @RequestHeader(name = IdempotencyStore.HEADER, required = false) String idempotencyKey,
+            @RequestHeader(name = InternalHeaders.MERCHANT_NAME, required = false) String merchantName) {
         String key = IdempotencyStore.validate(idempotencyKey);
-        return Mono.fromSupplier(() -> PlanRequest.forCreate(json, body))
-                .flatMap(request -> idempotency.created(
-                        merchant,
-                        key,
-                        body,
-                        clock.instant(),
-                        () -> service.create(merchant, request)
-                                .map(view -> json.writeValueAsString(PlanResponse.of(view)))));
+        // The name customers see on the subscribe page, kept as the gateway forwards it (never fails the request).
+        return names.remember(merchant, merchantName)
+                .then(Mono.fromSupplier(() -> PlanRequest.forCreate(json, body))
+                        .flatMap(request -> idempotency.created(
+                                merchant,
+                                key,
+                                body,
+                                clock.instant(),
+                                () -> service.create(merchant, request)
+                                        .map(view -> json.writeValueAsString(PlanResponse.of(view))))));
     }
 
     @GetMapping({"/subscriptions/plans", "/subscriptions/plans/"})

@@ -9,8 +9,11 @@ import java.util.List;
 import java.util.UUID;
 import tools.jackson.databind.json.JsonMapper;
 
-/** What the customer's own flow answers; the subscriber id from the invitation link is what grants it. */
-final class CustomerResponses {
+/**
+ * What the customer's own flow answers; the subscriber id from the invitation link is what grants it. The wallet's
+ * enrolment kit ({@link Preparation}) is public: the subscribe page answers the same kit.
+ */
+public final class CustomerResponses {
 
     private CustomerResponses() {}
 
@@ -64,7 +67,7 @@ final class CustomerResponses {
      * @param transactions what the wallet sends, in order: the approval, then {@code subscribe} (no end)
      * @param trialEndsAt when the trial would end if the customer enrolled now; null without a trial
      */
-    record Preparation(
+    public record Preparation(
             UUID subscriberId,
             String walletAddress,
             PublicPlanResponse plan,
@@ -80,7 +83,7 @@ final class CustomerResponses {
             Instant subscribeBy,
             Instant trialEndsAt) {
 
-        static Preparation of(CustomerService.Enrolment enrolment) {
+        public static Preparation of(CustomerService.Enrolment enrolment) {
             PlanView view = enrolment.plan();
             String ref = Invitation.ref(enrolment.subscriber().id());
             return new Preparation(
@@ -124,14 +127,14 @@ final class CustomerResponses {
      *
      * @param value wei, as a 0x-hex quantity
      */
-    record WalletTransaction(String to, String data, String value) {}
+    public record WalletTransaction(String to, String data, String value) {}
 
     /**
      * The ERC-20 {@code approve(spender, amount)} to make: {@code periods} periods of the plan.
      *
      * @param amount base units, as a decimal string
      */
-    record Approval(
+    public record Approval(
             String token,
             String spender,
             String amount,
