@@ -1,5 +1,6 @@
 package dev.cryptopay.testsupport.chain;
 
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,6 +12,7 @@ import org.web3j.abi.TypeReference;
 import org.web3j.abi.datatypes.Address;
 import org.web3j.abi.datatypes.Function;
 import org.web3j.abi.datatypes.Type;
+import org.web3j.abi.datatypes.generated.Int256;
 import org.web3j.abi.datatypes.generated.Uint256;
 import org.web3j.crypto.Keys;
 import org.web3j.protocol.Web3j;
@@ -176,6 +178,16 @@ public final class DevChain implements AutoCloseable {
     public String mint(DevTokens token, String to, BigInteger baseUnits) {
         Function mint = new Function("mint", List.of(new Address(to), new Uint256(baseUnits)), List.of());
         return send(DEPLOYER, token.address(), mint);
+    }
+
+    /**
+     * Sets a dev price feed's price (a new round stamped with the next block's time), sent by the feeds' owner; answers
+     * the transaction hash.
+     */
+    public String setUsdPrice(DevPriceFeeds feed, BigDecimal usd) {
+        BigInteger answer = usd.movePointRight(DevPriceFeeds.DECIMALS).toBigIntegerExact();
+        return send(
+                DevPriceFeeds.OWNER, feed.address(), new Function("setAnswer", List.of(new Int256(answer)), List.of()));
     }
 
     /**

@@ -81,7 +81,8 @@ record DevChainFiles(Path dir, Path anvil, Path tokenArtifact) {
         try (Stream<Path> contracts = Files.list(dir.resolve("contracts"))) {
             contracts.filter(p -> p.toString().endsWith(".sol")).forEach(sources::add);
         }
-        List<Path> artifacts = List.of(tokenArtifact, subscriptionArtifact(tokenArtifact));
+        List<Path> artifacts = List.of(
+                tokenArtifact, subscriptionArtifact(tokenArtifact), tokenArtifact.resolveSibling("DevPriceFeed.json"));
         boolean current = true;
         for (Path artifact : artifacts) {
             current &= Files.isRegularFile(artifact) && !olderThan(artifact, sources);

@@ -9,6 +9,7 @@ import org.web3j.abi.FunctionEncoder;
 import org.web3j.abi.datatypes.Address;
 import org.web3j.abi.datatypes.DynamicArray;
 import org.web3j.abi.datatypes.Utf8String;
+import org.web3j.abi.datatypes.generated.Int256;
 import org.web3j.abi.datatypes.generated.Uint8;
 import org.web3j.crypto.ContractUtils;
 import org.web3j.crypto.Keys;
@@ -18,7 +19,8 @@ import org.web3j.protocol.core.methods.response.TransactionReceipt;
 
 /**
  * Deploys the dev chain's contracts on a fresh chain, each at the address other services' configuration names: the
- * subscription contract ({@link DevChain#SUBSCRIPTION_CONTRACT}) and the {@link DevTokens}.
+ * subscription contract ({@link DevChain#SUBSCRIPTION_CONTRACT}), the {@link DevTokens} and the
+ * {@link DevPriceFeeds}.
  */
 final class TokenDeployment {
 
@@ -35,22 +37,54 @@ final class TokenDeployment {
         BigInteger used = rpc.send(
                         rpc.web3j().ethGetTransactionCount(DevChain.DEPLOYER, DefaultBlockParameterName.LATEST))
                 .getTransactionCount();
-        if (used.signum() == 0) {
+        boolean fresh = used.signum() == 0;
+        if (fresh) {
             deploy(rpc, artifact);
-            return true;
+        } else {
+            requireCode(rpc, used, "the subscription contract", DevChain.SUBSCRIPTION_CONTRACT);
+            for (DevTokens token : DevTokens.values()) {
+                requireCode(rpc, used, token + " contract", token.address());
+            }
         }
-        requireCode(rpc, used, "the subscription contract", DevChain.SUBSCRIPTION_CONTRACT);
-        for (DevTokens token : DevTokens.values()) {
-            requireCode(rpc, used, token + " contract", token.address());
+        deployPriceFeedsIfMissing(rpc, artifact.resolveSibling("DevPriceFeed.json"));
+        return fresh;
+    }
+
+    /**
+     * Deploys the {@link DevPriceFeeds} from their owner when it has sent nothing yet (a fresh chain, or a dev chain
+     * kept from before the feeds existed: nothing else sends from that account there); otherwise checks each has code.
+     */
+    static void deployPriceFeedsIfMissing(ChainRpc rpc, Path artifact) {
+        String owner = DevPriceFeeds.OWNER;
+        BigInteger used = rpc.send(rpc.web3j().ethGetTransactionCount(owner, DefaultBlockParameterName.LATEST))
+                .getTransactionCount();
+        if (used.signum() != 0) {
+            for (DevPriceFeeds feed : DevPriceFeeds.values()) {
+                requireCode(rpc, used, feed.description() + " price feed", feed.address());
+            }
+            return;
         }
-        return false;
+        String bytecode = bytecode(artifact);
+        for (DevPriceFeeds feed : DevPriceFeeds.values()) {
+            String constructorArguments = FunctionEncoder.encodeConstructor(List.of(
+                    new Uint8(BigInteger.valueOf(DevPriceFeeds.DECIMALS)),
+                    new Utf8String(feed.description()),
+                    new Int256(feed.initialAnswer())));
+            deployAt(
+                    rpc,
+                    owner,
+                    BigInteger.valueOf(feed.deploymentNonce()),
+                    bytecode + constructorArguments,
+                    feed.address(),
+                    feed.description() + " price feed");
+        }
     }
 
     private static void requireCode(ChainRpc rpc, BigInteger used, String what, String address) {
         String code = rpc.send(rpc.web3j().ethGetCode(address, DefaultBlockParameterName.LATEST))
                 .getCode();
         if (code == null || code.length() <= 2) {
-            throw new IllegalStateException("the chain was used (the deployer's nonce is " + used + ") but has no "
+            throw new IllegalStateException("the chain was used (the sender's nonce is " + used + ") but has no "
                     + what + " at " + address + ": it is not a dev chain set up by DevChain (chains made before the"
                     + " subscription contract existed have none); start from a fresh chain (delete its state file)");
         }
@@ -86,6 +120,7 @@ final class TokenDeployment {
                                 .toList())));
         deployAt(
                 rpc,
+                deployer,
                 BigInteger.ZERO,
                 bytecode(DevChainFiles.subscriptionArtifact(artifact)) + subscriptionArguments,
                 DevChain.SUBSCRIPTION_CONTRACT,
@@ -97,17 +132,17 @@ final class TokenDeployment {
                     new Utf8String(token.tokenName()),
                     new Utf8String(token.code()),
                     new Uint8(BigInteger.valueOf(token.decimals()))));
-            deployAt(rpc, nonce, bytecode + constructorArguments, token.address(), token.toString());
+            deployAt(rpc, deployer, nonce, bytecode + constructorArguments, token.address(), token.toString());
         }
     }
 
-    private static void deployAt(ChainRpc rpc, BigInteger nonce, String code, String configured, String what) {
-        String deployer = DevChain.DEPLOYER;
+    private static void deployAt(
+            ChainRpc rpc, String deployer, BigInteger nonce, String code, String configured, String what) {
         TransactionReceipt receipt = rpc.transact(deployer, nonce, null, BigInteger.ZERO, code);
         String expected = Keys.toChecksumAddress(ContractUtils.generateContractAddress(deployer, nonce));
         if (!expected.equalsIgnoreCase(receipt.getContractAddress()) || !expected.equals(configured)) {
             throw new IllegalStateException(what + " was deployed at " + receipt.getContractAddress() + "; expected "
-                    + expected + " (deployer nonce " + nonce + "), configured " + configured);
+                    + expected + " (" + deployer + " nonce " + nonce + "), configured " + configured);
         }
     }
 
