@@ -2,14 +2,11 @@
 //
 //   node checkout-walk.mjs <payment_url> <rpc_url> <payer_address> <screenshot_dir>
 //
-// The "wallet" is an EIP-1193 provider injected before the page loads (and announced with EIP-6963). Its requests
-// are answered in Node (exposeFunction), not in the page, so the page's Content-Security-Policy stays as strict as in
-// production: eth_requestAccounts answers the payer, wallet_switchEthereumChain checks the chain, everything else
-// (eth_sendTransaction included) goes to the dev chain, whose account is unlocked. Between steps the script mines
-// blocks so the payment gains confirmations. It prints one JSON line describing what it saw and exits non-zero on
-// any failure (with the page's state in the message).
-import { chromium } from "playwright-core";
+// The "wallet" is walk-support.mjs's dev wallet, injected before the page loads: the payer's account, everything it
+// sends goes to the dev chain. Between steps the script mines blocks so the payment gains confirmations. It prints
+// one JSON line describing what it saw and exits non-zero on any failure (with the page's state in the message).
 import { mkdirSync } from "node:fs";
+import { devWallet, injectWallet, launchChromium, recordErrors, rpcClient } from "./walk-support.mjs";
 
 const [paymentUrl, rpcUrl, payer, screenshots] = process.argv.slice(2);
 if (!screenshots) {
@@ -18,53 +15,10 @@ if (!screenshots) {
 }
 mkdirSync(screenshots, { recursive: true });
 
-let rpcId = 0;
-async function rpc(method, params = []) {
-  const response = await fetch(rpcUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: ++rpcId, method, params }),
-  });
-  const reply = await response.json();
-  if (reply.error) {
-    const error = new Error(reply.error.message);
-    error.code = reply.error.code;
-    throw error;
-  }
-  return reply.result;
-}
-
-const walletCalls = [];
-async function wallet({ method, params }) {
-  walletCalls.push(method);
-  switch (method) {
-    case "eth_requestAccounts":
-    case "eth_accounts":
-      return [payer];
-    case "wallet_switchEthereumChain": {
-      const chainId = await rpc("eth_chainId");
-      if (BigInt(params[0].chainId) !== BigInt(chainId)) {
-        throw Object.assign(new Error("Unrecognized chain"), { code: 4902 });
-      }
-      return null;
-    }
-    default:
-      return rpc(method, params ?? []);
-  }
-}
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-  ],
-});
-const result = { states: [], walletCalls };
+const rpc = rpcClient(rpcUrl);
+const wallet = devWallet(rpc, payer);
+const browser = await launchChromium();
+const result = { states: [], walletCalls: wallet.calls };
 try {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } }); // a phone
   // The merchant's success_url: answered here, so the redirect after payment can be seen offline.
@@ -73,24 +27,8 @@ try {
   );
   const page = await context.newPage();
   const consoleErrors = [];
-  page.on("console", (message) => message.type() === "error" && consoleErrors.push(message.text()));
-  page.on("pageerror", (error) => consoleErrors.push(String(error)));
-  await page.exposeFunction("__devWallet", (request) => wallet(request));
-  await page.addInitScript(() => {
-    const listeners = {};
-    const provider = {
-      isDevWallet: true,
-      request: (request) => window.__devWallet({ method: request.method, params: request.params }),
-      on: (event, listener) => ((listeners[event] ??= []).push(listener), provider),
-      removeListener: () => provider,
-    };
-    window.ethereum = provider;
-    const info = { uuid: "0b7f7c7e-dev-wallet", name: "Dev wallet", icon: "data:image/svg+xml,<svg/>", rdns: "dev.cryptopay.test" };
-    const announce = () =>
-      window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail: Object.freeze({ info, provider }) }));
-    window.addEventListener("eip6963:requestProvider", announce);
-    announce();
-  });
+  recordErrors(page, consoleErrors);
+  await injectWallet(page, wallet);
 
   const state = () => page.locator("#state").getAttribute("data-state");
   const waitForState = async (wanted, timeout = 30000) => {

@@ -3,20 +3,17 @@
 //
 //   node subscribe-walk.mjs <subscribe_url> <rpc_url> <wallet> <empty_wallet> <keeper> <interval_seconds> <screenshot_dir>
 //
-// The "wallet" is an EIP-1193 provider injected before the page loads (and announced with EIP-6963). Its requests
-// are answered in Node (exposeFunction), not in the page, so the page's Content-Security-Policy stays as strict as in
-// production: eth_requestAccounts answers the walk's account, wallet_switchEthereumChain checks the chain, everything
-// else (eth_sendTransaction included) goes to the dev chain, whose dev accounts are unlocked. Answers travel as
-// {result} or {error: {code, message, data}}, so the page sees a wallet's error codes and revert data as a real
-// wallet gives them.
+// The "wallet" is walk-support.mjs's dev wallet, injected before the page loads; each browser context gets its own
+// (an account, the chain it says it is on, whether it can switch), and it passes a wallet's error codes and revert
+// data to the page as a real wallet does.
 //
 // Walks, in order: the page without JavaScript; a wallet on another network that cannot switch; a wallet without
 // the token; then the real enrolment (approve, subscribe, enrol, confirmed by the chain watcher once blocks are
 // mined), a second period collected after moving the chain's time (collect(id) sent from <keeper>), and the
 // cancellation from the wallet. Screenshots at desktop and phone widths go to <screenshot_dir>. Prints one JSON line
 // describing what it saw and exits non-zero on any failure (with the page's state in the message).
-import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
+import { devWallet, injectWallet, launchChromium, recordErrors, rpcClient } from "./walk-support.mjs";
 
 const [pageUrl, rpcUrl, walletAccount, emptyAccount, keeper, intervalText, screenshots] = process.argv.slice(2);
 if (!screenshots) {
@@ -29,83 +26,19 @@ const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const COLLECT = "0x497777d5"; // collect(bytes32)
 
-let rpcId = 0;
-async function rpc(method, params = []) {
-  const response = await fetch(rpcUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: ++rpcId, method, params }),
-  });
-  const reply = await response.json();
-  if (reply.error) {
-    throw Object.assign(new Error(reply.error.message), { code: reply.error.code, data: reply.error.data });
-  }
-  return reply.result;
-}
+const rpc = rpcClient(rpcUrl);
 
 async function mine(blocks = 1) {
   await rpc("anvil_mine", ["0x" + blocks.toString(16)]);
 }
 
-/** A wallet for one browser context: its account, and the chain it says it is on (null: the dev chain's). */
-function walletOf(account, { chainId = null, canSwitch = true } = {}) {
-  const calls = [];
-  const handle = async ({ method, params }) => {
-    calls.push(method);
-    switch (method) {
-      case "eth_requestAccounts":
-      case "eth_accounts":
-        return [account];
-      case "eth_chainId":
-        return chainId ?? rpc("eth_chainId");
-      case "wallet_switchEthereumChain": {
-        if (!canSwitch) {
-          throw Object.assign(new Error("Unrecognized chain ID " + params[0].chainId), { code: 4902 });
-        }
-        const actual = await rpc("eth_chainId");
-        if (BigInt(params[0].chainId) !== BigInt(actual)) {
-          throw Object.assign(new Error("Unrecognized chain"), { code: 4902 });
-        }
-        chainId = null;
-        return null;
-      }
-      case "eth_sendTransaction":
-        return rpc(method, [{ ...params[0], from: account }]);
-      default:
-        return rpc(method, params ?? []);
-    }
-  };
-  return {
-    calls,
-    async answer(request) {
-      try {
-        return { result: await handle(request) };
-      } catch (error) {
-        return { error: { code: error.code ?? -32603, message: error.message, data: error.data } };
-      }
-    },
-  };
-}
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-  ],
-});
+const browser = await launchChromium();
 const result = { states: [], problems: {}, dialogs: [], consoleErrors: [], failedRequests: [] };
 
 async function open(viewport, wallet, { javaScript = true } = {}) {
   const context = await browser.newContext({ viewport, javaScriptEnabled: javaScript });
   const page = await context.newPage();
-  page.on("console", (message) => message.type() === "error"
-    && result.consoleErrors.push(message.text() + " (" + (message.location().url || "?") + ")"));
-  page.on("pageerror", (error) => result.consoleErrors.push(String(error)));
+  recordErrors(page, result.consoleErrors);
   page.on("response", (response) => response.status() >= 400
     && result.failedRequests.push(response.status() + " " + response.request().method() + " " + response.url()));
   page.on("dialog", (dialog) => {
@@ -113,27 +46,7 @@ async function open(viewport, wallet, { javaScript = true } = {}) {
     dialog.dismiss();
   });
   if (wallet) {
-    await page.exposeFunction("__devWallet", (request) => wallet.answer(request));
-    await page.addInitScript(() => {
-      const provider = {
-        isDevWallet: true,
-        request: (request) => window.__devWallet({ method: request.method, params: request.params }).then((reply) => {
-          if (reply.error) {
-            throw Object.assign(new Error(reply.error.message), reply.error);
-          }
-          return reply.result;
-        }),
-        on: () => provider,
-        removeListener: () => provider,
-      };
-      window.ethereum = provider;
-      const info = { uuid: "0b7f7c7e-dev-wallet", name: "Dev wallet", icon: "data:image/svg+xml,<svg/>",
-        rdns: "dev.cryptopay.test" };
-      const announce = () =>
-        window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail: Object.freeze({ info, provider }) }));
-      window.addEventListener("eip6963:requestProvider", announce);
-      announce();
-    });
+    await injectWallet(page, wallet);
   }
   await page.goto(pageUrl, { waitUntil: "load" });
   return { context, page };
@@ -196,7 +109,7 @@ try {
 
   // 2. A wallet on another network that does not know this one: nothing is sent.
   {
-    const wallet = walletOf(walletAccount, { chainId: "0x1", canSwitch: false });
+    const wallet = devWallet(rpc, walletAccount, { chainId: "0x1", canSwitch: false });
     const { context, page } = await open(PHONE, wallet);
     await page.locator("#subscribe-with-wallet").click();
     result.problems.wrongNetwork = await waitForProblem(page, "#wallet-message");
@@ -207,7 +120,7 @@ try {
 
   // 3. A wallet without the token: refused before anything is sent.
   {
-    const wallet = walletOf(emptyAccount);
+    const wallet = devWallet(rpc, emptyAccount);
     const { context, page } = await open(PHONE, wallet);
     await page.locator("#subscribe-with-wallet").click();
     result.problems.insufficientBalance = await waitForProblem(page, "#wallet-message");
@@ -217,7 +130,7 @@ try {
   }
 
   // 4. The real enrolment.
-  const wallet = walletOf(walletAccount);
+  const wallet = devWallet(rpc, walletAccount);
   const { page } = await open(DESKTOP, wallet);
   await waitForState(page, "invitation");
   result.invitation = {

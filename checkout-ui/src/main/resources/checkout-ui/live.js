@@ -3,25 +3,28 @@
 // The server stays the only renderer. cryptopayLive.start listens to the page's Server-Sent Events (falling back to
 // polling its status route when the browser has no EventSource, the server refuses the stream or it keeps failing);
 // when a status differs from what the page shows, it fetches the page again and swaps <main>'s content. Conventions
-// both pages follow: #state[data-state][data-terminal] and #state-title in <main>, and one aria-live #announcer
-// outside it, which says the new title whenever the state changes.
+// both pages follow: one <main> with #state[data-state][data-terminal] and #state-title in it, one aria-live
+// #announcer outside it, which says the new title whenever the state changes, and the routes <route>/events and
+// <route>/status beside the page, with the page's own query.
 'use strict';
 
 const cryptopayLive = (() => {
   const POLL_MILLIS = 5000;
 
   /**
-   * @param options.main        the <main> element whose content is swapped
-   * @param options.announcer   the aria-live element
-   * @param options.eventsUrl   the Server-Sent Events route (events named "status", JSON data)
-   * @param options.statusUrl   the status route polled as fallback
+   * @param options.route       the page's routes, relative to the page: <route>/events (Server-Sent Events named
+   *                            "status", JSON data) and <route>/status (polled as fallback)
+   * @param options.query       the page's query for both, such as '?payment_id=…'
    * @param options.shownKey    () => what the rendered page shows, as a string
    * @param options.statusKey   (status) => the same for a status of the routes
    * @param options.onSwap      () => called after each swap (make the new content interactive)
    * @return {refresh, stop}: refresh fetches and swaps now; stop ends listening
    */
   function start(options) {
-    const main = options.main;
+    const main = document.querySelector('main');
+    const announcer = document.getElementById('announcer');
+    const eventsUrl = new URL(options.route + '/events' + options.query, document.baseURI).href;
+    const statusUrl = new URL(options.route + '/status' + options.query, document.baseURI).href;
     let shownKey = options.shownKey();
     let source = null;
     let pollTimer = null;
@@ -46,7 +49,7 @@ const cryptopayLive = (() => {
         startPolling();
         return;
       }
-      source = new EventSource(options.eventsUrl);
+      source = new EventSource(eventsUrl);
       source.addEventListener('open', () => { eventErrors = 0; });
       source.addEventListener('status', (event) => {
         eventErrors = 0;
@@ -72,7 +75,7 @@ const cryptopayLive = (() => {
 
     async function poll() {
       try {
-        const response = await fetch(options.statusUrl, { cache: 'no-store', headers: { Accept: 'application/json' } });
+        const response = await fetch(statusUrl, { cache: 'no-store', headers: { Accept: 'application/json' } });
         if (response.ok) {
           onStatus(await response.json());
         }
@@ -126,7 +129,7 @@ const cryptopayLive = (() => {
         const state = stateElement();
         if (state && state.dataset.state !== before) {
           const title = document.getElementById('state-title');
-          options.announcer.textContent = title ? title.textContent : '';
+          announcer.textContent = title ? title.textContent : '';
         }
         if (isTerminal()) {
           stop();

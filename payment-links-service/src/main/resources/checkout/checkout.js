@@ -171,13 +171,5 @@
 
   enhance();
   window.setInterval(tick, 1000);
-  const live = cryptopayLive.start({
-    main,
-    announcer: document.getElementById('announcer'),
-    eventsUrl: new URL('payment_link/events' + query, document.baseURI).href,
-    statusUrl: new URL('payment_link/status' + query, document.baseURI).href,
-    shownKey: stateKey,
-    statusKey,
-    onSwap: enhance,
-  });
+  const live = cryptopayLive.start({ route: 'payment_link', query, shownKey: stateKey, statusKey, onSwap: enhance });
 })();

@@ -350,14 +350,6 @@
 
   cryptopayWallet.onChange(enhance);
   enhance();
-  const live = cryptopayLive.start({
-    main,
-    announcer: document.getElementById('announcer'),
-    eventsUrl: new URL('subscribe/events' + query, document.baseURI).href,
-    statusUrl: new URL('subscribe/status' + query, document.baseURI).href,
-    shownKey: stateKey,
-    statusKey,
-    onSwap: enhance,
-  });
+  const live = cryptopayLive.start({ route: 'subscribe', query, shownKey: stateKey, statusKey, onSwap: enhance });
   resume();
 })();

@@ -5,14 +5,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Counts the live-status streams one instance keeps open, so a crowd of open pages cannot exhaust it (each stream
  * reads the database every poll interval). Beyond {@code max} a new stream is refused; the page then polls its status
- * route instead.
+ * route instead. {@link LiveStreams} holds one per page.
  */
-public final class StreamSlots {
+final class StreamSlots {
 
     private final int max;
     private final AtomicInteger open = new AtomicInteger();
 
-    public StreamSlots(int max) {
+    StreamSlots(int max) {
         if (max < 1) {
             throw new IllegalArgumentException("max must be at least 1");
         }
@@ -20,7 +20,7 @@ public final class StreamSlots {
     }
 
     /** Takes a place for a new stream; false when every place is taken. Each true must be followed by one close. */
-    public boolean tryOpen() {
+    boolean tryOpen() {
         while (true) {
             int current = open.get();
             if (current >= max) {
@@ -32,17 +32,17 @@ public final class StreamSlots {
         }
     }
 
-    public void close() {
+    void close() {
         open.decrementAndGet();
     }
 
     /** How many streams are open now. */
-    public int open() {
+    int open() {
         return open.get();
     }
 
     /** The most streams this instance keeps open. */
-    public int max() {
+    int max() {
         return max;
     }
 }

@@ -25,6 +25,7 @@ class CheckoutHeadersTest {
     void setsTheStrictPolicyAndNoStoreUnlessTheRouteCachesItself() {
         HttpHeaders page = respond("/checkout/subscribe", null);
         assertThat(page.getFirst("Content-Security-Policy")).isEqualTo(CheckoutHeaders.CONTENT_SECURITY_POLICY);
+        assertThat(CheckoutHeaders.CONTENT_SECURITY_POLICY).isEqualTo(PageChecks.CSP);
         assertThat(CheckoutHeaders.CONTENT_SECURITY_POLICY)
                 .contains("script-src 'self'")
                 .doesNotContain("unsafe-inline")

@@ -1,11 +1,8 @@
 package dev.cryptopay.paymentlinks.checkout;
 
-import dev.cryptopay.checkoutui.LiveStream;
-import dev.cryptopay.paymentlinks.config.PaymentLinksProperties;
 import dev.cryptopay.service.error.ApiException;
 import java.util.Optional;
 import java.util.UUID;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -26,20 +23,15 @@ import reactor.core.publisher.Mono;
 class CheckoutController {
 
     static final MediaType HTML = MediaType.parseMediaType("text/html;charset=utf-8");
-    /** Seconds a browser refused a stream should wait before trying again. */
-    static final int RETRY_AFTER_SECONDS = 10;
 
     private final CheckoutService service;
     private final CheckoutPage page;
     private final CheckoutStreams streams;
-    private final PaymentLinksProperties.Checkout settings;
 
-    CheckoutController(
-            CheckoutService service, CheckoutPage page, CheckoutStreams streams, PaymentLinksProperties properties) {
+    CheckoutController(CheckoutService service, CheckoutPage page, CheckoutStreams streams) {
         this.service = service;
         this.page = page;
         this.streams = streams;
-        this.settings = properties.checkout();
     }
 
     @GetMapping("/checkout/payment_link")
@@ -67,21 +59,9 @@ class CheckoutController {
     @GetMapping(path = "/checkout/payment_link/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
     Flux<ServerSentEvent<CheckoutStatus>> events(
             @RequestParam(name = "payment_id", required = false) String paymentId, ServerWebExchange exchange) {
-        return found(paymentId).flatMapMany(first -> {
-            if (!streams.tryOpen()) {
-                exchange.getResponse().getHeaders().set(HttpHeaders.RETRY_AFTER, String.valueOf(RETRY_AFTER_SECONDS));
-                return Flux.error(new ApiException(
-                        HttpStatus.SERVICE_UNAVAILABLE,
-                        "too_many_streams",
-                        "Too many open status streams; poll /checkout/payment_link/status instead"));
-            }
-            return stream(first).doFinally(signal -> streams.close());
-        });
-    }
-
-    private Flux<ServerSentEvent<CheckoutStatus>> stream(CheckoutView first) {
-        return LiveStream.of(
-                service.watch(first).map(CheckoutStatus::of), settings.heartbeatInterval(), settings.streamLifetime());
+        return found(paymentId)
+                .flatMapMany(
+                        first -> streams.stream(exchange, service.watch(first).map(CheckoutStatus::of)));
     }
 
     private Mono<CheckoutView> found(String paymentId) {

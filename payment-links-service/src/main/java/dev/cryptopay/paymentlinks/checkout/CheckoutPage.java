@@ -1,14 +1,16 @@
 package dev.cryptopay.paymentlinks.checkout;
 
 import dev.cryptopay.checkoutui.Html;
+import dev.cryptopay.checkoutui.PageShell;
 import java.time.Duration;
 import java.time.format.DateTimeFormatter;
 import org.springframework.stereotype.Component;
 
 /**
- * Renders the checkout page. Every text from the link is HTML-escaped; URLs the merchant gave are used only when they
- * are http(s). The markup has no inline script or style (the Content-Security-Policy forbids both): behaviour comes
- * from {@code checkout.js}, looks from {@code checkout.css}, and the page works without either.
+ * Renders the checkout page into checkout-ui's {@link PageShell} (the subscribe page's too). Every text from the link
+ * is HTML-escaped; URLs the merchant gave are used only when they are http(s). The markup has no inline script or
+ * style (the Content-Security-Policy forbids both): behaviour comes from {@code checkout.js}, looks from
+ * {@code checkout.css}, and the page works without either.
  *
  * <p>Stable hooks for scripts and browser tests: {@code #state[data-state]}, {@code #state-title},
  * {@code #confirmations}, {@code #payment} (with {@code data-chain-id}, {@code data-chain-id-hex},
@@ -26,10 +28,15 @@ class CheckoutPage {
     /** Seconds a paid page shows before it continues to the merchant's success_url. */
     static final int REDIRECT_SECONDS = 5;
 
-    private final CheckoutAssets assets;
+    private final PageShell shell;
 
     CheckoutPage(CheckoutAssets assets) {
-        this.assets = assets;
+        this.shell = new PageShell(
+                "checkout",
+                assets.stylesheetPath(),
+                assets.scriptPath(),
+                "Paid straight to the merchant's own wallet.",
+                false);
     }
 
     /** The whole page for one link. */
@@ -44,7 +51,7 @@ class CheckoutPage {
         }
         String main =
                 summary(view) + state(view) + (view.showsPaymentInstructions() ? payment(view) : "") + returnLink(view);
-        return document(
+        return shell.document(
                 view.state().title() + " · " + view.paymentName(),
                 head,
                 " data-payment-id=\"" + view.paymentId() + "\"",
@@ -53,37 +60,10 @@ class CheckoutPage {
 
     /** The page for an unknown or malformed payment id (answered with 404). */
     String notFound() {
-        String main = """
-                <section id="state" class="state state-not-found" data-state="not_found" data-terminal="true">
-                <h1 id="state-title">Payment not found</h1>
-                <p id="state-detail">This payment link does not exist. Check the link you were given, or contact \
-                the merchant.</p>
-                </section>
-                """;
-        return document("Payment not found", "", "", main);
-    }
-
-    private String document(String title, String head, String mainAttributes, String main) {
-        return """
-                <!DOCTYPE html>
-                <html lang="en">
-                <head>
-                <meta charset="utf-8">
-                <meta name="viewport" content="width=device-width, initial-scale=1">
-                <meta name="robots" content="noindex">
-                <title>%s</title>
-                <link rel="stylesheet" href="%s">
-                <script src="%s" defer></script>
-                %s
-                </head>
-                <body>
-                <main id="checkout"%s>
-                %s</main>
-                <p id="announcer" class="visually-hidden" aria-live="polite"></p>
-                <footer class="footer"><p>Paid straight to the merchant's own wallet.</p></footer>
-                </body>
-                </html>
-                """.formatted(e(title), e(assets.stylesheetPath()), e(assets.scriptPath()), head, mainAttributes, main);
+        return shell.problem(
+                "not_found",
+                "Payment not found",
+                "This payment link does not exist. Check the link you were given, or contact the merchant.");
     }
 
     private static String summary(CheckoutView view) {

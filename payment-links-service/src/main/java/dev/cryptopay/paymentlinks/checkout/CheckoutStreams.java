@@ -1,39 +1,49 @@
 package dev.cryptopay.paymentlinks.checkout;
 
-import dev.cryptopay.checkoutui.StreamSlots;
+import dev.cryptopay.checkoutui.LiveStreams;
 import dev.cryptopay.paymentlinks.config.PaymentLinksProperties;
+import dev.cryptopay.service.error.ApiException;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.codec.ServerSentEvent;
 import org.springframework.stereotype.Component;
+import org.springframework.web.server.ServerWebExchange;
+import reactor.core.publisher.Flux;
 
 /**
- * Counts the event streams this instance keeps open, so a crowd of open checkouts cannot exhaust the instance (each
- * stream reads the database every poll interval). Beyond {@code payment-links.checkout.max-streams} a new stream is
- * refused; the browser then falls back to polling the status route.
+ * The checkouts' event streams on this instance (checkout-ui's {@link LiveStreams}): each with
+ * {@code payment-links.checkout.heartbeat-interval} and {@code stream-lifetime}, at most {@code max-streams} open, so
+ * a crowd of open checkouts cannot exhaust the instance. Beyond, 503 {@code too_many_streams} with
+ * {@code Retry-After}; the browser then falls back to polling the status route.
  */
 @Component
 public class CheckoutStreams {
 
-    private final StreamSlots slots;
+    private final LiveStreams streams;
 
     public CheckoutStreams(PaymentLinksProperties properties) {
-        this.slots = new StreamSlots(properties.checkout().maxStreams());
+        PaymentLinksProperties.Checkout settings = properties.checkout();
+        this.streams = new LiveStreams(
+                settings.maxStreams(),
+                settings.heartbeatInterval(),
+                settings.streamLifetime(),
+                () -> new ApiException(
+                        HttpStatus.SERVICE_UNAVAILABLE,
+                        "too_many_streams",
+                        "Too many open status streams; poll /checkout/payment_link/status instead"));
     }
 
-    /** Takes a place for a new stream; false when every place is taken. Each true must be followed by one close. */
-    boolean tryOpen() {
-        return slots.tryOpen();
-    }
-
-    void close() {
-        slots.close();
+    /** The statuses as Server-Sent Events, or the refusal when every place is taken. */
+    Flux<ServerSentEvent<CheckoutStatus>> stream(ServerWebExchange exchange, Flux<CheckoutStatus> statuses) {
+        return streams.open(exchange, statuses);
     }
 
     /** How many streams are open now. */
     public int open() {
-        return slots.open();
+        return streams.openStreams();
     }
 
     /** The most streams this instance keeps open. */
     public int max() {
-        return slots.max();
+        return streams.maxStreams();
     }
 }

@@ -1,5 +1,6 @@
 package dev.cryptopay.paymentlinks.checkout;
 
+import static dev.cryptopay.checkoutui.PageChecks.state;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cryptopay.auth.internal.MerchantIdentity;

@@ -1,14 +1,13 @@
 package dev.cryptopay.paymentlinks.checkout;
 
+import static dev.cryptopay.checkoutui.PageChecks.body;
+
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.paymentlinks.PaymentLinksTestBase;
 import dev.cryptopay.paymentlinks.receiving.TestKeys;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -20,8 +19,6 @@ import tools.jackson.databind.JsonNode;
  * them (an internal token, no merchant identity).
  */
 abstract class CheckoutTestBase extends PaymentLinksTestBase {
-
-    private static final Pattern STATE = Pattern.compile("id=\"state\"[^>]*data-state=\"([a-z_]+)\"");
 
     /** A new merchant whose receiving key is registered, so its links get deposit addresses. */
     protected MerchantIdentity merchantWithKey() {
@@ -70,25 +67,11 @@ abstract class CheckoutTestBase extends PaymentLinksTestBase {
         return body(page(paymentId).expectStatus().isOk());
     }
 
-    protected static String body(WebTestClient.ResponseSpec response) {
-        byte[] bytes = response.expectBody().returnResult().getResponseBody();
-        return bytes == null ? "" : new String(bytes, StandardCharsets.UTF_8);
-    }
-
     /** The status route's JSON for a link that exists. */
     protected JsonNode status(String paymentId) {
         return read(as(null, HttpMethod.GET, "/checkout/payment_link/status?payment_id=" + paymentId)
                 .exchange()
                 .expectStatus()
                 .isOk());
-    }
-
-    /** The {@code data-state} the page shows. */
-    protected static String state(String html) {
-        Matcher matcher = STATE.matcher(html);
-        if (!matcher.find()) {
-            throw new AssertionError("no #state[data-state] in the page:\n" + html);
-        }
-        return matcher.group(1);
     }
 }

@@ -1,7 +1,6 @@
 package dev.cryptopay.subscriptions.page;
 
-import dev.cryptopay.checkoutui.LiveStream;
-import dev.cryptopay.checkoutui.StreamSlots;
+import dev.cryptopay.checkoutui.LiveStreams;
 import dev.cryptopay.service.error.ApiException;
 import dev.cryptopay.service.error.FieldError;
 import dev.cryptopay.service.request.ListQuery;
@@ -45,13 +44,11 @@ class SubscribeController {
     static final MediaType HTML = MediaType.parseMediaType("text/html;charset=utf-8");
     /** The largest by-hand form body read; the form has three short fields. */
     static final int MAX_FORM_BYTES = 16 * 1024;
-    /** Seconds a browser refused a stream should wait before trying again. */
-    static final int RETRY_AFTER_SECONDS = 10;
 
     private final SubscribePageService service;
     private final SubscribePage page;
     private final SubscriptionsProperties.Checkout settings;
-    private final StreamSlots streams;
+    private final LiveStreams streams;
     private final JsonMapper json;
 
     SubscribeController(
@@ -59,7 +56,14 @@ class SubscribeController {
         this.service = service;
         this.page = page;
         this.settings = properties.checkout();
-        this.streams = new StreamSlots(settings.maxStreams());
+        this.streams = new LiveStreams(
+                settings.maxStreams(),
+                settings.heartbeatInterval(),
+                settings.streamLifetime(),
+                () -> new ApiException(
+                        HttpStatus.SERVICE_UNAVAILABLE,
+                        "too_many_streams",
+                        "Too many open status streams; poll /checkout/subscribe/status instead"));
         this.json = json;
     }
 
@@ -88,20 +92,9 @@ class SubscribeController {
     @GetMapping(path = "/checkout/subscribe/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
     Flux<ServerSentEvent<SubscribeStatus>> events(
             @RequestParam(name = "subscriber_id", required = false) String subscriberId, ServerWebExchange exchange) {
-        return found(subscriberId).flatMapMany(first -> {
-            if (!streams.tryOpen()) {
-                exchange.getResponse().getHeaders().set(HttpHeaders.RETRY_AFTER, String.valueOf(RETRY_AFTER_SECONDS));
-                return Flux.error(new ApiException(
-                        HttpStatus.SERVICE_UNAVAILABLE,
-                        "too_many_streams",
-                        "Too many open status streams; poll /checkout/subscribe/status instead"));
-            }
-            return LiveStream.of(
-                            service.watch(first).map(SubscribeStatus::of),
-                            settings.heartbeatInterval(),
-                            settings.streamLifetime())
-                    .doFinally(signal -> streams.close());
-        });
+        return found(subscriberId)
+                .flatMapMany(
+                        first -> streams.open(exchange, service.watch(first).map(SubscribeStatus::of)));
     }
 
     /**

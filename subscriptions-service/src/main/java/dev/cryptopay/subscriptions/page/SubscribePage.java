@@ -3,13 +3,15 @@ package dev.cryptopay.subscriptions.page;
 import static dev.cryptopay.checkoutui.Html.escape;
 
 import dev.cryptopay.checkoutui.Html;
+import dev.cryptopay.checkoutui.PageShell;
 import org.springframework.stereotype.Component;
 
 /**
- * Renders the subscribe page. Every text (the plan's name and description, the customer's name, addresses, hashes)
- * is HTML-escaped; the merchant's return URLs are used only when they are http(s). The markup has no inline script or
- * style (the Content-Security-Policy forbids both): behaviour comes from {@code subscribe.js}, looks from checkout-ui's
- * {@code checkout.css}, and the page works without either.
+ * Renders the subscribe page into checkout-ui's {@link PageShell} (the payment checkout's too). Every text (the plan's
+ * name and description, the customer's name, addresses, hashes) is HTML-escaped; the merchant's return URLs are used
+ * only when they are http(s). The markup has no inline script or style (the Content-Security-Policy forbids both):
+ * behaviour comes from {@code subscribe.js}, looks from checkout-ui's {@code checkout.css}, and the page works without
+ * either.
  *
  * <p>Stable hooks for scripts and browser tests: {@code main[data-subscriber-id]}, {@code #state[data-state]
  * [data-terminal]}, {@code #state-title}, {@code #state-detail}, {@code #plan-name}, {@code #merchant-name},
@@ -23,10 +25,15 @@ class SubscribePage {
     /** Seconds before a page without JavaScript reloads itself while the chain has not confirmed an enrolment. */
     static final int REFRESH_SECONDS = 10;
 
-    private final SubscribeAssets assets;
+    private final PageShell shell;
 
     SubscribePage(SubscribeAssets assets) {
-        this.assets = assets;
+        this.shell = new PageShell(
+                "subscribe",
+                assets.stylesheetPath(),
+                assets.scriptPath(),
+                "Paid from your own wallet, straight to the merchant's, by a public subscription contract.",
+                true);
     }
 
     /** The whole page of one subscriber. */
@@ -50,7 +57,7 @@ class SubscribePage {
             main.append(TermsSection.render(view));
         }
         main.append(returnLink(view));
-        return document(
+        return shell.document(
                 view.state().title() + " · " + view.planRecord().name(),
                 head,
                 " data-subscriber-id=\"" + view.subscriberId() + "\"",
@@ -59,7 +66,7 @@ class SubscribePage {
 
     /** The page for a subscriber id that names no subscriber (answered with 404). */
     String notFound() {
-        return problem(
+        return shell.problem(
                 "not_found",
                 "Invitation not found",
                 "This subscription link does not exist. Check the link you were given, or contact the merchant.");
@@ -67,48 +74,10 @@ class SubscribePage {
 
     /** The page for a link without a valid subscriber id (answered with 400). */
     String badLink() {
-        return problem(
+        return shell.problem(
                 "bad_link",
                 "Incomplete subscription link",
                 "This link lacks a valid subscriber_id. Open the whole link the merchant sent you.");
-    }
-
-    private String problem(String state, String title, String detail) {
-        String main = "<section id=\"state\" class=\"state state-not-found\" data-state=\"" + state
-                + "\" data-terminal=\"true\">\n<h1 id=\"state-title\">" + escape(title)
-                + "</h1>\n<p id=\"state-detail\">" + escape(detail) + "</p>\n</section>\n";
-        return document(title, "", "", main);
-    }
-
-    private String document(String title, String head, String mainAttributes, String main) {
-        return """
-                <!DOCTYPE html>
-                <html lang="en">
-                <head>
-                <meta charset="utf-8">
-                <meta name="viewport" content="width=device-width, initial-scale=1">
-                <meta name="robots" content="noindex">
-                <link rel="icon" href="data:,">
-                <title>%s</title>
-                <link rel="stylesheet" href="%s">
-                <script src="%s" defer></script>
-                %s
-                </head>
-                <body>
-                <main id="subscribe"%s>
-                %s</main>
-                <p id="announcer" class="visually-hidden" aria-live="polite"></p>
-                <footer class="footer"><p>Paid from your own wallet, straight to the merchant's, by a public \
-                subscription contract.</p></footer>
-                </body>
-                </html>
-                """.formatted(
-                        escape(title),
-                        escape(assets.stylesheetPath()),
-                        escape(assets.scriptPath()),
-                        head,
-                        mainAttributes,
-                        main);
     }
 
     private static String summary(SubscribeView view) {

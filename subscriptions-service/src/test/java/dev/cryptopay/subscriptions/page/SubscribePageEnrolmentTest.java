@@ -1,5 +1,7 @@
 package dev.cryptopay.subscriptions.page;
 
+import static dev.cryptopay.checkoutui.PageChecks.body;
+import static dev.cryptopay.checkoutui.PageChecks.state;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cryptopay.auth.internal.MerchantIdentity;

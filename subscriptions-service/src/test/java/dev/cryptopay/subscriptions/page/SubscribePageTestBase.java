@@ -1,8 +1,9 @@
 package dev.cryptopay.subscriptions.page;
 
+import static dev.cryptopay.checkoutui.PageChecks.body;
+
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.subscriptions.SubscriptionsTestBase;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -17,14 +18,6 @@ import tools.jackson.databind.JsonNode;
  * routes called as the gateway forwards them (an internal token, no merchant identity).
  */
 abstract class SubscribePageTestBase extends SubscriptionsTestBase {
-
-    static final String CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-            + "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
-    /** A script element without src, an inline style attribute or element, an inline event handler. */
-    static final Pattern INLINE_CODE =
-            Pattern.compile("<script(?![^>]*\\ssrc=)|\\sstyle=|<style|\\son[a-z]+=", Pattern.CASE_INSENSITIVE);
-
-    private static final Pattern STATE = Pattern.compile("id=\"state\"[^>]*data-state=\"([a-z_]+)\"");
 
     /** 10 USDC every 30 days without a trial: the wallet pays the first period when it subscribes. */
     static Map<String, Object> noTrialPlan(String name) {
@@ -63,20 +56,6 @@ abstract class SubscribePageTestBase extends SubscriptionsTestBase {
                 .exchange()
                 .expectStatus()
                 .isOk());
-    }
-
-    static String body(WebTestClient.ResponseSpec response) {
-        byte[] bytes = response.expectBody().returnResult().getResponseBody();
-        return bytes == null ? "" : new String(bytes, StandardCharsets.UTF_8);
-    }
-
-    /** The {@code data-state} the page shows. */
-    static String state(String html) {
-        Matcher matcher = STATE.matcher(html);
-        if (!matcher.find()) {
-            throw new AssertionError("no #state[data-state] in the page:\n" + html);
-        }
-        return matcher.group(1);
     }
 
     /** The text content of the element with this id (its first text run, unescaped as the page wrote it). */
