@@ -30,6 +30,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -250,8 +251,15 @@ class WholeSuiteEndToEndTest {
      */
     private static void report(String linkId, String txHash, String status) {
         String path = "/internal/payment_links/" + linkId + "/transactions";
-        byte[] body = ("{\"network\":\"Ethereum\",\"tx_hash\":\"" + txHash
-                        + "\",\"payer_address\":\"0xPAYER\",\"crypto_amount\":25,\"status\":\"" + status + "\"}")
+        // One transfer of the link's own token (log index 0 of the transaction), as chain-watcher names it.
+        String token = JSON.readTree(firstClient.get("/payment_links/" + linkId).body())
+                .get("data")
+                .get("token_contract")
+                .asString()
+                .toLowerCase(Locale.ROOT);
+        byte[] body = ("{\"network\":\"Ethereum\",\"tx_hash\":\"" + txHash + "\",\"log_index\":0,\"token_contract\":\""
+                        + token + "\",\"payer_address\":\"0xPAYER\",\"crypto_amount\":25,\"status\":\"" + status
+                        + "\"}")
                 .getBytes(StandardCharsets.UTF_8);
         InternalRequest signed = InternalRequest.of("POST", path, null, body);
         InternalIdentityToken gateway =

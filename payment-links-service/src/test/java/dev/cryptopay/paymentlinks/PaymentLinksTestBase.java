@@ -28,6 +28,20 @@ import tools.jackson.databind.JsonNode;
         })
 public abstract class PaymentLinksTestBase extends ServiceTestBase {
 
+    /** The test network's USDC (application.yml), lower case as a chain watcher reports a transfer's token. */
+    protected static final String TEST_USDC = "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512";
+    /** The test network's USDT. */
+    protected static final String TEST_USDT = "0x9fe46736679d2d9a65f0992f2272de9f3c7fa6e0";
+
+    /**
+     * The members that name a transfer in a report, as a chain watcher writes them after {@code tx_hash}:
+     * {@code "log_index":<index>,"token_contract":<token or null>} (null: the native coin, with log index -1).
+     */
+    protected static String transfer(int logIndex, String tokenContract) {
+        return "\"log_index\":" + logIndex + ",\"token_contract\":"
+                + (tokenContract == null ? "null" : "\"" + tokenContract + "\"");
+    }
+
     protected WebTestClient.ResponseSpec create(MerchantIdentity merchant, String body) {
         return as(merchant, HttpMethod.POST, "/payment_links")
                 .contentType(MediaType.APPLICATION_JSON)

@@ -21,6 +21,9 @@ import reactor.core.publisher.Mono;
 @Component
 public class CurrencyCatalog {
 
+    /** What {@link #assetName} answers for a native coin the catalogue does not list on that network. */
+    public static final String UNLISTED_NATIVE_COIN = "native";
+
     private final Mono<Map<String, Currency>> byCode;
     private final PaymentLinksProperties.TestNetwork testNetwork;
 
@@ -72,8 +75,46 @@ public class CurrencyCatalog {
         if (token == null) {
             return Optional.empty();
         }
-        String contract = token.contract() == null || token.contract().isBlank() ? null : token.contract();
-        return Optional.of(new PaymentNetwork(testNetwork.name(), testNetwork.chainId(), contract, token.decimals()));
+        return Optional.of(new PaymentNetwork(
+                testNetwork.name(), testNetwork.chainId(), blankToNull(token.contract()), token.decimals()));
+    }
+
+    /**
+     * How a merchant reads an asset that arrived on {@code network}: the code of the currency whose token is
+     * {@code tokenContract} there (compared without regard to case; null is the network's native coin), from the
+     * test network's tokens when {@code network} is the test network and from the reference data otherwise. When the
+     * catalogue does not know it: the contract itself, or {@value #UNLISTED_NATIVE_COIN} for a native coin.
+     */
+    public Mono<String> assetName(String network, String tokenContract) {
+        if (network.equals(testNetwork.name())) {
+            return Mono.just(testNetwork.tokens().entrySet().stream()
+                    .filter(token -> sameContract(blankToNull(token.getValue().contract()), tokenContract))
+                    .map(Map.Entry::getKey)
+                    .sorted()
+                    .findFirst()
+                    .orElseGet(() -> unlisted(tokenContract)));
+        }
+        return byCode.map(currencies -> currencies.values().stream()
+                .filter(currency -> currency.networks().stream()
+                        .anyMatch(on -> on.name().equals(network)
+                                && on.payable()
+                                && sameContract(on.tokenContract(), tokenContract)))
+                .map(Currency::code)
+                .sorted()
+                .findFirst()
+                .orElseGet(() -> unlisted(tokenContract)));
+    }
+
+    private static boolean sameContract(String listed, String arrived) {
+        return listed == null ? arrived == null : listed.equalsIgnoreCase(arrived);
+    }
+
+    private static String blankToNull(String contract) {
+        return contract == null || contract.isBlank() ? null : contract;
+    }
+
+    private static String unlisted(String tokenContract) {
+        return tokenContract == null ? UNLISTED_NATIVE_COIN : tokenContract;
     }
 
     public Mono<Collection<Currency>> all() {

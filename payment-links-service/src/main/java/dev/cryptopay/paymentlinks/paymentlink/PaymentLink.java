@@ -86,6 +86,18 @@ public record PaymentLink(
         return Transition.to(with(PaymentStatus.EXPIRED, currentUses, active, now), EventType.PAYMENT_FAILED);
     }
 
+    /**
+     * Whether a transfer of {@code tokenContract} (lower case; null for the network's native coin) can pay this link:
+     * it is the link's own token. A link from before on-chain receiving names no token and takes what it is sent.
+     */
+    public boolean takesAsset(String tokenContract) {
+        if (payment == null) {
+            return true;
+        }
+        String own = payment.tokenContract();
+        return own == null ? tokenContract == null : own.equalsIgnoreCase(tokenContract);
+    }
+
     /** Whether a new transaction moves this link: it is pending or processing (not past expiry) and active. */
     public boolean acceptsPayments(Instant now) {
         PaymentStatus current = effectiveStatus(now);
@@ -122,8 +134,17 @@ public record PaymentLink(
     }
 
     /** Why a late payment did not count: every use was taken already, or the link stopped taking payments. */
-    public LateReason lateReason() {
-        return currentUses >= maxUses ? LateReason.BEYOND_MAX_USES : LateReason.LATE_PAYMENT;
+    public DepositReason lateReason() {
+        return currentUses >= maxUses ? DepositReason.BEYOND_MAX_USES : DepositReason.LATE_PAYMENT;
+    }
+
+    /**
+     * A transfer of another asset than the link's was confirmed: money on the merchant's address that cannot pay the
+     * link, whatever its amount. The link does not change; it is announced as {@code wallet.deposit} (reason
+     * {@link DepositReason#UNEXPECTED_ASSET}) so the merchant can return it. Seen, failed or refunded, it is no news.
+     */
+    public Transition<PaymentLink> unexpectedAssetConfirmed() {
+        return new Transition<>(this, List.of(EventType.WALLET_DEPOSIT), false);
     }
 
     /**

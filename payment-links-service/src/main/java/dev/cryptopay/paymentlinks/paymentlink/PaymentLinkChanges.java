@@ -23,13 +23,25 @@ public class PaymentLinkChanges {
     }
 
     /**
-     * The transaction a move's events are about.
+     * The transfer a move's events are about.
      *
-     * @param late          the transaction arrived after the link stopped taking payments (the events say so)
-     * @param amount        the transaction's own crypto amount
-     * @param confirmations its confirmations as last reported
+     * @param logIndex        its log's index in the block (-1 for the native coin)
+     * @param tokenContract   the token that arrived (lower case); null for the native coin
+     * @param asset           what arrived, named for the merchant (a currency code, else the contract)
+     * @param late            the transfer arrived after the link stopped taking payments (the events say so)
+     * @param unexpectedAsset it is not the link's token, so it counts for nothing ({@code wallet.deposit}'s reason)
+     * @param amount          the transfer's own amount, in its token
+     * @param confirmations   its confirmations as last reported
      */
-    public record Payment(String transactionHash, boolean late, BigDecimal amount, int confirmations) {}
+    public record Payment(
+            String transactionHash,
+            int logIndex,
+            String tokenContract,
+            String asset,
+            boolean late,
+            boolean unexpectedAsset,
+            BigDecimal amount,
+            int confirmations) {}
 
     /** Inserts a new link ({@link PaymentLink#create}) and appends its events; answers the link. */
     public Mono<PaymentLink> create(Transition<PaymentLink> created, Instant now) {

@@ -43,12 +43,18 @@ public class PaymentLinkEvents {
      *     {@code expiresAt} it is what a chain watcher needs to watch for the payment
      * @param late true when the event is about a payment that arrived after the link stopped taking payments
      *     (recorded on the link, counted for no use unless the merchant resolved it)
-     * @param amountReceived what the link has received so far: the crypto amount of its confirmed transactions
-     *     that arrived in time or that the merchant resolved (late ones otherwise, and refunded ones, excluded); "0"
-     *     when none
-     * @param transactionAmount the crypto amount of the event's own transaction; null without one
-     * @param confirmations that transaction's confirmations as last reported; null without one
-     * @param reason on {@code wallet.deposit} only ({@link LateReason}); left out of every other event
+     * @param amountReceived what the link has received so far: the crypto amount of its confirmed transfers of its
+     *     asset that arrived in time or that the merchant resolved (late ones otherwise, refunded ones and unexpected
+     *     assets excluded); "0" when none
+     * @param transactionAmount the amount of the event's own transfer, in its token; null without one
+     * @param confirmations that transfer's confirmations as last reported; null without one
+     * @param logIndex that transfer's log index in its block (-1 for the native coin), which with the hash identifies
+     *     it; null without one
+     * @param transactionTokenContract the token that transfer moved (lower case); null for the native coin and
+     *     without a transfer
+     * @param transactionAsset what that transfer moved, named for the merchant: the currency code when the catalogue
+     *     knows it (the link's {@code currency} for a payment), else its contract; null without one
+     * @param reason on {@code wallet.deposit} only ({@link DepositReason}); left out of every other event
      */
     record PaymentEventData(
             String id,
@@ -70,6 +76,9 @@ public class PaymentLinkEvents {
             String amountReceived,
             String transactionAmount,
             Integer confirmations,
+            Integer logIndex,
+            String transactionTokenContract,
+            String transactionAsset,
             @JsonInclude(JsonInclude.Include.NON_NULL) String reason) {}
 
     /**
@@ -117,6 +126,18 @@ public class PaymentLinkEvents {
                 Amounts.plainString(received),
                 transaction == null ? null : Amounts.plainString(transaction.amount()),
                 transaction == null ? null : transaction.confirmations(),
-                type == EventType.WALLET_DEPOSIT ? link.lateReason().wireName() : null);
+                transaction == null ? null : transaction.logIndex(),
+                transaction == null ? null : transaction.tokenContract(),
+                transaction == null ? null : transaction.asset(),
+                type == EventType.WALLET_DEPOSIT
+                        ? depositReason(link, transaction).wireName()
+                        : null);
+    }
+
+    /** A wrong asset is never the link's, whenever it came; a late payment says why it came too late. */
+    private static DepositReason depositReason(PaymentLink link, Payment transaction) {
+        return transaction != null && transaction.unexpectedAsset()
+                ? DepositReason.UNEXPECTED_ASSET
+                : link.lateReason();
     }
 }

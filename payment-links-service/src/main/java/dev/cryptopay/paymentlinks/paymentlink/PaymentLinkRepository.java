@@ -168,13 +168,19 @@ public class PaymentLinkRepository {
                 .all();
     }
 
-    /** The figures of the link's recorded transactions, for single-link reads. */
+    /**
+     * The figures of the link's recorded transactions, for single-link reads. Unexpected assets are counted by
+     * status, but neither their amounts (another asset) nor their senders (they paid nothing of the link).
+     */
     public Mono<Summary> summary(UUID linkId) {
         return database.sql("""
-                        SELECT count(DISTINCT payer_address) FILTER (WHERE status = 'confirmed') AS payers,
+                        SELECT count(DISTINCT payer_address) FILTER (WHERE status = 'confirmed'
+                                                                     AND NOT unexpected_asset) AS payers,
                                count(*) AS total,
-                               coalesce(sum(fiat_amount) FILTER (WHERE status = 'confirmed'), 0) AS fiat,
-                               coalesce(sum(crypto_amount) FILTER (WHERE status = 'confirmed'), 0) AS crypto,
+                               coalesce(sum(fiat_amount) FILTER (WHERE status = 'confirmed'
+                                                                 AND NOT unexpected_asset), 0) AS fiat,
+                               coalesce(sum(crypto_amount) FILTER (WHERE status = 'confirmed'
+                                                                   AND NOT unexpected_asset), 0) AS crypto,
                                count(*) FILTER (WHERE status = 'pending') AS pending,
                                count(*) FILTER (WHERE status = 'confirmed') AS completed,
                                count(*) FILTER (WHERE status = 'failed') AS failed
@@ -193,12 +199,13 @@ public class PaymentLinkRepository {
 
     /**
      * What the link has received so far, as its payment events say: the crypto amount of its confirmed transactions
-     * that arrived in time (partial payments included) or that the merchant resolved; late ones not resolved and
-     * refunded ones are not received by the link.
+     * that arrived in time (partial payments included) or that the merchant resolved; late ones not resolved,
+     * refunded ones and unexpected assets are not received by the link.
      */
     public Mono<BigDecimal> amountReceived(UUID linkId) {
         return database.sql("SELECT coalesce(sum(crypto_amount), 0) AS received FROM link_transaction "
-                        + "WHERE payment_link_id = :link AND status = 'confirmed' AND (NOT late OR counted_as_use)")
+                        + "WHERE payment_link_id = :link AND status = 'confirmed' AND (NOT late OR counted_as_use) "
+                        + "AND NOT unexpected_asset")
                 .bind("link", linkId)
                 .map(row -> row.get("received", BigDecimal.class))
                 .one();
@@ -206,14 +213,18 @@ public class PaymentLinkRepository {
 
     /** The link's most recent recorded transactions (at most {@code limit}), newest first, for single-link reads. */
     public Flux<RecordedTransaction> transactions(UUID linkId, int limit) {
-        return database.sql("SELECT tx_hash, network, payer_address, crypto_amount, status, confirmations, "
-                        + "required_confirmations, late, counted_as_use, created_at FROM link_transaction "
-                        + "WHERE payment_link_id = :link ORDER BY created_at DESC, id DESC LIMIT :limit")
+        return database.sql("SELECT tx_hash, log_index, network, token_contract, asset, payer_address, crypto_amount, "
+                        + "status, confirmations, required_confirmations, late, counted_as_use, unexpected_asset, "
+                        + "created_at FROM link_transaction WHERE payment_link_id = :link "
+                        + "ORDER BY created_at DESC, log_index DESC, id DESC LIMIT :limit")
                 .bind("link", linkId)
                 .bind("limit", limit)
                 .map(row -> new RecordedTransaction(
                         row.get("tx_hash", String.class),
+                        row.get("log_index", Integer.class),
                         row.get("network", String.class),
+                        row.get("token_contract", String.class),
+                        row.get("asset", String.class),
                         row.get("payer_address", String.class),
                         row.get("crypto_amount", BigDecimal.class),
                         row.get("status", String.class),
@@ -221,6 +232,7 @@ public class PaymentLinkRepository {
                         row.get("required_confirmations", Integer.class),
                         row.get("late", Boolean.class),
                         row.get("counted_as_use", Boolean.class),
+                        row.get("unexpected_asset", Boolean.class),
                         instant(row.get("created_at", OffsetDateTime.class))))
                 .all();
     }

@@ -60,13 +60,19 @@ public record PaymentLinkResponse(
     static final String SOURCE = "payment_link_api";
 
     /**
-     * One recorded transaction of the link, on single-link reads: {@code late} when it arrived after the link stopped
-     * taking payments, {@code counted_as_use} when a use consumed it (for a late one: the merchant resolved it).
+     * One recorded transfer of the link, on single-link reads: {@code tx_hash} and {@code log_index} name it (a
+     * transaction may hold several), {@code asset} and {@code token_contract} (absent for the native coin) what
+     * arrived; {@code late} when it arrived after the link stopped taking payments, {@code counted_as_use} when a use
+     * consumed it (for a late one: the merchant resolved it), {@code unexpected_asset} when it is not the link's
+     * asset and counts for nothing.
      */
     @JsonInclude(JsonInclude.Include.NON_ABSENT)
     public record Transaction(
             String txHash,
+            int logIndex,
             String network,
+            String tokenContract,
+            String asset,
             String payerAddress,
             BigDecimal cryptoAmount,
             String status,
@@ -74,12 +80,16 @@ public record PaymentLinkResponse(
             Integer requiredConfirmations,
             boolean late,
             boolean countedAsUse,
+            boolean unexpectedAsset,
             Instant createdAt) {
 
         static Transaction of(RecordedTransaction recorded) {
             return new Transaction(
                     recorded.txHash(),
+                    recorded.logIndex(),
                     recorded.network(),
+                    recorded.tokenContract(),
+                    recorded.asset(),
                     recorded.payerAddress(),
                     Amounts.jsonNumber(recorded.cryptoAmount()),
                     recorded.status(),
@@ -87,6 +97,7 @@ public record PaymentLinkResponse(
                     recorded.requiredConfirmations(),
                     recorded.late(),
                     recorded.countedAsUse(),
+                    recorded.unexpectedAsset(),
                     recorded.createdAt());
         }
     }

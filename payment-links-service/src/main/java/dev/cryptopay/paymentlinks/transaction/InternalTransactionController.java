@@ -21,9 +21,10 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Internal routes that change what a link was paid, for the chain watcher only: they are never routed by the gateway,
  * and they accept only a token of the caller {@code chain-watcher} (its own secret); a valid gateway token is 403.
- * {@code POST /internal/payment_links/{id}/transactions} records a transaction report;
- * {@code POST /internal/payment_links/{id}/refunds} records the refund of a confirmed one. 201 for a new record,
- * 200 for a repeated report.
+ * {@code POST /internal/payment_links/{id}/transactions} records the report of one transfer (network, tx_hash,
+ * log_index); {@code POST /internal/payment_links/{id}/refunds} records the refund of a confirmed one. 201 for a new
+ * record, 200 for a repeated or progressing report; 4xx only for what no ordinary sequence of reports sends (see
+ * {@link TransactionService}), since the watcher alerts on every one.
  */
 @RestController
 @AllowedCallers(InternalCallers.CHAIN_WATCHER)
@@ -64,6 +65,9 @@ class InternalTransactionController {
             String id,
             String network,
             String txHash,
+            int logIndex,
+            String tokenContract,
+            String asset,
             String payerAddress,
             BigDecimal cryptoAmount,
             BigDecimal fiatAmount,
@@ -71,7 +75,8 @@ class InternalTransactionController {
             int confirmations,
             Integer requiredConfirmations,
             boolean countedAsUse,
-            boolean late) {}
+            boolean late,
+            boolean unexpectedAsset) {}
 
     record LinkState(String id, String paymentStatus, int currentUses, int maxUses) {}
 
@@ -85,6 +90,9 @@ class InternalTransactionController {
                                 transaction.id().toString(),
                                 transaction.network(),
                                 transaction.txHash(),
+                                transaction.logIndex(),
+                                transaction.tokenContract(),
+                                transaction.asset(),
                                 transaction.payerAddress(),
                                 Amounts.jsonNumber(transaction.cryptoAmount()),
                                 Amounts.jsonNumber(transaction.fiatAmount()),
@@ -92,7 +100,8 @@ class InternalTransactionController {
                                 transaction.confirmations(),
                                 transaction.requiredConfirmations(),
                                 transaction.countedAsUse(),
-                                transaction.late()),
+                                transaction.late(),
+                                transaction.unexpectedAsset()),
                         new LinkState(
                                 link.id().toString(),
                                 link.effectiveStatus(clock.instant()).wireName(),

@@ -22,20 +22,21 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The merchant's answer to a late payment: {@code POST /payment_links/{id}/resolve} accepts a late, confirmed
- * transaction that covers the amount as a use of the link. 200 with the link as a single-link read shows it, the same
+ * transfer ({@code tx_hash}, and {@code log_index} when the transaction holds several to the link) that covers the
+ * amount as a use of the link. 200 with the link as a single-link read shows it, the same
  * on every repeat. Optional {@code Idempotency-Key}: the same key and request answer the first response byte for byte.
  */
 @RestController
 class LatePaymentController {
 
-    private final TransactionService service;
+    private final LatePaymentService service;
     private final IdempotencyStore idempotency;
     private final PaymentLinksProperties properties;
     private final JsonMapper json;
     private final Clock clock;
 
     LatePaymentController(
-            TransactionService service,
+            LatePaymentService service,
             IdempotencyStore idempotency,
             PaymentLinksProperties properties,
             JsonMapper json,
@@ -64,10 +65,7 @@ class LatePaymentController {
                         // The key answers one request: the same key for another link is a 409, not its answer.
                         resolve.linkId() + "\n" + body,
                         clock.instant(),
-                        () -> service.resolve(
-                                        merchant,
-                                        resolve.linkId(),
-                                        resolve.request().txHash())
+                        () -> service.resolve(merchant, resolve.linkId(), resolve.request())
                                 .map(view -> new StoredResponse(
                                         HttpStatus.OK.value(),
                                         json.writeValueAsString(Envelope.of(

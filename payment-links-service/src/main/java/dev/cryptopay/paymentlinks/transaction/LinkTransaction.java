@@ -6,20 +6,31 @@ import java.time.Instant;
 import java.util.UUID;
 
 /**
- * One blockchain transaction paying (or trying to pay) a link.
+ * One transfer on chain paying (or trying to pay) a link, identified by (network, tx_hash, log_index): a transaction
+ * may hold several.
  *
+ * @param logIndex              the Transfer log's index in its block; -1 for a native-coin transfer; -2 for a record
+ *                              from before log indexes were kept (the next report of it sets the index)
+ * @param tokenContract         the token that arrived, lower case; null for the native coin
+ * @param asset                 what arrived, named for the merchant: the currency code when the catalogue knows it,
+ *                              else the token contract ("native" for an unlisted native coin)
  * @param requiredConfirmations how many confirmations the watcher waits for before reporting it confirmed; null when
  *                              it did not say
  * @param countedAsUse          whether a completed use of the link consumed this transaction (the one that completed
  *                              it, and any partial payments it topped up; a late one the merchant resolved)
  * @param late                  it arrived after the link stopped taking payments: recorded, but it completes nothing
  *                              unless the merchant resolves it
+ * @param unexpectedAsset       it is not the link's token (another token, or the native coin for a token link, or
+ *                              the reverse): recorded, never counted for the link
  */
 public record LinkTransaction(
         UUID id,
         UUID paymentLinkId,
         String network,
         String txHash,
+        int logIndex,
+        String tokenContract,
+        String asset,
         String payerAddress,
         BigDecimal cryptoAmount,
         BigDecimal fiatAmount,
@@ -28,15 +39,24 @@ public record LinkTransaction(
         Integer requiredConfirmations,
         boolean countedAsUse,
         boolean late,
+        boolean unexpectedAsset,
         Instant createdAt,
         Instant updatedAt) {
 
     /**
-     * What the link's events about this transaction say: its hash, and whether they are a late payment's step
-     * (pending, confirmed, failed). A refund is not one of its steps, so its event is never late.
+     * What the link's events about this transfer say: its hash, log index, token and amount, and whether they are a
+     * late payment's step (pending, confirmed, failed). A refund is not one of its steps, so its event is never late.
      */
     Payment payment() {
-        return new Payment(txHash, late && status != TransactionStatus.REFUNDED, cryptoAmount, confirmations);
+        return new Payment(
+                txHash,
+                logIndex,
+                tokenContract,
+                asset,
+                late && status != TransactionStatus.REFUNDED,
+                unexpectedAsset,
+                cryptoAmount,
+                confirmations);
     }
 
     /**
@@ -44,56 +64,62 @@ public record LinkTransaction(
      * longer count it (its uses were taken, or it was cancelled).
      */
     LinkTransaction asLate(Instant now) {
-        return new LinkTransaction(
-                id,
-                paymentLinkId,
-                network,
-                txHash,
-                payerAddress,
-                cryptoAmount,
-                fiatAmount,
-                status,
-                confirmations,
-                requiredConfirmations,
-                countedAsUse,
-                true,
-                createdAt,
-                now);
+        return with(status, confirmations, requiredConfirmations, countedAsUse, true, now);
     }
 
     LinkTransaction withStatus(TransactionStatus newStatus, int newConfirmations, boolean counted, Instant now) {
-        return new LinkTransaction(
-                id,
-                paymentLinkId,
-                network,
-                txHash,
-                payerAddress,
-                cryptoAmount,
-                fiatAmount,
-                newStatus,
-                newConfirmations,
-                requiredConfirmations,
-                counted,
-                late,
-                createdAt,
-                now);
+        return with(newStatus, newConfirmations, requiredConfirmations, counted, late, now);
     }
 
     /** The same transaction with the confirmation counts of a newer report (a null required count keeps ours). */
     LinkTransaction withProgress(int newConfirmations, Integer newRequired, Instant now) {
-        return new LinkTransaction(
-                id,
-                paymentLinkId,
-                network,
-                txHash,
-                payerAddress,
-                cryptoAmount,
-                fiatAmount,
+        return with(
                 status,
                 newConfirmations,
                 newRequired == null ? requiredConfirmations : newRequired,
                 countedAsUse,
                 late,
+                now);
+    }
+
+    /**
+     * A failed transfer seen on chain again (a reorganisation took it away and a later block holds it again): it
+     * takes the new status and counts, and is late when it was, or when the link no longer takes payments.
+     */
+    LinkTransaction seenAgain(TransactionReport report, boolean lateNow, Instant now) {
+        return with(
+                report.status(),
+                report.confirmations(),
+                report.requiredConfirmations() == null ? requiredConfirmations : report.requiredConfirmations(),
+                false,
+                late || lateNow,
+                now);
+    }
+
+    private LinkTransaction with(
+            TransactionStatus newStatus,
+            int newConfirmations,
+            Integer newRequired,
+            boolean counted,
+            boolean isLate,
+            Instant now) {
+        return new LinkTransaction(
+                id,
+                paymentLinkId,
+                network,
+                txHash,
+                logIndex,
+                tokenContract,
+                asset,
+                payerAddress,
+                cryptoAmount,
+                fiatAmount,
+                newStatus,
+                newConfirmations,
+                newRequired,
+                counted,
+                isLate,
+                unexpectedAsset,
                 createdAt,
                 now);
     }

@@ -14,12 +14,20 @@ import org.springframework.stereotype.Repository;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
-/** Stores transactions; (network, tx_hash) identifies one, so a watcher may report it any number of times. */
+/**
+ * Stores transfers; (network, tx_hash, log_index) identifies one, so a watcher may report it any number of times and
+ * one transaction may hold several. Unexpected assets (not the link's token) are stored like any transfer but left out
+ * of every figure of what the link was paid.
+ */
 @Repository
 public class TransactionRepository {
 
-    private static final String COLUMNS = "id, payment_link_id, network, tx_hash, payer_address, crypto_amount, "
-            + "fiat_amount, status, confirmations, required_confirmations, counted_as_use, late, created_at, updated_at";
+    /** The log index of a transfer recorded before log indexes were kept (see V6__transfers.sql). */
+    static final int LEGACY_LOG_INDEX = -2;
+
+    private static final String COLUMNS = "id, payment_link_id, network, tx_hash, log_index, token_contract, asset, "
+            + "payer_address, crypto_amount, fiat_amount, status, confirmations, required_confirmations, "
+            + "counted_as_use, late, unexpected_asset, created_at, updated_at";
 
     private final DatabaseClient database;
 
@@ -27,44 +35,70 @@ public class TransactionRepository {
         this.database = database;
     }
 
-    public Mono<LinkTransaction> lock(String network, String txHash) {
+    /** Loads and row-locks the transfer (network, tx_hash, log_index); empty when it is not recorded. */
+    public Mono<LinkTransaction> lock(String network, String txHash, int logIndex) {
         return database.sql("SELECT " + COLUMNS + " FROM link_transaction WHERE network = :network "
-                        + "AND tx_hash = :txHash FOR UPDATE")
+                        + "AND tx_hash = :txHash AND log_index = :logIndex FOR UPDATE")
                 .bind("network", network)
                 .bind("txHash", txHash)
+                .bind("logIndex", logIndex)
                 .map(TransactionRepository::read)
                 .one();
     }
 
     /**
-     * Loads and row-locks the link's transaction with this hash (hex compared without regard to case); empty when
-     * the link has none.
+     * The link's record of this transfer from before log indexes were kept, if there is one with the same hash, token
+     * and amount: it takes the reported log index (and the row lock), so the transfer stays one record. Empty
+     * otherwise.
      */
-    public Mono<LinkTransaction> lockOfLink(UUID linkId, String txHash) {
-        return database.sql("SELECT " + COLUMNS + " FROM link_transaction WHERE payment_link_id = :link "
-                        + "AND lower(tx_hash) = lower(:txHash) ORDER BY created_at, id LIMIT 1 FOR UPDATE")
+    public Mono<LinkTransaction> adoptLegacy(UUID linkId, TransactionReport report) {
+        var spec = database.sql("UPDATE link_transaction SET log_index = :logIndex WHERE id = (SELECT id FROM "
+                        + "link_transaction WHERE payment_link_id = :link AND network = :network AND tx_hash = :txHash "
+                        + "AND log_index = " + LEGACY_LOG_INDEX + " AND crypto_amount = :amount "
+                        + "AND token_contract IS NOT DISTINCT FROM :token FOR UPDATE) RETURNING " + COLUMNS)
+                .bind("logIndex", report.logIndex())
                 .bind("link", linkId)
-                .bind("txHash", txHash)
+                .bind("network", report.network())
+                .bind("txHash", report.txHash())
+                .bind("amount", report.cryptoAmount());
+        return SqlValues.bind(spec, "token", report.tokenContract(), String.class)
                 .map(TransactionRepository::read)
                 .one();
     }
 
+    /**
+     * Loads and row-locks the link's transfers with this hash (hex compared without regard to case), by log index;
+     * none when the link has none.
+     */
+    public Flux<LinkTransaction> lockOfLink(UUID linkId, String txHash) {
+        return database.sql("SELECT " + COLUMNS + " FROM link_transaction WHERE payment_link_id = :link "
+                        + "AND lower(tx_hash) = lower(:txHash) ORDER BY log_index, id FOR UPDATE")
+                .bind("link", linkId)
+                .bind("txHash", txHash)
+                .map(TransactionRepository::read)
+                .all();
+    }
+
     public Mono<Void> insert(LinkTransaction tx) {
         var spec = database.sql("INSERT INTO link_transaction (" + COLUMNS + ") VALUES (:id, :link, :network, "
-                        + ":txHash, :payer, :crypto, :fiat, :status, :confirmations, :required, :counted, :late, "
-                        + ":createdAt, :updatedAt)")
+                        + ":txHash, :logIndex, :token, :asset, :payer, :crypto, :fiat, :status, :confirmations, "
+                        + ":required, :counted, :late, :unexpected, :createdAt, :updatedAt)")
                 .bind("id", tx.id())
                 .bind("link", tx.paymentLinkId())
                 .bind("network", tx.network())
                 .bind("txHash", tx.txHash())
+                .bind("logIndex", tx.logIndex())
+                .bind("asset", tx.asset())
                 .bind("payer", tx.payerAddress())
                 .bind("crypto", tx.cryptoAmount())
                 .bind("status", tx.status().wireName())
                 .bind("confirmations", tx.confirmations())
                 .bind("counted", tx.countedAsUse())
                 .bind("late", tx.late())
+                .bind("unexpected", tx.unexpectedAsset())
                 .bind("createdAt", utc(tx.createdAt()))
                 .bind("updatedAt", utc(tx.updatedAt()));
+        spec = SqlValues.bind(spec, "token", tx.tokenContract(), String.class);
         spec = SqlValues.bind(spec, "fiat", tx.fiatAmount(), BigDecimal.class);
         return SqlValues.bind(spec, "required", tx.requiredConfirmations(), Integer.class)
                 .then();
@@ -91,7 +125,7 @@ public class TransactionRepository {
     public Mono<BigDecimal> partialTotal(UUID linkId, UUID except) {
         return database.sql("SELECT coalesce(sum(crypto_amount), 0) AS partial FROM link_transaction "
                         + "WHERE payment_link_id = :link AND status = 'confirmed' AND NOT counted_as_use AND NOT late "
-                        + "AND id <> :except")
+                        + "AND NOT unexpected_asset AND id <> :except")
                 .bind("link", linkId)
                 .bind("except", except)
                 .map(row -> row.get("partial", BigDecimal.class))
@@ -102,7 +136,7 @@ public class TransactionRepository {
     public Mono<Void> consumePartials(UUID linkId, UUID except, Instant now) {
         return database.sql("UPDATE link_transaction SET counted_as_use = TRUE, updated_at = :now "
                         + "WHERE payment_link_id = :link AND status = 'confirmed' AND NOT counted_as_use AND NOT late "
-                        + "AND id <> :except")
+                        + "AND NOT unexpected_asset AND id <> :except")
                 .bind("now", utc(now))
                 .bind("link", linkId)
                 .bind("except", except)
@@ -111,7 +145,8 @@ public class TransactionRepository {
 
     /**
      * What a checkout shows about a link's payments, in one query: confirmed and partial totals, how many are in
-     * flight, and the confirmations of the most advanced pending transaction.
+     * flight, and the confirmations of the most advanced pending transaction. Unexpected assets paid nothing of the
+     * link, so they are left out.
      */
     public Mono<PaymentProgress> progress(UUID linkId) {
         return database.sql("""
@@ -120,9 +155,10 @@ public class TransactionRepository {
                                      coalesce(sum(crypto_amount) FILTER (WHERE status = 'confirmed'
                                                                          AND NOT counted_as_use), 0) AS partial,
                                      count(*) FILTER (WHERE status = 'pending') AS pending
-                              FROM link_transaction WHERE payment_link_id = :link) t
+                              FROM link_transaction WHERE payment_link_id = :link AND NOT unexpected_asset) t
                         LEFT JOIN LATERAL (SELECT confirmations, required_confirmations FROM link_transaction
                                            WHERE payment_link_id = :link AND status = 'pending'
+                                                 AND NOT unexpected_asset
                                            ORDER BY confirmations DESC, created_at, id LIMIT 1) p ON TRUE""")
                 .bind("link", linkId)
                 .map(row -> new PaymentProgress(
@@ -135,21 +171,22 @@ public class TransactionRepository {
     }
 
     /**
-     * The link's confirmed transactions that count for it (late ones only once a use counted them), oldest first, at
-     * most 20: what a paid checkout shows as its receipt.
+     * The link's confirmed transactions that count for it (late ones only once a use counted them, unexpected assets
+     * never), oldest first, at most 20: what a paid checkout shows as its receipt.
      */
     public Flux<LinkTransaction> confirmed(UUID linkId) {
         return database.sql("SELECT " + COLUMNS + " FROM link_transaction WHERE payment_link_id = :link "
-                        + "AND status = 'confirmed' AND (counted_as_use OR NOT late) ORDER BY created_at, id LIMIT 20")
+                        + "AND status = 'confirmed' AND (counted_as_use OR NOT late) AND NOT unexpected_asset "
+                        + "ORDER BY created_at, log_index, id LIMIT 20")
                 .bind("link", linkId)
                 .map(TransactionRepository::read)
                 .all();
     }
 
-    /** Whether the link has pending transactions other than {@code except}. */
+    /** Whether the link has pending payments (not unexpected assets) other than {@code except}. */
     public Mono<Boolean> othersPending(UUID linkId, UUID except) {
         return database.sql("SELECT EXISTS (SELECT 1 FROM link_transaction WHERE payment_link_id = :link "
-                        + "AND status = 'pending' AND id <> :except) AS pending")
+                        + "AND status = 'pending' AND NOT unexpected_asset AND id <> :except) AS pending")
                 .bind("link", linkId)
                 .bind("except", except)
                 .map(row -> row.get("pending", Boolean.class))
@@ -162,6 +199,9 @@ public class TransactionRepository {
                 row.get("payment_link_id", UUID.class),
                 row.get("network", String.class),
                 row.get("tx_hash", String.class),
+                row.get("log_index", Integer.class),
+                row.get("token_contract", String.class),
+                row.get("asset", String.class),
                 row.get("payer_address", String.class),
                 row.get("crypto_amount", BigDecimal.class),
                 row.get("fiat_amount", BigDecimal.class),
@@ -170,6 +210,7 @@ public class TransactionRepository {
                 row.get("required_confirmations", Integer.class),
                 row.get("counted_as_use", Boolean.class),
                 row.get("late", Boolean.class),
+                row.get("unexpected_asset", Boolean.class),
                 instant(row.get("created_at", OffsetDateTime.class)),
                 instant(row.get("updated_at", OffsetDateTime.class)));
     }

@@ -1,29 +1,36 @@
 package dev.cryptopay.paymentlinks.transaction;
 
-import dev.cryptopay.auth.internal.MerchantIdentity;
+import dev.cryptopay.paymentlinks.currency.CurrencyCatalog;
 import dev.cryptopay.paymentlinks.paymentlink.PaymentLink;
 import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkChanges;
 import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkRepository;
-import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkService;
-import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkView;
 import dev.cryptopay.service.error.ApiException;
 import dev.cryptopay.service.events.Transition;
-import dev.cryptopay.service.money.Amounts;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.UUID;
+import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Mono;
 
 /**
- * Records what a checkout or chain watcher saw on chain and drives the link through its aggregate. Reports are
- * idempotent on (network, tx_hash): the same report again changes nothing; a pending transaction may later be
- * reported confirmed or failed; any other change of a recorded transaction is refused with 409.
+ * Records what a chain watcher saw on chain and drives the link through its aggregate. A report is about one transfer,
+ * identified by (network, tx_hash, log_index): one transaction may hold several, to several links or to one, and each
+ * is recorded on its own. Reports are idempotent: the same report again changes nothing. A pending transfer may later
+ * be reported confirmed or failed; a failed one seen on chain again is decided anew; a pending report older than the
+ * transfer's confirmation or refund changes nothing. Only a transfer recorded for another link (409
+ * {@code transaction_conflict}) and a confirmed or refunded transfer reported failed (409 {@code illegal_transition}:
+ * a reorganisation deeper than the confirmations) are refused, so no ordinary sequence of reports is.
  *
- * <p>A transaction the link can no longer count is <em>late</em>: first seen when the link no longer took payments,
- * or confirmed after its uses were taken or it was cancelled. It is recorded and completes nothing; once confirmed it
- * is a {@code wallet.deposit}, until the merchant {@linkplain #resolve resolves} it into a use.
+ * <p>A transfer the link can no longer count is <em>late</em>: first seen when the link no longer took payments, or
+ * confirmed after its uses were taken or it was cancelled. It is recorded and completes nothing; once confirmed it is
+ * a {@code wallet.deposit}, until the merchant {@linkplain LatePaymentService#resolve resolves} it into a use.
+ *
+ * <p>A transfer of another asset than the link's (another token, the native coin for a token link, or the reverse) is
+ * an <em>unexpected asset</em>: recorded, named by the currency catalogue, never counted, never moving the link nor
+ * sending {@code payment.*}; once confirmed it is a {@code wallet.deposit} with reason {@code unexpected_asset}.
  */
 @Service
 public class TransactionService {
@@ -31,7 +38,7 @@ public class TransactionService {
     private final PaymentLinkRepository links;
     private final TransactionRepository transactions;
     private final PaymentLinkChanges changes;
-    private final PaymentLinkService paymentLinks;
+    private final CurrencyCatalog currencies;
     private final TransactionalOperator tx;
     private final Clock clock;
 
@@ -39,13 +46,13 @@ public class TransactionService {
             PaymentLinkRepository links,
             TransactionRepository transactions,
             PaymentLinkChanges changes,
-            PaymentLinkService paymentLinks,
+            CurrencyCatalog currencies,
             TransactionalOperator tx,
             Clock clock) {
         this.links = links;
         this.transactions = transactions;
         this.changes = changes;
-        this.paymentLinks = paymentLinks;
+        this.currencies = currencies;
         this.tx = tx;
         this.clock = clock;
     }
@@ -58,11 +65,19 @@ public class TransactionService {
         Mono<Recorded> work = links.lockAnyMerchant(linkId)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("Payment link not found")))
                 .flatMap(link -> transactions
-                        .lock(report.network(), report.txHash())
-                        .map(existing -> update(link, existing, report, now))
-                        .switchIfEmpty(Mono.fromSupplier(() -> create(link, report, now)))
-                        .flatMap(change -> change));
-        return tx.transactional(work);
+                        .lock(report.network(), report.txHash(), report.logIndex())
+                        .switchIfEmpty(Mono.defer(() -> transactions.adoptLegacy(link.id(), report)))
+                        .map(Optional::of)
+                        .defaultIfEmpty(Optional.empty())
+                        .flatMap(existing -> existing.isPresent()
+                                ? update(link, existing.get(), report, now)
+                                : create(link, report, now)));
+        // Two links reporting one new transfer at the same moment: the second insert meets the first one's row.
+        return tx.transactional(work)
+                .onErrorMap(
+                        duplicate -> duplicate instanceof DuplicateKeyException
+                                && String.valueOf(duplicate.getMessage()).contains("link_transaction_transfer_unique"),
+                        duplicate -> conflict());
     }
 
     public Mono<Recorded> refund(UUID linkId, RefundReport refund) {
@@ -70,9 +85,10 @@ public class TransactionService {
         Mono<Recorded> work = links.lockAnyMerchant(linkId)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("Payment link not found")))
                 .flatMap(link -> transactions
-                        .lock(refund.network(), refund.txHash())
-                        .filter(found -> found.paymentLinkId().equals(link.id()))
-                        .switchIfEmpty(Mono.error(() -> ApiException.notFound("Transaction not found for this link")))
+                        .lockOfLink(link.id(), refund.txHash())
+                        .filter(found -> found.network().equals(refund.network()))
+                        .collectList()
+                        .map(found -> Transfers.choose(found, refund.logIndex()))
                         .flatMap(found -> {
                             if (found.status() == TransactionStatus.REFUNDED) {
                                 return Mono.just(new Recorded(found, link, false));
@@ -85,66 +101,104 @@ public class TransactionService {
                             }
                             LinkTransaction refunded = found.withStatus(
                                     TransactionStatus.REFUNDED, found.confirmations(), found.countedAsUse(), now);
-                            return save(link.refunded(now), refunded, false, now);
+                            // An unexpected asset never paid the link, so returning it is no payment news either.
+                            Transition<PaymentLink> move =
+                                    found.unexpectedAsset() ? Transition.unchanged(link) : link.refunded(now);
+                            return save(move, refunded, false, now);
                         }));
         return tx.transactional(work);
     }
 
+    /** A transfer seen for the first time: named, marked late or unexpected as it is now, then decided. */
     private Mono<Recorded> create(PaymentLink link, TransactionReport report, Instant now) {
-        LinkTransaction recorded = new LinkTransaction(
-                UUID.randomUUID(),
-                link.id(),
-                report.network(),
-                report.txHash(),
-                report.payerAddress(),
-                report.cryptoAmount(),
-                report.fiatAmount(),
-                report.status(),
-                report.confirmations(),
-                report.requiredConfirmations(),
-                false,
-                !link.acceptsPayments(now),
-                now,
-                now);
-        if (report.status() == TransactionStatus.REFUNDED) {
-            throw ApiException.badRequest(
-                    "invalid_status", "Record the transaction first; refunds go to the refunds route");
-        }
-        if (recorded.late()) {
-            return save(latePayment(link, report.status()), recorded, true, now);
-        }
-        Mono<Boolean> covers =
-                report.status() == TransactionStatus.CONFIRMED ? covers(link, recorded) : Mono.just(Boolean.FALSE);
-        return Mono.zip(transactions.othersPending(link.id(), recorded.id()), covers)
-                .flatMap(found -> {
-                    boolean othersPending = found.getT1();
-                    Transition<PaymentLink> move = switch (report.status()) {
-                        case PENDING -> link.transactionPending(now);
-                        case CONFIRMED -> link.transactionConfirmed(false, found.getT2(), othersPending, now);
-                        default -> link.transactionFailed(othersPending, now);
-                    };
-                    LinkTransaction stored = counted(recorded, move, link);
-                    return consumePartials(stored, now).then(save(move, stored, true, now));
-                });
+        boolean unexpected = !link.takesAsset(report.tokenContract());
+        Mono<String> asset = unexpected
+                ? currencies.assetName(report.network(), report.tokenContract())
+                : Mono.just(link.currency());
+        return asset.flatMap(name -> decide(
+                link,
+                new LinkTransaction(
+                        UUID.randomUUID(),
+                        link.id(),
+                        report.network(),
+                        report.txHash(),
+                        report.logIndex(),
+                        report.tokenContract(),
+                        name,
+                        report.payerAddress(),
+                        report.cryptoAmount(),
+                        report.fiatAmount(),
+                        report.status(),
+                        report.confirmations(),
+                        report.requiredConfirmations(),
+                        false,
+                        !link.acceptsPayments(now),
+                        unexpected,
+                        now,
+                        now),
+                true,
+                now));
     }
 
     private Mono<Recorded> update(PaymentLink link, LinkTransaction existing, TransactionReport report, Instant now) {
         if (!existing.paymentLinkId().equals(link.id())) {
-            throw ApiException.conflict(
-                    "transaction_conflict", "This transaction is already recorded against another payment link");
+            throw conflict();
         }
         if (existing.status() == report.status()) {
             return progressed(link, existing, report, now);
         }
-        if (existing.status() != TransactionStatus.PENDING || report.status() == TransactionStatus.REFUNDED) {
-            throw ApiException.conflict(
-                    "illegal_transition",
-                    "Transaction is already " + existing.status().wireName() + " and cannot become "
-                            + report.status().wireName());
+        switch (existing.status()) {
+            case PENDING:
+                return settled(link, existing, report, now);
+            case FAILED:
+                // Taken away by a reorganisation, now in a block again: decided as if first seen now.
+                return decide(link, existing.seenAgain(report, !link.acceptsPayments(now), now), false, now);
+            default:
+                if (report.status() == TransactionStatus.FAILED) {
+                    throw ApiException.conflict(
+                            "illegal_transition",
+                            "Transaction is already " + existing.status().wireName() + " and cannot become failed");
+                }
+                // A pending (or confirmed) report older than what is recorded: nothing new.
+                return Mono.just(new Recorded(existing, link, false));
         }
-        LinkTransaction changed = existing.withStatus(report.status(), report.confirmations(), false, now)
+    }
+
+    /**
+     * What a transfer seen now (new, or failed and seen again) does: an unexpected asset or a late payment moves
+     * nothing; otherwise the link sees it pending, confirmed (a use when it covers the amount with the partial
+     * payments) or failed.
+     */
+    private Mono<Recorded> decide(PaymentLink link, LinkTransaction seen, boolean created, Instant now) {
+        if (seen.unexpectedAsset()) {
+            return save(unexpectedAsset(link, seen.status()), seen, created, now);
+        }
+        if (seen.late()) {
+            return save(latePayment(link, seen.status()), seen, created, now);
+        }
+        Mono<Boolean> covers =
+                seen.status() == TransactionStatus.CONFIRMED ? covers(link, seen) : Mono.just(Boolean.FALSE);
+        return Mono.zip(transactions.othersPending(link.id(), seen.id()), covers)
+                .flatMap(found -> {
+                    boolean othersPending = found.getT1();
+                    Transition<PaymentLink> move = switch (seen.status()) {
+                        case PENDING -> link.transactionPending(now);
+                        case CONFIRMED -> link.transactionConfirmed(false, found.getT2(), othersPending, now);
+                        default -> link.transactionFailed(othersPending, now);
+                    };
+                    LinkTransaction stored = counted(seen, move, link);
+                    return consumePartials(stored, now).then(save(move, stored, created, now));
+                });
+    }
+
+    /** A pending transfer reported confirmed or failed. */
+    private Mono<Recorded> settled(PaymentLink link, LinkTransaction pending, TransactionReport report, Instant now) {
+        LinkTransaction changed = pending.withStatus(report.status(), report.confirmations(), false, now)
                 .withProgress(report.confirmations(), report.requiredConfirmations(), now);
-        if (existing.late()) {
+        if (pending.unexpectedAsset()) {
+            return save(unexpectedAsset(link, report.status()), changed, false, now);
+        }
+        if (pending.late()) {
             return save(latePayment(link, report.status()), changed, false, now);
         }
         if (report.status() == TransactionStatus.CONFIRMED && !link.countsConfirmation(true, now)) {
@@ -153,7 +207,7 @@ public class TransactionService {
         }
         Mono<Boolean> covers =
                 report.status() == TransactionStatus.CONFIRMED ? covers(link, changed) : Mono.just(Boolean.FALSE);
-        return Mono.zip(transactions.othersPending(link.id(), existing.id()), covers)
+        return Mono.zip(transactions.othersPending(link.id(), pending.id()), covers)
                 .flatMap(found -> {
                     Transition<PaymentLink> move = report.status() == TransactionStatus.CONFIRMED
                             ? link.transactionConfirmed(true, found.getT2(), found.getT1(), now)
@@ -161,49 +215,6 @@ public class TransactionService {
                     LinkTransaction stored = counted(changed, move, link);
                     return consumePartials(stored, now).then(save(move, stored, false, now));
                 });
-    }
-
-    /**
-     * The merchant accepts a late payment as one use of its link: the transaction must be late, confirmed and cover
-     * the link amount on its own (late partial payments are not added up). It is marked as counted, the link counts
-     * the use ({@link PaymentLink#latePaymentResolved}) and {@code payment.completed} is written, in one transaction.
-     * Resolving it again answers the link without a change or an event. 404 when the link is not the merchant's or
-     * the transaction not the link's; 409 {@code not_late}, {@code not_confirmed} or {@code insufficient_amount}.
-     */
-    public Mono<PaymentLinkView> resolve(MerchantIdentity merchant, UUID linkId, String txHash) {
-        Instant now = clock.instant();
-        Mono<PaymentLinkView> work = links.lock(merchant, linkId)
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound("Payment link not found")))
-                .flatMap(link -> transactions
-                        .lockOfLink(link.id(), txHash)
-                        .switchIfEmpty(Mono.error(() -> ApiException.notFound("Transaction not found for this link")))
-                        .flatMap(found -> resolve(link, found, now)))
-                .then(Mono.defer(() -> paymentLinks.get(merchant, linkId)));
-        return tx.transactional(work);
-    }
-
-    private Mono<PaymentLink> resolve(PaymentLink link, LinkTransaction found, Instant now) {
-        if (!found.late()) {
-            throw ApiException.conflict(
-                    "not_late", "This transaction was not late: it was counted for the link when it confirmed");
-        }
-        if (found.countedAsUse()) {
-            return Mono.just(link);
-        }
-        if (found.status() != TransactionStatus.CONFIRMED) {
-            throw ApiException.conflict(
-                    "not_confirmed",
-                    "Only a confirmed transaction can be resolved; this one is "
-                            + found.status().wireName());
-        }
-        if (found.cryptoAmount().compareTo(link.amount()) < 0) {
-            throw ApiException.conflict(
-                    "insufficient_amount",
-                    "The transaction's amount (" + Amounts.plainString(found.cryptoAmount())
-                            + ") does not cover the link amount (" + Amounts.plainString(link.amount()) + ")");
-        }
-        LinkTransaction resolved = found.withStatus(found.status(), found.confirmations(), true, now);
-        return transactions.update(resolved).then(changes.save(link.latePaymentResolved(now), resolved.payment(), now));
     }
 
     /**
@@ -250,7 +261,7 @@ public class TransactionService {
                 : Mono.empty();
     }
 
-    /** The late payment's step its transaction's status reports (only a confirmation is news: a deposit). */
+    /** The link's move for a step of a late payment: only its confirmation is news ({@code wallet.deposit}). */
     private static Transition<PaymentLink> latePayment(PaymentLink link, TransactionStatus status) {
         return switch (status) {
             case PENDING -> link.latePaymentPending();
@@ -259,11 +270,21 @@ public class TransactionService {
         };
     }
 
+    /** The link's move for a step of an unexpected asset: only its confirmation is news ({@code wallet.deposit}). */
+    private static Transition<PaymentLink> unexpectedAsset(PaymentLink link, TransactionStatus status) {
+        return status == TransactionStatus.CONFIRMED ? link.unexpectedAssetConfirmed() : Transition.unchanged(link);
+    }
+
     /** Marks the transaction as having completed one use of the link when the move counted one. */
     private static LinkTransaction counted(
             LinkTransaction transaction, Transition<PaymentLink> move, PaymentLink before) {
         boolean counted = move.state().currentUses() > before.currentUses();
         return transaction.withStatus(
                 transaction.status(), transaction.confirmations(), counted, transaction.updatedAt());
+    }
+
+    private static ApiException conflict() {
+        return ApiException.conflict(
+                "transaction_conflict", "This transfer is already recorded against another payment link");
     }
 }

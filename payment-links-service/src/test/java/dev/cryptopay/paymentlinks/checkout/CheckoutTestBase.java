@@ -49,7 +49,8 @@ abstract class CheckoutTestBase extends PaymentLinksTestBase {
     /** Reports a transaction as a chain watcher does; {@code required} may be null. */
     protected void report(
             String linkId, String hash, String amount, String status, int confirmations, Integer required) {
-        String body = "{\"network\":\"Local dev chain\",\"tx_hash\":\"" + hash + "\",\"payer_address\":\"0xPAYER\","
+        String body = "{\"network\":\"Local dev chain\",\"tx_hash\":\"" + hash + "\"," + transfer(0, TEST_USDC)
+                + ",\"payer_address\":\"0xPAYER\","
                 + "\"crypto_amount\":" + amount + ",\"status\":\"" + status + "\",\"confirmations\":" + confirmations
                 + (required == null ? "" : ",\"required_confirmations\":" + required) + "}";
         reportTransaction(linkId, body).expectStatus().is2xxSuccessful();

@@ -83,7 +83,8 @@ class HostileRequestsTest extends PaymentLinksTestBase {
                 .write(
                         HttpMethod.POST,
                         "/internal/payment_links/" + link + "/transactions",
-                        "{\"network\":\"Ethereum\",\"tx_hash\":\"0xh1\",\"payer_address\":\"0xPAYER\","
+                        "{\"network\":\"Ethereum\",\"tx_hash\":\"0xh1\"," + transfer(0, TEST_USDC)
+                                + ",\"payer_address\":\"0xPAYER\","
                                 + "\"crypto_amount\":1,\"status\":\"pending\",\"confirmations\":1,"
                                 + "\"required_confirmations\":12}")
                 .ids(HttpMethod.POST, "/internal/payment_links/{id}/transactions", "{}")

@@ -144,7 +144,8 @@ class GetAndDeletePaymentLinkTest extends PaymentLinksTestBase {
     private void report(String id, String hash, String payer, String crypto, String fiat, String status) {
         reportTransaction(
                         id,
-                        "{\"network\":\"Ethereum\",\"tx_hash\":\"" + hash + "\",\"payer_address\":\"" + payer
+                        "{\"network\":\"Ethereum\",\"tx_hash\":\"" + hash + "\"," + transfer(0, TEST_USDC)
+                                + ",\"payer_address\":\"" + payer
                                 + "\",\"crypto_amount\":" + crypto + ",\"fiat_amount\":" + fiat + ",\"status\":\""
                                 + status + "\"}")
                 .expectStatus()

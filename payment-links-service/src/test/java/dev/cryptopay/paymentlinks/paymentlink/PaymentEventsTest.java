@@ -93,7 +93,8 @@ class PaymentEventsTest extends PaymentLinksTestBase {
     }
 
     private static String transaction(String hash, String status) {
-        return "{\"network\":\"Ethereum\",\"tx_hash\":\"" + hash + "\",\"payer_address\":\"0xP\","
+        return "{\"network\":\"Ethereum\",\"tx_hash\":\"" + hash + "\"," + transfer(0, TEST_USDT)
+                + ",\"payer_address\":\"0xP\","
                 + "\"crypto_amount\":25.5,\"fiat_amount\":25.49,\"status\":\"" + status + "\"}";
     }
 

@@ -37,7 +37,7 @@ class PaymentLinkLifecycleTest extends PaymentLinksTestBase {
     private JsonNode report(String id, String hash, String amount, String status, int expectedStatus) {
         return read(reportTransaction(
                         id,
-                        "{\"network\":\"Ethereum\",\"tx_hash\":\"" + hash + "\","
+                        "{\"network\":\"Ethereum\",\"tx_hash\":\"" + hash + "\"," + transfer(0, TEST_USDC) + ","
                                 + "\"payer_address\":\"0xPAYER\",\"crypto_amount\":" + amount + ",\"status\":\""
                                 + status
                                 + "\",\"confirmations\":3}")
@@ -128,7 +128,7 @@ class PaymentLinkLifecycleTest extends PaymentLinksTestBase {
     }
 
     @Test
-    void repeatedReportsChangeNothingAndRegressionsAreRefused() {
+    void repeatedAndStaleReportsChangeNothingAndAFailureAfterConfirmationIsRefused() {
         MerchantIdentity merchant = newMerchant();
         String id = newLink(merchant, 3);
         report(id, "0x31", "10", "confirmed", 201);
@@ -136,9 +136,15 @@ class PaymentLinkLifecycleTest extends PaymentLinksTestBase {
         JsonNode again = report(id, "0x31", "10", "confirmed", 200);
         assertThat(again.get("data").get("payment_link").get("current_uses").asInt())
                 .isEqualTo(1);
-        JsonNode regress = report(id, "0x31", "10", "pending", 409);
+        // A pending report older than the confirmation (a second watcher instance's, say) is no news: 200.
+        JsonNode stale = report(id, "0x31", "10", "pending", 200).get("data");
+        assertThat(stale.get("transaction").get("status").asString()).isEqualTo("confirmed");
+        assertThat(stale.get("payment_link").get("current_uses").asInt()).isEqualTo(1);
+        // Confirmed, then taken away by a reorganisation deeper than the confirmations: an operator must look.
+        JsonNode regress = report(id, "0x31", "10", "failed", 409);
+        assertThat(regress.get("code").asString()).isEqualTo("illegal_transition");
         assertThat(regress.get("message").asString())
-                .isEqualTo("Transaction is already confirmed and cannot become pending");
+                .isEqualTo("Transaction is already confirmed and cannot become failed");
         assertThat(eventTypes(id)).containsExactly("payment.created", "payment.completed");
 
         String other = newLink(merchant, 1);
@@ -270,10 +276,10 @@ class PaymentLinkLifecycleTest extends PaymentLinksTestBase {
                 .isBadRequest());
         assertThat(error.get("errors"))
                 .extracting(e -> e.get("field").asString())
-                .containsExactly("crypto_amount", "status");
+                .containsExactly("log_index", "crypto_amount", "status");
         reportTransaction(
                         UUID.randomUUID().toString(),
-                        "{\"network\":\"Ethereum\",\"tx_hash\":\"0x1\","
+                        "{\"network\":\"Ethereum\",\"tx_hash\":\"0x1\"," + transfer(0, TEST_USDC) + ","
                                 + "\"payer_address\":\"0xP\",\"crypto_amount\":1,\"status\":\"pending\"}")
                 .expectStatus()
                 .isNotFound();

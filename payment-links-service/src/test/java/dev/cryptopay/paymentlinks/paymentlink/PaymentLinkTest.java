@@ -132,10 +132,10 @@ class PaymentLinkTest {
         assertThat(completed.latePaymentFailed()).isEqualTo(Transition.unchanged(completed));
         assertThat(completed.latePaymentConfirmed())
                 .isEqualTo(new Transition<>(completed, List.of(EventType.WALLET_DEPOSIT), false));
-        assertThat(completed.lateReason()).isEqualTo(LateReason.BEYOND_MAX_USES);
-        assertThat(link(1).cancel(NOW).state().lateReason()).isEqualTo(LateReason.LATE_PAYMENT);
+        assertThat(completed.lateReason()).isEqualTo(DepositReason.BEYOND_MAX_USES);
+        assertThat(link(1).cancel(NOW).state().lateReason()).isEqualTo(DepositReason.LATE_PAYMENT);
         assertThat(link(1).expire(NOW.plus(Duration.ofHours(2))).state().lateReason())
-                .isEqualTo(LateReason.LATE_PAYMENT);
+                .isEqualTo(DepositReason.LATE_PAYMENT);
     }
 
     @Test

@@ -29,7 +29,7 @@ class LatePaymentTest extends PaymentLinksTestBase {
     @Autowired
     DatabaseClient database;
 
-    /** A transaction hash no other test uses ((network, tx_hash) is unique across the shared database). */
+    /** A transaction hash no other test uses ((network, tx_hash, log_index) is unique across the shared database). */
     private static String newHash() {
         byte[] bytes = new byte[32];
         RANDOM.nextBytes(bytes);
@@ -46,9 +46,16 @@ class LatePaymentTest extends PaymentLinksTestBase {
     }
 
     private JsonNode report(String id, String hash, String amount, String status, int confirmations, int expected) {
+        return report(id, hash, 0, amount, status, confirmations, expected);
+    }
+
+    private JsonNode report(
+            String id, String hash, int logIndex, String amount, String status, int confirmations, int expected) {
         return read(reportTransaction(
                                 id,
-                                "{\"network\":\"Ethereum\",\"tx_hash\":\"" + hash + "\",\"payer_address\":\"0xPAYER\","
+                                "{\"network\":\"Ethereum\",\"tx_hash\":\"" + hash + "\","
+                                        + transfer(logIndex, TEST_USDC)
+                                        + ",\"payer_address\":\"0xPAYER\","
                                         + "\"crypto_amount\":" + amount + ",\"status\":\"" + status
                                         + "\",\"confirmations\":" + confirmations + "}")
                         .expectStatus()
@@ -291,6 +298,65 @@ class LatePaymentTest extends PaymentLinksTestBase {
                         .get("current_uses")
                         .asInt())
                 .isZero();
+    }
+
+    @Test
+    void resolveNeedsTheLogIndexWhenTheTransactionHoldsSeveralTransfersToTheLink() {
+        MerchantIdentity merchant = newMerchant();
+        String id = newLink(merchant, "10", 1);
+        clock.advance(Duration.ofHours(25));
+        String hash = newHash();
+        report(id, hash, 4, "10", "confirmed", 3, 201);
+        report(id, hash, 5, "12", "confirmed", 3, 201);
+        assertThat(eventTypes(id)).containsExactly("payment.created", "wallet.deposit", "wallet.deposit");
+        assertThat(events(id).get(2).get("data").get("log_index").asInt()).isEqualTo(5);
+
+        JsonNode ambiguous = resolveStatus(merchant, id, hash, 409);
+        assertThat(ambiguous.get("code").asString()).isEqualTo("log_index_required");
+        assertThat(ambiguous.get("message").asString())
+                .isEqualTo("This transaction holds 2 transfers to this link (log_index 4, 5); say which one with "
+                        + "log_index");
+        assertThat(read(resolve(merchant, id, "{\"tx_hash\":\"" + hash + "\",\"log_index\":6}", null)
+                                .expectStatus()
+                                .isNotFound())
+                        .get("message")
+                        .asString())
+                .isEqualTo("Transaction not found for this link");
+        for (String bad : new String[] {"-3", "1.5", "\"5\""}) {
+            JsonNode error =
+                    read(resolve(merchant, id, "{\"tx_hash\":\"" + hash + "\",\"log_index\":" + bad + "}", null)
+                            .expectStatus()
+                            .isBadRequest());
+            assertThat(error.get("errors"))
+                    .as(bad)
+                    .extracting(e -> e.get("field").asString())
+                    .containsExactly("log_index");
+        }
+
+        String body = "{\"tx_hash\":\"" + hash + "\",\"log_index\":5}";
+        JsonNode first =
+                read(resolve(merchant, id, body, "resolve-5").expectStatus().isOk());
+        JsonNode link = first.get("data");
+        assertThat(link.get("payment_status").asString()).isEqualTo("completed");
+        assertThat(link.get("current_uses").asInt()).isEqualTo(1);
+        assertThat(link.get("transactions"))
+                .filteredOn(t -> t.get("counted_as_use").asBoolean())
+                .extracting(t -> t.get("log_index").asInt())
+                .containsExactly(5);
+        JsonNode completed = lastEvent(id).get("data");
+        assertThat(completed.get("log_index").asInt()).isEqualTo(5);
+        assertThat(completed.get("transaction_amount").asString()).isEqualTo("12");
+        assertThat(completed.get("late").asBoolean()).isTrue();
+
+        // Idempotent: the same key answers the same bytes; without a key, the same link and no second use.
+        assertThat(read(resolve(merchant, id, body, "resolve-5").expectStatus().isOk()))
+                .isEqualTo(first);
+        assertThat(resolveStatus(merchant, id, hash, 409).get("code").asString())
+                .as("still two transfers of the hash")
+                .isEqualTo("log_index_required");
+        read(resolve(merchant, id, body, null).expectStatus().isOk());
+        assertThat(eventTypes(id))
+                .containsExactly("payment.created", "wallet.deposit", "wallet.deposit", "payment.completed");
     }
 
     @Test

@@ -15,8 +15,8 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  */
 class TransactionCallersTest extends PaymentLinksTestBase {
 
-    private static final String REPORT = "{\"network\":\"Ethereum\",\"tx_hash\":\"0x0a\","
-            + "\"payer_address\":\"0xPAYER\",\"crypto_amount\":10,\"status\":\"pending\",\"confirmations\":1}";
+    private static final String REPORT = "{\"network\":\"Ethereum\",\"tx_hash\":\"0x0a\"," + transfer(0, TEST_USDC)
+            + "," + "\"payer_address\":\"0xPAYER\",\"crypto_amount\":10,\"status\":\"pending\",\"confirmations\":1}";
 
     private static void isForbiddenForThisCaller(WebTestClient.ResponseSpec response) {
         response.expectStatus()

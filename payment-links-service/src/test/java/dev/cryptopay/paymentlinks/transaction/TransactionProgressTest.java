@@ -26,7 +26,8 @@ class TransactionProgressTest extends PaymentLinksTestBase {
     }
 
     private static String report(String hash, String amount, String status, String progress) {
-        return "{\"network\":\"Ethereum\",\"tx_hash\":\"" + hash + "\",\"payer_address\":\"0xPAYER\","
+        return "{\"network\":\"Ethereum\",\"tx_hash\":\"" + hash + "\"," + transfer(0, TEST_USDC)
+                + ",\"payer_address\":\"0xPAYER\","
                 + "\"crypto_amount\":" + amount + ",\"status\":\"" + status + "\"" + progress + "}";
     }
 
