@@ -1,7 +1,7 @@
 package dev.cryptopay.deploy;
 
 import dev.cryptopay.auth.Mode;
-import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -145,15 +145,10 @@ final class AdminClient {
             request.header("Content-Type", "application/json");
         }
         try {
-            return SignedClient.HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
+            return SignedClient.exchange(request.build());
+        } catch (UncheckedIOException e) {
             throw new StackStartException(
-                    "The gateway's admin API at " + adminUrl + " did not answer " + method + " " + path + ": "
-                            + e.getMessage() + ". See the gateway's log.",
-                    e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StackStartException("interrupted while calling the admin API");
+                    "The gateway's admin API did not answer: " + e.getMessage() + ". See the gateway's log.", e);
         }
     }
 }

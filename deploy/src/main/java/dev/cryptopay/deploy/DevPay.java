@@ -1,21 +1,14 @@
 package dev.cryptopay.deploy;
 
-import dev.cryptopay.testsupport.chain.DevTokens;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.web3j.abi.FunctionEncoder;
@@ -68,30 +61,24 @@ public final class DevPay {
                             : " does not exist. Start the stack with ./run-local first; it writes that file."));
             return 2;
         }
-        PaymentUri payment;
-        try {
-            payment = PaymentUri.parse(args[0]);
-        } catch (IllegalArgumentException e) {
-            err.println("[dev-pay] " + e.getMessage());
-            return 2;
-        }
         String rpcUrl = stack.get("DEV_CHAIN_RPC_URL");
         Web3j web3j = Web3j.build(new HttpService(rpcUrl));
         try {
+            PaymentUri payment = PaymentUri.parse(args[0]);
             Credentials payer = Credentials.create(stack.get("CUSTOMER_PRIVATE_KEY"));
-            err.println("[dev-pay] paying " + describe(payment) + " to " + payment.recipient() + " from "
-                    + Keys.toChecksumAddress(payer.getAddress()) + " on " + rpcUrl);
+            err.println("[dev-pay] paying " + payment.amount()
+                    + payment.token().map(t -> " base units of " + t).orElse(" wei") + " to " + payment.recipient()
+                    + " from " + Keys.toChecksumAddress(payer.getAddress()) + " on " + rpcUrl);
             TransactionReceipt receipt = pay(web3j, payer, payment);
-            err.println(
-                    receipt.isStatusOK()
-                            ? "[dev-pay] mined in block " + receipt.getBlockNumber() + "; chain-watcher reports it to "
-                                    + "payment-links-service (see the link with ./signed-request GET /payment_links/<id>)"
-                            : "[dev-pay] transaction " + receipt.getTransactionHash() + " reverted in block "
-                                    + receipt.getBlockNumber());
+            boolean mined = receipt.isStatusOK();
+            err.println("[dev-pay] " + (mined ? "mined" : "reverted") + " in block " + receipt.getBlockNumber()
+                    + (mined
+                            ? "; chain-watcher reports it (see the link: ./signed-request GET /payment_links/<id>)"
+                            : ""));
             out.println(receipt.getTransactionHash());
-            return receipt.isStatusOK() ? 0 : 1;
+            return mined ? 0 : 1;
         } catch (IllegalArgumentException e) {
-            err.println("[dev-pay] " + e.getMessage() + " (a live-mode link is paid on its real network, not here)");
+            err.println("[dev-pay] " + e.getMessage());
             return 2;
         } catch (IllegalStateException | TransactionException e) {
             err.println("[dev-pay] " + e.getMessage());
@@ -107,18 +94,16 @@ public final class DevPay {
 
     /**
      * Signs the payment here (EIP-155 with the node's chain id; gas limit and price from the node), sends it with
-     * {@code eth_sendRawTransaction} and waits until it is mined (up to 30 s).
-     *
-     * @throws IllegalArgumentException when the URI names another chain than the node's
-     * @throws IllegalStateException    when the node refuses it, e.g. because it would revert (the reason given)
+     * {@code eth_sendRawTransaction} and waits until it is mined (up to 30 s). A payment for another chain than the
+     * node's is an IllegalArgumentException; one the node refuses (e.g. as it would revert) an IllegalStateException.
      */
     static TransactionReceipt pay(Web3j web3j, Credentials payer, PaymentUri payment)
             throws IOException, TransactionException {
         long chainId =
                 checked(web3j.ethChainId().send(), "eth_chainId").getChainId().longValueExact();
-        if (payment.chainId().isPresent() && payment.chainId().getAsLong() != chainId) {
-            throw new IllegalArgumentException(
-                    "the payment is for chain " + payment.chainId().getAsLong() + ", but the node is chain " + chainId);
+        if (payment.chainId() != chainId) {
+            throw new IllegalArgumentException("the payment is for chain " + payment.chainId() + ", but the node is "
+                    + "chain " + chainId + " (a live-mode link is paid on its real network, not here)");
         }
         String to = payment.token().orElse(payment.recipient());
         BigInteger value = payment.token().isPresent() ? BigInteger.ZERO : payment.amount();
@@ -151,19 +136,6 @@ public final class DevPay {
         return response;
     }
 
-    /** "10.5 USDC" for a dev chain token, "0.25 ETH" for the native coin, base units for any other token. */
-    static String describe(PaymentUri payment) {
-        if (payment.token().isEmpty()) {
-            return whole(payment.amount(), 18) + " ETH";
-        }
-        String contract = payment.token().get();
-        return Arrays.stream(DevTokens.values())
-                .filter(token -> token.address().equalsIgnoreCase(contract))
-                .findFirst()
-                .map(token -> whole(payment.amount(), token.decimals()) + " " + token.code())
-                .orElse(payment.amount() + " base units of the token " + contract);
-    }
-
     /** Warnings only, on stderr (tool-logback.xml), so no library line mixes with what a tool prints; before any logger. */
     static void quietLogging() {
         if (System.getProperty("logback.configurationFile") == null) {
@@ -171,105 +143,44 @@ public final class DevPay {
         }
     }
 
-    private static String whole(BigInteger baseUnits, int decimals) {
-        return new BigDecimal(baseUnits)
-                .movePointLeft(decimals)
-                .stripTrailingZeros()
-                .toPlainString();
-    }
-
     /**
-     * An EIP-681 payment request of the two forms payment-links-service writes: an ERC-20 transfer
-     * {@code ethereum:<token>@<chain>/transfer?address=<to>&uint256=<base units>} and a native payment
-     * {@code ethereum:<to>@<chain>?value=<wei>}. The chain id may be left out (then the wallet's chain applies) and the
-     * target may carry EIP-681's {@code pay-} prefix; numbers may be written {@code 2.5e18}. Anything else (ENS names,
-     * other functions, missing or fractional amounts, bad EIP-55 checksums) is refused with the reason. Addresses come out
-     * EIP-55 checksummed; the amount (base units, or wei) is positive; token is empty for the native coin.
+     * A link's {@code payment_uri} (EIP-681) as payment-links-service writes it: {@code ethereum:<token>@<chain>/transfer
+     * ?address=<to>&uint256=<base units>} or {@code ethereum:<to>@<chain>?value=<wei>}. Other forms, ENS names, amounts of
+     * 0 or over 256 bits and mistyped EIP-55 checksums are refused with the reason; token is empty for the native coin.
      */
-    public record PaymentUri(Optional<String> token, String recipient, BigInteger amount, OptionalLong chainId) {
+    public record PaymentUri(Optional<String> token, String recipient, BigInteger amount, long chainId) {
 
-        private static final Pattern SHAPE =
-                Pattern.compile("ethereum:(?:pay-)?([^@/?]+)(?:@(\\d+))?(?:/([A-Za-z_][A-Za-z0-9_]*))?(?:\\?(.*))?");
-        private static final Pattern ADDRESS = Pattern.compile("0x[0-9a-fA-F]{40}");
-        private static final Pattern NUMBER = Pattern.compile("\\d+(\\.\\d+)?([eE]\\d+)?");
+        private static final Pattern SHAPE = Pattern.compile("ethereum:(0x\\p{XDigit}{40})@(\\d{1,18})"
+                + "(?:/transfer\\?address=(0x\\p{XDigit}{40})&uint256=|\\?value=)(\\d{1,78})");
 
         /** @throws IllegalArgumentException saying what is wrong with the URI */
         public static PaymentUri parse(String uri) {
             Matcher shape = SHAPE.matcher(uri.strip());
             if (!shape.matches()) {
-                throw new IllegalArgumentException(
-                        "not an EIP-681 payment URI (ethereum:<address>[@<chain id>]" + "[/transfer]?…): " + uri);
+                throw new IllegalArgumentException("not a payment link's payment_uri (ethereum:<token>@<chain id>/"
+                        + "transfer?address=<to>&uint256=<base units>, or ethereum:<to>@<chain id>?value=<wei>): "
+                        + uri);
             }
-            String target = address(shape.group(1), "the target");
-            OptionalLong chainId =
-                    shape.group(2) == null ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(shape.group(2)));
-            Map<String, String> parameters = parameters(shape.group(4));
-            String function = shape.group(3);
-            if (function == null) {
-                return new PaymentUri(Optional.empty(), target, amount(parameters, "value"), chainId);
+            BigInteger amount = new BigInteger(shape.group(4));
+            if (amount.signum() == 0 || amount.bitLength() > 256) {
+                throw new IllegalArgumentException("the amount " + amount + " must be more than 0 and fit 256 bits");
             }
-            if (!function.equals("transfer")) {
-                throw new IllegalArgumentException(
-                        "only token transfers (/transfer) and native payments are paid here," + " not /" + function);
-            }
-            String recipient = parameters.get("address");
-            if (recipient == null) {
-                throw new IllegalArgumentException("a token transfer needs the recipient as address=<0x…>");
-            }
-            return new PaymentUri(
-                    Optional.of(target), address(recipient, "address="), amount(parameters, "uint256"), chainId);
+            String target = checksummed(shape.group(1));
+            long chainId = Long.parseLong(shape.group(2));
+            return shape.group(3) == null
+                    ? new PaymentUri(Optional.empty(), target, amount, chainId)
+                    : new PaymentUri(Optional.of(target), checksummed(shape.group(3)), amount, chainId);
         }
 
-        private static Map<String, String> parameters(String query) {
-            Map<String, String> parameters = new LinkedHashMap<>();
-            for (String pair : query == null || query.isEmpty() ? new String[0] : query.split("&")) {
-                String[] nameAndValue = pair.split("=", 2);
-                String name = URLDecoder.decode(nameAndValue[0], StandardCharsets.UTF_8);
-                String value =
-                        nameAndValue.length < 2 ? "" : URLDecoder.decode(nameAndValue[1], StandardCharsets.UTF_8);
-                if (parameters.put(name, value) != null) {
-                    throw new IllegalArgumentException("the parameter " + name + " appears twice");
-                }
-            }
-            return parameters;
-        }
-
-        private static String address(String text, String what) {
-            if (!ADDRESS.matcher(text).matches()) {
-                throw new IllegalArgumentException(what + " must be a 0x address of 40 hex digits (ENS names are not "
-                        + "resolved here): " + text);
-            }
-            String checksummed = Keys.toChecksumAddress(text);
-            boolean mixedCase = !text.substring(2).equals(text.substring(2).toLowerCase(Locale.ROOT))
-                    && !text.substring(2).equals(text.substring(2).toUpperCase(Locale.ROOT));
-            if (mixedCase && !checksummed.equals(text)) {
-                throw new IllegalArgumentException(what + " has a wrong EIP-55 checksum: " + text + " (a typo?)");
+        private static String checksummed(String address) {
+            String checksummed = Keys.toChecksumAddress(address);
+            String hex = address.substring(2);
+            if (!checksummed.equals(address)
+                    && !hex.equals(hex.toLowerCase(Locale.ROOT))
+                    && !hex.equals(hex.toUpperCase(Locale.ROOT))) {
+                throw new IllegalArgumentException(address + " has a wrong EIP-55 checksum (a typo?)");
             }
             return checksummed;
-        }
-
-        private static BigInteger amount(Map<String, String> parameters, String name) {
-            String text = parameters.get(name);
-            if (text == null || text.isEmpty()) {
-                throw new IllegalArgumentException("the amount is missing: " + name + "=<base units>");
-            }
-            if (!NUMBER.matcher(text).matches()) {
-                throw new IllegalArgumentException(name + " must be a number, not '" + text + "'");
-            }
-            BigDecimal number = new BigDecimal(text);
-            if (number.precision() - number.scale() > 78) { // more digits than any uint256, e.g. 1e1000000
-                throw new IllegalArgumentException(name + "=" + text + " does not fit 256 bits");
-            }
-            BigInteger amount;
-            try {
-                amount = number.toBigIntegerExact();
-            } catch (ArithmeticException e) {
-                throw new IllegalArgumentException(name + "=" + text + " is not a whole number of base units");
-            }
-            if (amount.signum() == 0 || amount.bitLength() > 256) {
-                throw new IllegalArgumentException(name + "=" + text + " must be more than 0 and fit 256 bits");
-            }
-            return amount;
         }
     }
 }

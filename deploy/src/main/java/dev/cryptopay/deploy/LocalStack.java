@@ -50,6 +50,7 @@ public final class LocalStack implements AutoCloseable {
     volatile KraftBroker kafka;
     volatile SandboxCredentials credentials;
     volatile StackChain chain;
+    volatile StackSandbox.ExamplePlan examplePlan; // null without the dev chain, or when it could not be made
     private boolean runsDevChain;
     private CompletableFuture<KraftBroker> kafkaStart = CompletableFuture.completedFuture(null);
     private CompletableFuture<StackChain> chainStart = CompletableFuture.completedFuture(null);
@@ -160,6 +161,7 @@ public final class LocalStack implements AutoCloseable {
         credentials = new AdminClient(adminUrl(), adminToken()).ensureSandboxMerchant(files, baseUrl(), console);
         SandboxWallet wallet = SandboxWallet.loadOrCreate(files.sandboxWalletFile);
         StackSandbox.registerWallet(this, wallet);
+        examplePlan = chain == null ? null : StackSandbox.ensureExamplePlan(this, wallet);
         StackSandbox.writeStackEnv(this, wallet);
         synchronized (this) {
             services.values().forEach(process -> process.watch(this::isClosed, console));
@@ -239,6 +241,11 @@ public final class LocalStack implements AutoCloseable {
     /** The chain watcher's own internal secret (to report to payment-links-service directly in a test). */
     public String chainWatcherSecret() {
         return secrets.chainWatcherSecret();
+    }
+
+    /** {@code <data dir>/stack.env}: what {@code ./signed-request}, {@code ./dev-pay} and {@code ./dev-subscribe} read. */
+    public Path stackEnvFile() {
+        return files.stackEnvFile;
     }
 
     public SandboxCredentials credentials() {

@@ -17,11 +17,8 @@ final class RunLocal {
               prints a sandbox API key, wallet and paying customer. Ctrl-C stops it all.
               --reset   delete .local (secrets, sandbox key and wallet, Kafka, embedded PostgreSQL and dev chain
                         data) and drop the stack's databases on an external PostgreSQL, then start afresh
-              Settings (environment): STACK_DATA_DIR, STACK_POSTGRES=auto|local|embedded, STACK_PG_HOST/PORT/
-              USER/PASSWORD, STACK_EMBEDDED_PG_PORT, STACK_KAFKA_PORT, STACK_GATEWAY_PORT, STACK_ADMIN_PORT,
-              STACK_PAYMENT_LINKS_PORT, STACK_SUBSCRIPTIONS_PORT, STACK_WEBHOOKS_PORT, STACK_CHAIN_WATCHER_PORT,
-              STACK_CHAIN=auto|off, STACK_CHAIN_PORT, STACK_JVM_OPTS, STACK_FAST_WEBHOOK_RETRIES=true|false,
-              STACK_READY_TIMEOUT (s), STACK_SKIP=<service>,... (services you run yourself). See deploy/README.md.""";
+              Settings: the STACK_* environment variables (data directory, PostgreSQL, ports, dev chain, JVM
+              flags, services you run yourself: STACK_SKIP=<service>,...). See deploy/README.md.""";
 
     private RunLocal() {}
 

@@ -41,6 +41,10 @@ import java.util.stream.Stream;
  */
 final class ServiceProcess {
 
+    /** The JDK running the launcher, so the services run on the same Java. */
+    static final String JAVA =
+            Path.of(System.getProperty("java.home"), "bin", "java").toString();
+
     static final Duration STOP_GRACE = Duration.ofSeconds(20);
 
     /** The same while the JVM writes its class-data archive as it exits: several at once on two cores take long. */
@@ -88,14 +92,6 @@ final class ServiceProcess {
         }
     }
 
-    /** The JDK running the launcher, so the services run on the same Java. */
-    static String javaExecutable() {
-        return ProcessHandle.current()
-                .info()
-                .command()
-                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    }
-
     /** Unpacks the built jar unless this run did already (or this build has an image already). */
     synchronized void prepareImage() {
         if (jar != null) {
@@ -134,7 +130,7 @@ final class ServiceProcess {
         }
         prepareImage();
         List<String> command = new ArrayList<>();
-        command.add(javaExecutable());
+        command.add(JAVA);
         command.addAll(options.jvmOptions);
         try {
             if (options.classDataSharing) {
@@ -248,23 +244,20 @@ final class ServiceProcess {
      */
     void watch(BooleanSupplier stackClosing, StackConsole console) {
         Process running = process;
-        running.onExit()
-                .thenAcceptAsync(
-                        exited -> {
-                            if (stackClosing.getAsBoolean() || stopRequested || process != running) {
-                                return;
-                            }
-                            int code = exited.exitValue();
-                            console.say(
-                                    code == 130 || code == 143
-                                            ? service + " was stopped by a signal from outside the launcher (exit "
-                                                    + "code " + code + "); the rest keeps running"
-                                            : service + " exited unexpectedly with code " + code + "; its log is "
-                                                    + StackConsole.path(logFile)
-                                                    + StackConsole.logTail(logFile, 20)
-                                                            .stripTrailing());
-                        },
-                        CompletableFuture.delayedExecutor(1, TimeUnit.SECONDS));
+        Runnable report = () -> {
+            if (stackClosing.getAsBoolean() || stopRequested || process != running) {
+                return;
+            }
+            int code = running.exitValue();
+            console.say(
+                    code == 130 || code == 143
+                            ? service + " was stopped by a signal from outside the launcher (exit code " + code
+                                    + "); the rest keeps running"
+                            : service + " exited unexpectedly with code " + code + "; its log is "
+                                    + StackConsole.path(logFile)
+                                    + StackConsole.logTail(logFile, 20).stripTrailing());
+        };
+        running.onExit().thenRunAsync(report, CompletableFuture.delayedExecutor(1, TimeUnit.SECONDS));
     }
 
     /**
@@ -306,7 +299,7 @@ final class ServiceProcess {
         DirectoryTree.delete(directory);
         Path log = jarsDir.resolve("." + directory.getFileName() + ".log");
         Process extract = new ProcessBuilder(
-                        ServiceProcess.javaExecutable(),
+                        JAVA,
                         "-Djarmode=tools",
                         "-jar",
                         builtJar.toString(),
@@ -341,10 +334,8 @@ final class ServiceProcess {
                 in.transferTo(OutputStream.nullOutputStream());
             }
             return HexFormat.of().formatHex(digest.digest()).substring(0, 12);
-        } catch (IOException e) {
+        } catch (IOException | NoSuchAlgorithmException e) {
             throw new StackStartException("Cannot read " + StackConsole.path(file) + ": " + e.getMessage());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 }

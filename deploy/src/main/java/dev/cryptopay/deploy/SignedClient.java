@@ -81,11 +81,16 @@ public final class SignedClient {
         if (bytes.length > 0) {
             request.header("Content-Type", "application/json");
         }
+        return exchange(request.build());
+    }
+
+    /** Sends with {@link #HTTP}; a request that got no answer is an {@link UncheckedIOException} naming it. */
+    static HttpResponse<String> exchange(HttpRequest request) {
         try {
-            return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            return HTTP.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         } catch (IOException e) {
             String reason = e instanceof ConnectException ? "connection refused" : String.valueOf(e.getMessage());
-            throw new UncheckedIOException(upperMethod + " " + baseUrl + relative + " failed: " + reason, e);
+            throw new UncheckedIOException(request.method() + " " + request.uri() + " failed: " + reason, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);

@@ -108,6 +108,10 @@ final class StackConsole {
         if (stack.chain != null) {
             out.println("        ./dev-pay \"<its payment_uri>\"   (pays it as the customer)");
         }
+        if (stack.examplePlan != null) {
+            out.println("        ./dev-subscribe \"" + stack.examplePlan.invitationUrl()
+                    + "\"   (subscribes the customer to the example plan)");
+        }
         out.println();
         say("running; Ctrl-C stops everything");
     }

@@ -60,7 +60,9 @@ class DevPayTest {
                 "ethereum:" + DevTokens.USDC.address() + "@31337/transfer?address=" + deposit + "&uint256=10500000");
 
         assertThat(status).as(errText()).isZero();
-        assertThat(errText()).contains("paying 10.5 USDC to " + deposit + " from " + CustomerAccount.ADDRESS);
+        assertThat(errText())
+                .contains("paying 10500000 base units of " + DevTokens.USDC.address() + " to " + deposit + " from "
+                        + CustomerAccount.ADDRESS);
         TransactionReceipt receipt = chain.receipt(out.toString().strip()).orElseThrow();
         assertThat(receipt.isStatusOK()).isTrue();
         assertThat(receipt.getFrom()).isEqualToIgnoringCase(CustomerAccount.ADDRESS);
@@ -76,7 +78,7 @@ class DevPayTest {
         int status = pay("ethereum:" + deposit + "@31337?value=250000000000000000");
 
         assertThat(status).as(errText()).isZero();
-        assertThat(errText()).contains("paying 0.25 ETH to " + deposit);
+        assertThat(errText()).contains("paying 250000000000000000 wei to " + deposit);
         assertThat(chain.web3j()
                         .ethGetBalance(deposit, DefaultBlockParameterName.LATEST)
                         .send()
@@ -99,11 +101,11 @@ class DevPayTest {
     @Test
     void aLinkOfAnotherChainOrABadUriIsAUsageProblem() {
         assertThat(pay("ethereum:" + freshAddress("d4") + "@1?value=1")).isEqualTo(2);
-        assertThat(errText()).contains("the payment is for chain 1, but the node is chain 31337");
+        assertThat(errText()).contains("the payment is for chain 1, but the node is chain 31337 (a live-mode link");
 
         err.reset();
         assertThat(pay("https://example.com/pay")).isEqualTo(2);
-        assertThat(errText()).contains("not an EIP-681 payment URI");
+        assertThat(errText()).contains("not a payment link's payment_uri");
     }
 
     @Test

@@ -41,7 +41,7 @@ class LeftoverServicesTest {
 
     private static Process sleeper(String marker) throws Exception {
         return new ProcessBuilder(
-                        ServiceProcess.javaExecutable(),
+                        ServiceProcess.JAVA,
                         marker,
                         "-cp",
                         System.getProperty("java.class.path"),

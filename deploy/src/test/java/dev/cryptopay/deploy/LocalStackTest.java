@@ -3,6 +3,7 @@ package dev.cryptopay.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cryptopay.deploy.chain.CustomerAccount;
+import dev.cryptopay.deploy.sandbox.SandboxWallet;
 import dev.cryptopay.testsupport.webhook.WebhookReceiver;
 import dev.cryptopay.testsupport.webhook.WebhookReceiver.Reply;
 import java.io.ByteArrayOutputStream;
@@ -129,7 +130,7 @@ class LocalStackTest {
     @Order(2)
     void stackEnvHoldsBaseUrlKeysAdminAccessWalletChainAndCustomer() throws Exception {
         List<String> lines = Files.readAllLines(stack.files.stackEnvFile);
-        assertThat(lines).hasSize(12);
+        assertThat(lines).hasSize(14);
         Map<String, String> env = EnvFile.read(stack.files.stackEnvFile);
         assertThat(env)
                 .containsOnlyKeys(
@@ -144,7 +145,9 @@ class LocalStackTest {
                         "DEV_CHAIN_RPC_URL",
                         "DEV_CHAIN_ID",
                         "CUSTOMER_ADDRESS",
-                        "CUSTOMER_PRIVATE_KEY")
+                        "CUSTOMER_PRIVATE_KEY",
+                        "EXAMPLE_PLAN_ID",
+                        "EXAMPLE_INVITATION_URL")
                 .containsEntry(
                         "DEV_CHAIN_RPC_URL", stack.devChain().orElseThrow().rpcUrl())
                 .containsEntry("DEV_CHAIN_ID", "31337")
@@ -176,6 +179,45 @@ class LocalStackTest {
         assertThat(keys.body())
                 .contains(stack.credentials().apiKey().substring(0, 12))
                 .contains(stack.credentials().publishableKey());
+    }
+
+    @Test
+    @Order(2)
+    void theSandboxWalletSignsAnExamplePlanAndTheCustomerIsInvitedToIt() {
+        Map<String, String> env = EnvFile.read(stack.files.stackEnvFile);
+        String planId = env.get("EXAMPLE_PLAN_ID");
+        String invitation = env.get("EXAMPLE_INVITATION_URL");
+        String output = printed.toString(StandardCharsets.UTF_8);
+        assertThat(output)
+                .contains("[stack] example plan " + planId + " created (\"Example monthly plan\", 10 USDC every 30 "
+                        + "days, signed by the sandbox wallet); the dev customer is invited to it")
+                .contains("        ./dev-subscribe \"" + invitation + "\"");
+
+        HttpResponse<String> plan = stack.client().get("/subscriptions/plans/" + planId);
+        assertThat(plan.statusCode()).as(plan.body()).isEqualTo(200);
+        assertThat(plan.body())
+                .contains("\"name\":\"Example monthly plan\"")
+                .contains("\"status\":\"active\"")
+                .contains("\"chain_id\":31337")
+                .contains("\"merchant_address\":\"" + env.get("SANDBOX_WALLET_ADDRESS") + "\"")
+                .contains("\"destination_address\":\"" + env.get("SANDBOX_WALLET_ADDRESS") + "\"")
+                .contains("\"token\":\"0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512\"")
+                .contains("\"amount\":\"10000000\"")
+                .contains("\"interval\":2592000");
+
+        String subscriberId = StackTestSupport.find(invitation, "subscriber_id=([0-9a-f-]{36})$");
+        assertThat(invitation).isEqualTo(stack.gatewayUrl() + "/checkout/subscribe?subscriber_id=" + subscriberId);
+        HttpResponse<String> subscriber = stack.client().get("/subscriber/" + subscriberId);
+        assertThat(subscriber.body())
+                .contains("\"status\":\"invitation_sent\"")
+                .contains("\"customer_name\":\"Dev customer\"")
+                .contains(planId);
+        HttpResponse<String> page = StackTestSupport.get(invitation);
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.body())
+                .as("the page checks the plan's signature against the sandbox wallet")
+                .contains("data-verified=\"true\"")
+                .contains("data-state=\"invitation\"");
     }
 
     @Test
@@ -335,6 +377,25 @@ class LocalStackTest {
     }
 
     @Test
+    @Order(5)
+    void withoutSubscriptionsServiceTheExamplePlanStepSaysHowToDoItByHandAndTheStackRunsOn() {
+        stack.killService("subscriptions-service");
+        printed.reset();
+
+        StackSandbox.ExamplePlan example =
+                StackSandbox.ensureExamplePlan(stack, SandboxWallet.loadOrCreate(stack.files.sandboxWalletFile));
+
+        assertThat(example).isNull();
+        assertThat(printed.toString(StandardCharsets.UTF_8))
+                .contains("[stack] no example plan or invitation (GET /subscriptions/plans/?search=Example&page_size="
+                        + "100 answered HTTP 503")
+                .contains("by hand: sign the typed_data of ./signed-request POST /subscriptions/plans/typed-data '{")
+                .contains("with the sandbox wallet's account 0");
+        stack.startService("subscriptions-service");
+        assertThat(stack.client().get("/account").statusCode()).isEqualTo(200);
+    }
+
+    @Test
     @Order(6)
     void eventsWrittenWhileKafkaIsStoppedAreDeliveredOnceItIsBack() throws Exception {
         try (WebhookReceiver receiver = new WebhookReceiver()) {
@@ -405,7 +466,16 @@ class LocalStackTest {
         assertThat(printed.toString(StandardCharsets.UTF_8))
                 .contains("sandbox merchant " + before.merchantId() + " reused")
                 .contains("the chain of the last run continued")
-                .contains("sandbox wallet " + envBefore.get("SANDBOX_WALLET_ADDRESS") + " registered again");
+                .contains("sandbox wallet " + envBefore.get("SANDBOX_WALLET_ADDRESS") + " registered again")
+                .contains("[stack] example plan " + envBefore.get("EXAMPLE_PLAN_ID") + " reused");
+        Map<String, String> envAfter = EnvFile.read(stack.files.stackEnvFile);
+        assertThat(envAfter.get("EXAMPLE_PLAN_ID")).isEqualTo(envBefore.get("EXAMPLE_PLAN_ID"));
+        assertThat(envAfter.get("EXAMPLE_INVITATION_URL"))
+                .as("a new invitation on every start")
+                .isNotEqualTo(envBefore.get("EXAMPLE_INVITATION_URL"));
+        assertThat(stack.client().get("/subscriptions/plans/?search=Example").body())
+                .as("no second example plan")
+                .contains("\"total\":1");
         assertThat(EnvFile.read(stack.files.stackEnvFile))
                 .containsEntry("SANDBOX_WALLET_XPUB", envBefore.get("SANDBOX_WALLET_XPUB"));
         assertThat(stack.devChain().orElseThrow().blockNumber())

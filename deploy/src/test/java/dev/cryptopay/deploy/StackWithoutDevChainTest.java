@@ -34,13 +34,14 @@ class StackWithoutDevChainTest {
                     .doesNotContain("chain-watcher ready")
                     .doesNotContain("dev chain (anvil) ready")
                     .contains("Dev chain    not running (see above)")
-                    .doesNotContain("./dev-pay");
+                    .doesNotContain("./dev-pay")
+                    .doesNotContain("./dev-subscribe");
             assertThat(stack.devChain()).isEmpty();
             assertThatThrownBy(() -> stack.isRunning("chain-watcher"))
                     .hasMessage("the stack has not started chain-watcher");
             assertThat(EnvFile.read(stack.files.stackEnvFile))
                     .containsKeys("BASE_URL", "API_KEY", "SANDBOX_WALLET_ADDRESS", "SANDBOX_WALLET_XPUB")
-                    .doesNotContainKeys("DEV_CHAIN_RPC_URL", "CUSTOMER_PRIVATE_KEY");
+                    .doesNotContainKeys("DEV_CHAIN_RPC_URL", "CUSTOMER_PRIVATE_KEY", "EXAMPLE_INVITATION_URL");
 
             HttpResponse<String> link = stack.client()
                     .post("/payment_links", "{\"payment_name\":\"Tea\",\"amount\":3,\"currency\":\"USDC\"}");

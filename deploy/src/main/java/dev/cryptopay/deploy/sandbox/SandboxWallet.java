@@ -11,6 +11,8 @@ import java.security.SecureRandom;
 import org.web3j.crypto.Bip32ECKeyPair;
 import org.web3j.crypto.Keys;
 import org.web3j.crypto.MnemonicUtils;
+import org.web3j.crypto.Sign;
+import org.web3j.utils.Numeric;
 
 /**
  * The sandbox merchant's wallet: a BIP-39 mnemonic made on the first run (web3j, 128 bits of {@link SecureRandom}
@@ -55,8 +57,7 @@ public record SandboxWallet(String mnemonic, String extendedPublicKey, String fi
         if (!MnemonicUtils.validateMnemonic(mnemonic)) {
             throw new IllegalArgumentException("not a valid BIP-39 mnemonic (English words, checksum)");
         }
-        Bip32ECKeyPair master = Bip32ECKeyPair.generateKeyPair(MnemonicUtils.generateSeed(mnemonic, ""));
-        Bip32ECKeyPair receiving = Bip32ECKeyPair.deriveKeyPair(master, RECEIVING_PATH);
+        Bip32ECKeyPair receiving = receiving(mnemonic);
         ExtendedPublicKey xpub = new ExtendedPublicKey(
                 ExtendedPublicKey.KeyNetwork.MAINNET,
                 receiving.getDepth(),
@@ -67,6 +68,20 @@ public record SandboxWallet(String mnemonic, String extendedPublicKey, String fi
         Bip32ECKeyPair first = Bip32ECKeyPair.deriveKeyPair(receiving, new int[] {0});
         return new SandboxWallet(
                 mnemonic, xpub.serialize(), Keys.toChecksumAddress(Keys.getAddress(first.getPublicKey())));
+    }
+
+    /** Account 0's EIP-712 signature (web3j) of typed data as JSON: {@code eth_signTypedData_v4}'s 65 bytes, 0x-hex. */
+    public String signTypedData(String typedData) throws IOException {
+        Sign.SignatureData signature =
+                Sign.signTypedData(typedData, Bip32ECKeyPair.deriveKeyPair(receiving(mnemonic), new int[] {0}));
+        return Numeric.toHexString(signature.getR())
+                + Numeric.toHexStringNoPrefix(signature.getS())
+                + Numeric.toHexStringNoPrefix(signature.getV());
+    }
+
+    private static Bip32ECKeyPair receiving(String mnemonic) {
+        Bip32ECKeyPair master = Bip32ECKeyPair.generateKeyPair(MnemonicUtils.generateSeed(mnemonic, ""));
+        return Bip32ECKeyPair.deriveKeyPair(master, RECEIVING_PATH);
     }
 
     private static String read(Path file) {

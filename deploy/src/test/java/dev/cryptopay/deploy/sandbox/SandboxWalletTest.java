@@ -51,6 +51,33 @@ class SandboxWalletTest {
     }
 
     @Test
+    void account0SignsPlanTypedDataExactlyAsAWalletDoes() throws IOException {
+        // subscriptions-service's first EIP-712 vector (src/test/resources/eip712/vectors.json): ethers 6.17.0's
+        // Wallet.signTypedData with anvil's account 0, the dev mnemonic's account 0. Both sign deterministically
+        // (RFC 6979), so the same key gives the same 65 bytes.
+        String typedData = """
+                {"types":{"EIP712Domain":[{"name":"name","type":"string"},{"name":"version","type":"string"},\
+                {"name":"chainId","type":"uint256"},{"name":"verifyingContract","type":"address"}],\
+                "SubscriptionPlan":[{"name":"merchant","type":"address"},{"name":"destination","type":"address"},\
+                {"name":"token","type":"address"},{"name":"amount","type":"uint256"},{"name":"currency","type":"string"},\
+                {"name":"value","type":"string"},{"name":"interval","type":"uint64"},\
+                {"name":"trialPeriod","type":"uint64"},{"name":"maxArrears","type":"uint64"},\
+                {"name":"autoCancelAfterMissed","type":"uint32"},{"name":"subscribeDeadline","type":"uint64"},\
+                {"name":"planNonce","type":"uint256"}]},"primaryType":"SubscriptionPlan",\
+                "domain":{"name":"Cryptopay Subscriptions","version":"1","chainId":31337,\
+                "verifyingContract":"0x5FbDB2315678afecb367f032d93F642f64180aa3"},\
+                "message":{"merchant":"0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",\
+                "destination":"0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",\
+                "token":"0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512","amount":"10000000","currency":"","value":"",\
+                "interval":"2592000","trialPeriod":"604800","maxArrears":"259200","autoCancelAfterMissed":"3",\
+                "subscribeDeadline":"86400","planNonce":"0"}}""";
+
+        assertThat(SandboxWallet.fromMnemonic(DEV_MNEMONIC).signTypedData(typedData))
+                .isEqualTo("0x8375a303b952c09b0f979d669f7bacd89de54f90983e152b491e3dfd226683d9"
+                        + "265c638c45851401d3582b293c7bf69ab02d848cb5071638abca9fcef5837d5f1b");
+    }
+
+    @Test
     void theParentFingerprintIsThatOfTheAccountKey() {
         Bip32ECKeyPair master = Bip32ECKeyPair.generateKeyPair(MnemonicUtils.generateSeed(DEV_MNEMONIC, ""));
         int[] accountPath = {
