@@ -3,6 +3,7 @@ package dev.cryptopay.chainwatcher;
 import dev.cryptopay.chainwatcher.scan.ChainScanners;
 import dev.cryptopay.testsupport.TestKafka;
 import dev.cryptopay.testsupport.chain.DevChain;
+import dev.cryptopay.testsupport.chain.DevTokens;
 import dev.cryptopay.testsupport.service.ServiceTest;
 import dev.cryptopay.testsupport.service.ServiceTestBase;
 import dev.cryptopay.testsupport.webhook.WebhookReceiver;
@@ -38,6 +39,9 @@ public abstract class ChainWatcherTestBase extends ServiceTestBase {
     protected static final DevChain CHAIN = DevChain.shared();
     protected static final WebhookReceiver PAYMENT_LINKS = new WebhookReceiver();
     protected static final WebhookReceiver SUBSCRIPTIONS = new WebhookReceiver();
+    /** How far before the cursor a new address is looked for (chain-watcher.networks[0].look-back-blocks). */
+    protected static final int LOOK_BACK_BLOCKS = 20;
+
     private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
 
     @DynamicPropertySource
@@ -49,6 +53,13 @@ public abstract class ChainWatcherTestBase extends ServiceTestBase {
         registry.add("chain-watcher.networks[0].confirmations", () -> 3);
         registry.add("chain-watcher.networks[0].reorg-window", () -> 16);
         registry.add("chain-watcher.networks[0].start-blocks-back", () -> 20);
+        registry.add("chain-watcher.networks[0].look-back-blocks", () -> LOOK_BACK_BLOCKS);
+        for (DevTokens token : DevTokens.values()) {
+            String entry = "chain-watcher.networks[0].tokens[" + token.ordinal() + "].";
+            registry.add(entry + "address", token::address);
+            registry.add(entry + "decimals", token::decimals);
+            registry.add(entry + "symbol", token::code);
+        }
         registry.add("chain-watcher.networks[0].subscription-contract", () -> DevChain.SUBSCRIPTION_CONTRACT);
         registry.add("chain-watcher.payment-links-url", () -> PAYMENT_LINKS.url(""));
         registry.add("chain-watcher.subscriptions-url", () -> SUBSCRIPTIONS.url(""));
@@ -69,6 +80,12 @@ public abstract class ChainWatcherTestBase extends ServiceTestBase {
 
     /** Announces a link paid to {@code deposit} the way payment-links-service does, and waits until it is watched. */
     protected UUID announce(String deposit, String token, int decimals, String baseUnits, Instant expiresAt) {
+        return announce(deposit, token, decimals, baseUnits, expiresAt, clock.instant());
+    }
+
+    /** As {@link #announce}, for a link created at {@code createdAt} (its event's {@code created_at}). */
+    protected UUID announce(
+            String deposit, String token, int decimals, String baseUnits, Instant expiresAt, Instant createdAt) {
         UUID linkId = UUID.randomUUID();
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("id", linkId.toString());
@@ -80,19 +97,23 @@ public abstract class ChainWatcherTestBase extends ServiceTestBase {
         data.put("decimals", decimals);
         data.put("amount_base_units", baseUnits);
         data.put("expires_at", expiresAt.toString());
-        publish(linkId, "payment.created", data);
+        publish(linkId, "payment.created", data, createdAt);
         await("link " + linkId + " watched", () -> watched(linkId));
         return linkId;
     }
 
     protected void publish(UUID linkId, String type, Map<String, Object> data) {
+        publish(linkId, type, data, clock.instant());
+    }
+
+    protected void publish(UUID linkId, String type, Map<String, Object> data, Instant createdAt) {
         Map<String, Object> event = Map.of(
                 "id",
                 UUID.randomUUID().toString(),
                 "type",
                 type,
                 "created_at",
-                clock.instant().toString(),
+                createdAt.toString(),
                 "merchant_id",
                 UUID.randomUUID().toString(),
                 "mode",

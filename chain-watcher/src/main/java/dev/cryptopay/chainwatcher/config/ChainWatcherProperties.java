@@ -12,8 +12,10 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -47,8 +49,16 @@ public record ChainWatcherProperties(
      * @param name          the network name payment-links-service gives links (reports carry it)
      * @param confirmations blocks (including the transfer's own) before a transfer counts as confirmed
      * @param reorgWindow   how many recent blocks are re-checked for reorganisations
-     * @param maxBlockRange at most this many blocks per eth_getLogs call
+     * @param maxBlockRange at most this many blocks per eth_getLogs call (fewer after the node refused a range as too
+     *     large)
      * @param startBlocksBack on first start, how far behind the head scanning begins
+     * @param lookBackBlocks how far before the cursor a newly learned address is looked for at most: the longest delay
+     *     between a link's creation and its event reaching the watcher, in blocks (1800: an hour of 2-second blocks).
+     *     A watch whose link was created before the oldest of these blocks is counted late
+     *     ({@code chain_watcher_watches_late_total}): payments before that block are not found
+     * @param tokens the token contracts followed on this chain, whoever a transfer of them goes to, so that a transfer
+     *     of another token than the link's to a deposit address is seen too; tokens that links name are followed as
+     *     well (with the decimals their events give)
      * @param subscriptionContract the subscription contract ({@code CryptopaySubscriptions}) on this chain, whose logs
      *     are followed and reported to subscriptions-service; blank or absent when the chain has none
      * @param keeperKeyFile a file holding the keeper's private key on this chain (0x-hex, 32 bytes): a key that only
@@ -65,12 +75,21 @@ public record ChainWatcherProperties(
             @Min(1) @Max(10000) @DefaultValue("128") int reorgWindow,
             @Min(1) @Max(10000) @DefaultValue("500") int maxBlockRange,
             @Min(0) @DefaultValue("128") int startBlocksBack,
+            @Min(1) @Max(1000000) @DefaultValue("1800") int lookBackBlocks,
+            @NotNull @Valid @DefaultValue List<Token> tokens,
 
             @Pattern(regexp = "\\s*|0x[0-9a-fA-F]{40}", message = "must be a 0x address of 20 bytes, or blank")
             String subscriptionContract,
 
             String keeperKeyFile,
             @NotNull @DecimalMin("0") @DefaultValue("0.05") BigDecimal keeperMinBalance) {
+
+        /** The configured tokens by contract (lower-case). */
+        public Map<String, Token> tokensByContract() {
+            Map<String, Token> byContract = new LinkedHashMap<>();
+            tokens.forEach(token -> byContract.putIfAbsent(token.contract(), token));
+            return byContract;
+        }
 
         /** The subscription contract, lower-case, or empty when the chain has none. */
         public Optional<String> contract() {
@@ -89,6 +108,26 @@ public record ChainWatcherProperties(
         /** {@code keeperMinBalance} in wei (the native coin has 18 decimals on every EVM chain). */
         public BigInteger keeperMinBalanceWei() {
             return keeperMinBalance.movePointRight(18).toBigInteger();
+        }
+    }
+
+    /**
+     * A token contract the watcher follows on a network.
+     *
+     * @param address  the ERC-20 contract (0x, any case)
+     * @param decimals its {@code decimals()}: amounts of it are reported as base units / 10^decimals
+     * @param symbol   its symbol, for log lines (optional)
+     */
+    public record Token(
+            @NotBlank @Pattern(regexp = "0x[0-9a-fA-F]{40}", message = "must be a 0x address of 20 bytes")
+            String address,
+
+            @NotNull @Min(0) @Max(36) Integer decimals,
+            String symbol) {
+
+        /** The contract, lower-case. */
+        public String contract() {
+            return address.toLowerCase(Locale.ROOT);
         }
     }
 

@@ -7,8 +7,9 @@ import reactor.core.publisher.Mono;
 
 /**
  * Reports a transfer to payment-links-service's {@code POST /internal/payment_links/{id}/transactions}, signed and
- * acknowledged as {@link ReportSender} describes. The route is idempotent on (network, tx_hash), so a report repeated
- * after a crash or by a second instance changes nothing; a refused transition (4xx) is logged and not retried.
+ * acknowledged as {@link ReportSender} describes. The route is idempotent on (network, tx_hash, log_index), so a
+ * report repeated after a crash or by a second instance changes nothing; a refusal (4xx, e.g. 409
+ * {@code illegal_transition}) is logged, counted and sent again no sooner than a minute later.
  */
 @Component
 public class PaymentLinksReporter {
@@ -21,13 +22,14 @@ public class PaymentLinksReporter {
         this.baseUrl = properties.paymentLinksUrl();
     }
 
-    /** Reports a transfer to the link {@code paymentLinkId}; answers whether it was acknowledged, never an error. */
-    public Mono<Boolean> report(UUID paymentLinkId, TransactionReport report) {
+    /** Reports a transfer to the link {@code paymentLinkId}; answers what became of the report, never an error. */
+    public Mono<ReportOutcome> report(UUID paymentLinkId, TransactionReport report) {
         return sender.post(
                 "payment-links-service",
                 baseUrl,
                 "/internal/payment_links/" + paymentLinkId + "/transactions",
                 report,
-                "the report of " + report.txHash() + " (" + report.status() + " of link " + paymentLinkId + ")");
+                "the report of " + report.txHash() + "#" + report.logIndex() + " (" + report.status() + " of link "
+                        + paymentLinkId + ")");
     }
 }

@@ -4,6 +4,8 @@ import dev.cryptopay.auth.internal.InternalCallers;
 import dev.cryptopay.auth.internal.InternalHeaders;
 import dev.cryptopay.auth.internal.InternalIdentityToken;
 import dev.cryptopay.auth.internal.InternalRequest;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -19,9 +21,10 @@ import tools.jackson.databind.json.JsonMapper;
  * The one way a report leaves the watcher, whoever receives it: a POST of a record written by the service's JSON
  * mapper (snake_case, declaration order) with an internal token of the caller {@code chain-watcher} (its own secret),
  * bound to the method, the path and the exact body bytes sent, and issued when the request is made (a retry next pass
- * gets a fresh one). Answers whether the receiver acknowledged the report: 2xx, or a 4xx it will answer forever
- * (logged as an error, not retried); a 5xx, a timeout or a connection error answers false, and the report is sent
- * again on the next pass. Never an error.
+ * gets a fresh one). Answers what became of it ({@link ReportOutcome}): only a 2xx acknowledges a report; a 4xx is
+ * a refusal, logged as an error and counted ({@code chain_watcher_report_refusals_total{receiver,status}}), which the
+ * caller sends again no sooner than {@link ReportOutcome#RESEND_REFUSED_AFTER}; a 5xx, a timeout or a connection error
+ * is sent again on the next pass. Never an error.
  */
 @Component
 class ReportSender {
@@ -33,12 +36,14 @@ class ReportSender {
     private final InternalIdentityToken tokens;
     private final JsonMapper json;
     private final Clock clock;
+    private final MeterRegistry registry;
 
-    ReportSender(ReportAuthProperties auth, JsonMapper json, Clock clock) {
+    ReportSender(ReportAuthProperties auth, JsonMapper json, Clock clock, MeterRegistry registry) {
         this.web = WebClient.create();
         this.tokens = InternalIdentityToken.fromSecret(InternalCallers.CHAIN_WATCHER, auth.secret());
         this.json = json;
         this.clock = clock;
+        this.registry = registry;
     }
 
     /**
@@ -47,7 +52,7 @@ class ReportSender {
      * @param receiver the receiving service, for log lines
      * @param what     what is reported, for log lines (e.g. "the report of 0x… (pending of link …)")
      */
-    Mono<Boolean> post(String receiver, String baseUrl, String path, Object body, String what) {
+    Mono<ReportOutcome> post(String receiver, String baseUrl, String path, Object body, String what) {
         // The token binds the path exactly as sent, so the full address is made here (a base URL may have a path).
         URI target = URI.create(baseUrl.replaceAll("/+$", "") + path);
         byte[] bytes = json.writeValueAsBytes(body);
@@ -61,19 +66,35 @@ class ReportSender {
                                 .defaultIfEmpty("")
                                 .map(text -> {
                                     int status = response.statusCode().value();
-                                    if (status >= 500) {
-                                        log.warn("{} answered {} to {}: {}", receiver, status, what, text);
-                                        return false;
+                                    if (status >= 200 && status < 300) {
+                                        return ReportOutcome.ACKNOWLEDGED;
                                     }
-                                    if (status >= 400) {
-                                        log.error("{} refused {}: {} {}", receiver, what, status, text);
+                                    if (status >= 400 && status < 500) {
+                                        log.error(
+                                                "{} refused {}: {} {} (sent again in {})",
+                                                receiver,
+                                                what,
+                                                status,
+                                                text,
+                                                ReportOutcome.RESEND_REFUSED_AFTER);
+                                        refused(receiver, status);
+                                        return ReportOutcome.REFUSED;
                                     }
-                                    return true;
+                                    log.warn("{} answered {} to {}: {}", receiver, status, what, text);
+                                    return ReportOutcome.NOT_DELIVERED;
                                 })))
                 .timeout(TIMEOUT)
                 .onErrorResume(failure -> {
                     log.warn("Sending {} to {} failed, sent again next pass: {}", what, receiver, failure.toString());
-                    return Mono.just(false);
+                    return Mono.just(ReportOutcome.NOT_DELIVERED);
                 });
+    }
+
+    private void refused(String receiver, int status) {
+        Counter.builder("chain.watcher.report.refusals")
+                .description("Reports a receiver refused (4xx); each is sent again no sooner than a minute later")
+                .tags("receiver", receiver, "status", Integer.toString(status))
+                .register(registry)
+                .increment();
     }
 }

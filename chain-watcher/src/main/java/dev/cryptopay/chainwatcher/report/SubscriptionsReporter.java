@@ -7,8 +7,8 @@ import reactor.core.publisher.Mono;
 /**
  * Reports a log of a subscription contract to subscriptions-service's {@code POST /internal/chain/logs}, signed and
  * acknowledged as {@link ReportSender} describes. The route is idempotent on (chain_id, tx_hash, log_index), so a
- * report repeated after a crash or by a second instance changes nothing; a refused log (4xx) is logged and not
- * retried.
+ * report repeated after a crash or by a second instance changes nothing; a refused log (4xx) is logged, counted and
+ * sent again no sooner than a minute later.
  */
 @Component
 public class SubscriptionsReporter {
@@ -24,8 +24,8 @@ public class SubscriptionsReporter {
         this.baseUrl = properties.subscriptionsUrl();
     }
 
-    /** Reports one log; answers whether it was acknowledged, never an error. */
-    public Mono<Boolean> report(ContractLogReport report) {
+    /** Reports one log; answers what became of the report, never an error. */
+    public Mono<ReportOutcome> report(ContractLogReport report) {
         return sender.post(
                 "subscriptions-service",
                 baseUrl,

@@ -4,15 +4,23 @@ import java.math.BigDecimal;
 
 /**
  * The body of a report to payment-links-service, written by the service's JSON mapper in snake_case and declaration
- * order: {@code {network, tx_hash, payer_address, crypto_amount, status, confirmations, required_confirmations}}.
+ * order: {@code {network, tx_hash, log_index, token_contract, payer_address, crypto_amount, status, confirmations,
+ * required_confirmations}}. A transfer is identified by (network, tx_hash, log_index): one transaction may hold
+ * several transfers, to several links or to the same one.
  *
- * @param cryptoAmount          in whole token units, written as a plain JSON number
+ * @param logIndex              the Transfer log's index in its block; -1 for a native-coin transfer
+ * @param tokenContract         the token actually transferred (0x, lower-case), null for the native coin; it may
+ *                              differ from the link's (a deposit of another asset)
+ * @param cryptoAmount          in whole units of the transferred token (base units / 10^its decimals), written as a
+ *                              plain JSON number
  * @param status                {@code pending}, {@code confirmed} or {@code failed}
  * @param requiredConfirmations the network's confirmations for a transfer to count as confirmed
  */
 public record TransactionReport(
         String network,
         String txHash,
+        int logIndex,
+        String tokenContract,
         String payerAddress,
         BigDecimal cryptoAmount,
         String status,

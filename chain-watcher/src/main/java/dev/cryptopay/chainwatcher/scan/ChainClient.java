@@ -6,11 +6,9 @@ import java.io.IOException;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import okhttp3.OkHttpClient;
 import org.web3j.protocol.Web3j;
@@ -34,9 +32,12 @@ import reactor.core.publisher.Mono;
 
 /**
  * The JSON-RPC calls one chain needs, as Monos (web3j's asynchronous sends, so no reactive thread blocks): the
- * scanner's reads, and the keeper's calls, balances, nonces, receipts and raw transactions. Any RPC error or timeout
- * fails the Mono (the scanner then retries the same blocks later), except an {@code eth_call} that the chain answers
- * with a failed execution, which is an answer: {@link CallResult#failed()}.
+ * scanner's reads, and the keeper's calls, balances, nonces, receipts and raw transactions. The scanner's reads cost
+ * the same whatever the number of watched addresses: Transfer logs of the followed tokens and whole blocks, matched
+ * against the watch list by the caller. Any RPC error or timeout fails the Mono (the scanner then retries the same
+ * blocks later), except an {@code eth_call} that the chain answers with a failed execution, which is an answer:
+ * {@link CallResult#failed()}, and an eth_getLogs refused as too large, which is asked for in halves
+ * ({@link LogRanges}).
  */
 public class ChainClient implements AutoCloseable {
 
@@ -44,10 +45,9 @@ public class ChainClient implements AutoCloseable {
     public static final String TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
 
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
-    /** Recipients per eth_getLogs call; nodes limit request sizes. */
-    private static final int RECIPIENTS_PER_CALL = 200;
 
     private final Web3j web3j;
+    private final LogRanges ranges;
 
     public ChainClient(Network network) {
         OkHttpClient http = new OkHttpClient.Builder()
@@ -56,10 +56,14 @@ public class ChainClient implements AutoCloseable {
                 .callTimeout(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
                 .build();
         this.web3j = Web3j.build(new HttpService(network.rpcUrl(), http));
+        this.ranges = new LogRanges(network);
     }
 
     /** A block's number, hash and time. */
     public record BlockHeader(long number, String hash, Instant time) {}
+
+    /** A block's header and the native-coin transfers in it (to any recipient). */
+    public record BlockTransfers(BlockHeader header, List<SeenTransfer> nativeTransfers) {}
 
     /** A transfer seen on chain; {@code logIndex} is -1 for a native transfer. */
     public record SeenTransfer(
@@ -180,68 +184,76 @@ public class ChainClient implements AutoCloseable {
         return send(web3j.ethSendRawTransaction(signed)).map(EthSendTransaction::getTransactionHash);
     }
 
-    /** ERC-20 Transfer logs in [from, to] from these token contracts to these recipients. */
-    public Mono<List<SeenTransfer>> tokenTransfers(
-            long from, long to, Collection<String> tokens, List<String> recipients) {
-        if (tokens.isEmpty() || recipients.isEmpty()) {
+    /**
+     * Every ERC-20 Transfer log in [from, to] of these token contracts, whoever receives it: one eth_getLogs call
+     * (topic0 Transfer, the contracts as the address filter), whatever the number of watched addresses; recipients are
+     * matched by the caller. A range the node refuses as too large is asked for in halves ({@link LogRanges}).
+     */
+    public Mono<List<SeenTransfer>> tokenTransfers(long from, long to, Collection<String> tokens) {
+        if (tokens.isEmpty() || from > to) {
             return Mono.just(List.of());
         }
-        List<Mono<List<SeenTransfer>>> calls = new ArrayList<>();
-        for (int start = 0; start < recipients.size(); start += RECIPIENTS_PER_CALL) {
-            List<String> batch = recipients.subList(start, Math.min(recipients.size(), start + RECIPIENTS_PER_CALL));
-            EthFilter filter = new EthFilter(blockParameter(from), blockParameter(to), List.copyOf(tokens));
+        List<String> contracts = tokens.stream().sorted().toList();
+        return ranges.inHalves(from, to, (first, last) -> {
+            EthFilter filter = new EthFilter(blockParameter(first), blockParameter(last), contracts);
             filter.addSingleTopic(TRANSFER_TOPIC);
-            filter.addNullTopic();
-            filter.addOptionalTopics(batch.stream().map(ChainClient::topicOf).toArray(String[]::new));
-            calls.add(send(web3j.ethGetLogs(filter)).map(ChainClient::transfersOf));
-        }
-        return Mono.zip(calls, results -> {
-            List<SeenTransfer> all = new ArrayList<>();
-            for (Object result : results) {
-                @SuppressWarnings("unchecked")
-                List<SeenTransfer> part = (List<SeenTransfer>) result;
-                all.addAll(part);
-            }
-            return all;
+            return send(web3j.ethGetLogs(filter)).map(ChainClient::transfersOf);
         });
     }
 
-    /** Every log of {@code contract} in [from, to], whatever the event (one eth_getLogs call). */
+    /** Every log of {@code contract} in [from, to], whatever the event (one eth_getLogs call, halved if refused). */
     public Mono<List<SeenLog>> contractLogs(long from, long to, String contract) {
-        EthFilter filter = new EthFilter(blockParameter(from), blockParameter(to), contract);
-        return send(web3j.ethGetLogs(filter))
-                .map(reply -> reply.getLogs().stream()
-                        .map(result -> (Log) result.get())
-                        .map(log -> new SeenLog(
-                                WatchedAddress.normalise(log.getAddress()),
-                                hex(log.getTransactionHash()),
-                                log.getLogIndex().intValueExact(),
-                                log.getBlockNumber().longValueExact(),
-                                hex(log.getBlockHash()),
-                                log.getTopics().stream().map(ChainClient::hex).toList(),
-                                hex(log.getData()),
-                                log.isRemoved()))
-                        .toList());
+        return ranges.inHalves(from, to, (first, last) -> {
+            EthFilter filter = new EthFilter(blockParameter(first), blockParameter(last), contract);
+            return send(web3j.ethGetLogs(filter))
+                    .map(reply -> reply.getLogs().stream()
+                            .map(result -> (Log) result.get())
+                            .map(log -> new SeenLog(
+                                    WatchedAddress.normalise(log.getAddress()),
+                                    hex(log.getTransactionHash()),
+                                    log.getLogIndex().intValueExact(),
+                                    log.getBlockNumber().longValueExact(),
+                                    hex(log.getBlockHash()),
+                                    log.getTopics().stream()
+                                            .map(ChainClient::hex)
+                                            .toList(),
+                                    hex(log.getData()),
+                                    log.isRemoved()))
+                            .toList());
+        });
     }
 
-    /** Native-coin transfers in one block to these recipients. */
-    public Mono<List<SeenTransfer>> nativeTransfers(long number, Set<String> recipients) {
-        return block(number, true)
-                .map(block -> block.getTransactions().stream()
-                        .map(result -> (Transaction) result.get())
-                        .filter(tx -> tx.getTo() != null && recipients.contains(WatchedAddress.normalise(tx.getTo())))
-                        .filter(tx -> tx.getValue().signum() > 0)
-                        .map(tx -> new SeenTransfer(
-                                tx.getHash(),
-                                -1,
-                                number,
-                                block.getHash(),
-                                null,
-                                WatchedAddress.normalise(tx.getFrom()),
-                                WatchedAddress.normalise(tx.getTo()),
-                                tx.getValue(),
-                                false))
-                        .toList());
+    /** The block ranges eth_getLogs is asked for: the network's max-block-range, less after the node refused one. */
+    public LogRanges ranges() {
+        return ranges;
+    }
+
+    /**
+     * One block with its transactions (one eth_getBlockByNumber call): its header and every native-coin transfer in it
+     * (a transaction with a recipient and a value), whoever receives it; recipients are matched by the caller.
+     */
+    public Mono<BlockTransfers> blockTransfers(long number) {
+        return block(number, true).map(block -> {
+            BlockHeader header = new BlockHeader(
+                    block.getNumber().longValueExact(),
+                    block.getHash(),
+                    Instant.ofEpochSecond(block.getTimestamp().longValueExact()));
+            List<SeenTransfer> transfers = block.getTransactions().stream()
+                    .map(result -> (Transaction) result.get())
+                    .filter(tx -> tx.getTo() != null && tx.getValue().signum() > 0)
+                    .map(tx -> new SeenTransfer(
+                            tx.getHash(),
+                            -1,
+                            header.number(),
+                            header.hash(),
+                            null,
+                            WatchedAddress.normalise(tx.getFrom()),
+                            WatchedAddress.normalise(tx.getTo()),
+                            tx.getValue(),
+                            false))
+                    .toList();
+            return new BlockTransfers(header, transfers);
+        });
     }
 
     private Mono<EthBlock.Block> block(long number, boolean withTransactions) {
@@ -254,7 +266,10 @@ public class ChainClient implements AutoCloseable {
     private static List<SeenTransfer> transfersOf(EthLog reply) {
         return reply.getLogs().stream()
                 .map(result -> (Log) result.get())
-                .filter(log -> log.getTopics().size() == 3)
+                // An ERC-20 Transfer: from and to indexed, the value as 32 bytes of data (ERC-721's has 4 topics).
+                .filter(log -> log.getTopics().size() == 3
+                        && log.getData() != null
+                        && Numeric.cleanHexPrefix(log.getData()).length() == 64)
                 .map(log -> new SeenTransfer(
                         log.getTransactionHash(),
                         log.getLogIndex().intValueExact(),
@@ -277,9 +292,8 @@ public class ChainClient implements AutoCloseable {
         return Mono.fromFuture(request::sendAsync).timeout(TIMEOUT);
     }
 
-    private static IOException failure(Response<?> reply) {
-        return new IOException("RPC error " + reply.getError().getCode() + ": "
-                + reply.getError().getMessage());
+    private static RpcError failure(Response<?> reply) {
+        return new RpcError(reply.getError().getCode(), reply.getError().getMessage());
     }
 
     /**
@@ -295,11 +309,6 @@ public class ChainClient implements AutoCloseable {
 
     private static DefaultBlockParameter blockParameter(long number) {
         return DefaultBlockParameter.valueOf(BigInteger.valueOf(number));
-    }
-
-    /** An address as a 32-byte topic. */
-    private static String topicOf(String address) {
-        return "0x" + "0".repeat(24) + Numeric.cleanHexPrefix(address).toLowerCase(java.util.Locale.ROOT);
     }
 
     /** 0x-hex lower-case; "0x" for none (a log without data). */

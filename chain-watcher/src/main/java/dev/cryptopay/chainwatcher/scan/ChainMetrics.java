@@ -1,5 +1,6 @@
 package dev.cryptopay.chainwatcher.scan;
 
+import dev.cryptopay.chainwatcher.config.ChainWatcherProperties;
 import dev.cryptopay.chainwatcher.config.ChainWatcherProperties.Network;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -10,12 +11,18 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.springframework.stereotype.Component;
 
 /**
  * Per chain: how far behind the head scanning is (blocks, and seconds since the newest scanned block was made),
- * RPC errors, reorganisations, watched addresses, detected transfers and subscription contract logs found. A
+ * RPC errors, reorganisations, watched addresses, detected transfers, subscription contract logs found, watches that
+ * came later than the look-back reaches, and whether the cursor is ahead of a head it has nothing in common with. A
  * stalled chain shows as a growing {@code chain_watcher_head_lag_seconds}.
+ *
+ * <p>{@code chain_watcher_cursor_ahead_of_head} is set by each pass of the instance holding the chain's lease; on an
+ * instance that has not set it for {@code lease-duration} it reads NaN, which the alert's max over instances passes
+ * over.
  */
 @Component
 class ChainMetrics {
@@ -24,9 +31,15 @@ class ChainMetrics {
     private final Map<Long, AtomicLong> lagBlocks = new ConcurrentHashMap<>();
     private final Map<Long, AtomicLong> scannedBlockTime = new ConcurrentHashMap<>();
     private final Map<Long, AtomicLong> watched = new ConcurrentHashMap<>();
+    private final Map<Long, AtomicReference<Reading>> aheadOfHead = new ConcurrentHashMap<>();
+    private final Duration fresh;
 
-    ChainMetrics(MeterRegistry registry) {
+    /** A gauge value and when it was set. */
+    private record Reading(double value, Instant at) {}
+
+    ChainMetrics(MeterRegistry registry, ChainWatcherProperties properties) {
         this.registry = registry;
+        this.fresh = properties.leaseDuration();
     }
 
     void lag(Network network, long blocks, Instant scannedBlockMadeAt, Instant now) {
@@ -61,6 +74,32 @@ class ChainMetrics {
 
     void contractLogs(Network network, int count) {
         counter(network, "chain.watcher.contract.logs", "Logs of the subscription contract found in scanned blocks")
+                .increment(count);
+    }
+
+    /** 1 while the cursor is ahead of the head with no stored block on the chain (scanning waits), else 0. */
+    void cursorAheadOfHead(Network network, boolean ahead) {
+        aheadOfHead
+                .computeIfAbsent(network.chainId(), chain -> {
+                    AtomicReference<Reading> reading = new AtomicReference<>(new Reading(0, Instant.EPOCH));
+                    Gauge.builder(
+                                    "chain.watcher.cursor.ahead.of.head",
+                                    reading,
+                                    value -> value.get().at().plus(fresh).isAfter(Instant.now())
+                                            ? value.get().value()
+                                            : Double.NaN)
+                            .description("1 while the cursor is ahead of the chain's head with no scanned block in"
+                                    + " common (scanning waits)")
+                            .tags(tags(network))
+                            .register(registry);
+                    return reading;
+                })
+                .set(new Reading(ahead ? 1 : 0, Instant.now()));
+    }
+
+    /** Watches whose link was created before the oldest block the look-back reaches. */
+    void lateWatches(Network network, int count) {
+        counter(network, "chain.watcher.watches.late", "Watches that arrived later than the look-back reaches")
                 .increment(count);
     }
 

@@ -3,7 +3,11 @@ package dev.cryptopay.chainwatcher.scan;
 import dev.cryptopay.chainwatcher.config.ChainWatcherProperties;
 import dev.cryptopay.chainwatcher.config.ChainWatcherProperties.Network;
 import dev.cryptopay.chainwatcher.report.PaymentLinksReporter;
+import dev.cryptopay.chainwatcher.report.ReportOutcome;
+import dev.cryptopay.chainwatcher.scan.ChainClient.BlockHeader;
 import dev.cryptopay.chainwatcher.scan.ChainClient.SeenTransfer;
+import dev.cryptopay.chainwatcher.scan.TransferFinder.Found;
+import dev.cryptopay.chainwatcher.scan.TransferFinder.Match;
 import dev.cryptopay.chainwatcher.watch.WatchRepository;
 import dev.cryptopay.chainwatcher.watch.WatchedAddress;
 import dev.cryptopay.service.background.BackgroundLoop;
@@ -12,9 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,12 +24,15 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * Watches one chain. Each pass, while holding the chain's lease: read the head; compare the stored hashes of recent
- * blocks with the chain's and rewind to the fork point after a reorganisation; scan the next block range for token
- * and native transfers to watched addresses, and for the logs of the chain's subscription contract
- * ({@link ContractLogFollower}); settle what a reorganisation removed; count confirmations; report what changed; last,
- * the chain's {@link LeasedWork} (the keeper). The cursor moves only after a range was fully stored, so an RPC error
- * never skips a block: the pass fails and the same range is scanned again after a pause.
+ * Watches one chain. Each pass, while holding the chain's lease: read the head; bring the in-memory watch list up to
+ * date ({@link WatchSet}); compare the stored hashes of recent blocks with the chain's and rewind after a
+ * reorganisation or when the head is below the cursor ({@link ForkCheck}); look for new addresses in the blocks before
+ * the cursor ({@link Backfill}); scan the next block range for transfers to watched addresses ({@link TransferFinder}:
+ * one eth_getLogs for every followed token, each block once, recipients matched in memory) and for the logs of the
+ * chain's subscription contract ({@link ContractLogFollower}); settle what a reorganisation removed; count
+ * confirmations; report what changed; last, the chain's {@link LeasedWork} (the keeper). The cursor moves only after a
+ * range was fully stored, so an RPC error never skips a block: the pass fails and the same range is scanned again
+ * after a pause.
  */
 class ChainScanner extends BackgroundLoop {
 
@@ -45,6 +50,13 @@ class ChainScanner extends BackgroundLoop {
     private final ChainWatcherProperties properties;
     private final String instance;
     private final Clock clock;
+    private final WatchSet watchSet;
+    private final TransferFinder finder;
+    private final Backfill backfill;
+    private final ForkCheck forks;
+
+    /** The newest block scanned, when this instance scanned it (saves reading it again); null: unknown. */
+    private volatile BlockHeader newestScanned;
 
     ChainScanner(
             Network network,
@@ -71,6 +83,19 @@ class ChainScanner extends BackgroundLoop {
         this.properties = properties;
         this.instance = instance;
         this.clock = clock;
+        this.watchSet = new WatchSet(network, watches);
+        this.finder = new TransferFinder(client);
+        this.backfill = new Backfill(network, client, finder);
+        this.forks = new ForkCheck(network, client, cursors, transfers, contractLogs, metrics);
+        metrics.lateWatches(network, 0); // exported from the start, so the first late watch is an increase
+        log.info(
+                "Chain {} ({}): follows the Transfer logs of {} configured token(s){}, and those links name",
+                network.chainId(),
+                network.name(),
+                network.tokens().size(),
+                network.tokens().stream()
+                        .map(token -> (token.symbol() == null ? "" : token.symbol() + " ") + token.contract())
+                        .collect(Collectors.joining(", ", network.tokens().isEmpty() ? "" : ": ", "")));
     }
 
     @Override
@@ -95,138 +120,99 @@ class ChainScanner extends BackgroundLoop {
         return client.head().flatMap(head -> {
             long firstBlock = Math.max(0, head - network.startBlocksBack());
             return cursors.lease(network.chainId(), instance, firstBlock, now, properties.leaseDuration())
-                    .flatMap(next -> rewindAfterReorg(next, now)
-                            .flatMap(from -> scan(from, head, now))
+                    .switchIfEmpty(Mono.fromRunnable(watchSet::forget)) // another instance holds the lease
+                    .flatMap(lease -> forks.scanFrom(lease.nextBlock(), head, now)
+                            .flatMap(from ->
+                                    watchSet.refresh(lease.epoch(), now).flatMap(fresh -> scan(from, head, fresh, now)))
                             .flatMap(caughtUp -> transfers
                                     .confirm(network.chainId(), head, network.confirmations(), now)
                                     .then(contractLogs.confirm(head, now))
-                                    .then(report())
-                                    .then(contractLogs.report())
+                                    .then(report(now))
+                                    .then(contractLogs.report(now))
                                     .then(watches.prune(now))
                                     .then(Flux.fromIterable(leasedWork)
                                             .concatMap(work -> work.afterPass(head))
                                             .then())
-                                    .thenReturn(caughtUp)))
-                    .defaultIfEmpty(true); // another instance holds the lease
+                                    .thenReturn(caughtUp))
+                            // The cursor is ahead of a head it has nothing in common with: wait, check again.
+                            .switchIfEmpty(Mono.defer(() -> report(now).then(contractLogs.report(now)))
+                                    .thenReturn(true)))
+                    .defaultIfEmpty(true);
         });
     }
 
-    /**
-     * Finds the newest stored block whose hash the chain still has; when the newest stored block was replaced, marks
-     * transfers and contract logs after the fork point as orphaned and answers the block after it as the place to scan
-     * from.
-     */
-    private Mono<Long> rewindAfterReorg(long next, Instant now) {
-        // Read the stored hashes completely first: a database query is never cancelled half-read.
-        return cursors.recentBlocks(network.chainId(), network.reorgWindow())
-                .collectList()
-                .flatMap(stored -> {
-                    if (stored.isEmpty()) {
-                        return Mono.just(next);
-                    }
-                    return Flux.fromIterable(stored)
-                            .concatMap(block -> client.header(block.number())
-                                    .map(current ->
-                                            current.hash().equalsIgnoreCase(block.hash()) ? block.number() : -1L))
-                            .filter(number -> number >= 0)
-                            .next()
-                            .flatMap(forkPoint -> forkPoint >= next - 1 ? Mono.just(next) : rewind(forkPoint, now))
-                            // Every stored block was replaced: rescan the whole window.
-                            .switchIfEmpty(Mono.defer(() -> rewind(
-                                    Math.max(0, stored.get(stored.size() - 1).number() - 1), now)));
-                });
-    }
-
-    private Mono<Long> rewind(long forkPoint, Instant now) {
-        log.warn("Chain {}: reorganisation, blocks after {} were replaced; rescanning", network.chainId(), forkPoint);
-        metrics.reorg(network);
-        return transfers
-                .orphanAfter(network.chainId(), forkPoint, now)
-                .then(contractLogs.orphanAfter(forkPoint, now))
-                .then(cursors.forget(network.chainId(), forkPoint, 0))
-                .then(cursors.advance(network.chainId(), forkPoint + 1, now))
-                .thenReturn(forkPoint + 1);
-    }
-
-    /** Scans [from, to] (bounded by the head and the range limit); answers whether it reached the head. */
-    private Mono<Boolean> scan(long from, long head, Instant now) {
-        long to = Math.min(head, from + network.maxBlockRange() - 1); // below from when nothing new was mined
-        return watches.active(network.chainId(), now).collectList().flatMap(watched -> {
-            metrics.watched(network, watched.size());
-            Map<String, WatchedAddress> byAddress =
-                    watched.stream().collect(Collectors.toMap(WatchedAddress::depositAddress, Function.identity()));
-            List<WatchedAddress> fresh =
-                    watched.stream().filter(watch -> !watch.backfilled()).toList();
-            return backfill(from, fresh)
-                    .concatWith(to >= from ? found(from, to, watched) : Flux.empty())
-                    .filter(seen -> matches(seen, byAddress.get(seen.to())))
-                    .concatMap(seen -> transfers
-                            .upsert(detected(seen, byAddress.get(seen.to())), now)
-                            .doOnSuccess(stored -> metrics.detected(network)))
-                    .then(watches.markBackfilled(
-                            fresh.stream().map(WatchedAddress::paymentLinkId).toList()))
-                    .then(contractLogs.scan(from, to, now))
-                    .then(to >= from ? advance(from, to, head, now) : Mono.empty())
-                    .then(to == head ? settleOrphans(now) : Mono.empty())
-                    .then(client.header(Math.max(to, from - 1))
-                            .doOnNext(block -> metrics.lag(network, head - block.number(), block.time(), now)))
-                    .thenReturn(to >= head);
-        });
+    /** Scans [from, to] (bounded by the head and the range size); answers whether it reached the head. */
+    private Mono<Boolean> scan(long from, long head, List<WatchedAddress> fresh, Instant now) {
+        long to = Math.min(head, from + client.ranges().size() - 1); // below from when nothing new was mined
+        metrics.watched(network, watchSet.size());
+        Map<String, Integer> tokens = watchSet.tokens();
+        Mono<Found> forward = to >= from && watchSet.size() > 0
+                ? finder.find(from, to, tokens.keySet(), watchSet::get)
+                : Mono.just(Found.NOTHING);
+        BlockHeader known = newestScanned;
+        return backfill.search(from, fresh, tokens, known)
+                .flatMap(before -> forward.flatMap(found -> Flux.concat(
+                                Flux.fromIterable(before.matches()), Flux.fromIterable(found.matches()))
+                        .concatMap(match -> transfers
+                                .upsert(detected(match, tokens), now)
+                                .doOnSuccess(stored -> metrics.detected(network)))
+                        .then(watches.markBackfilled(fresh.stream()
+                                .map(WatchedAddress::paymentLinkId)
+                                .toList()))
+                        .then(Mono.fromRunnable(() -> late(before.late())))
+                        .then(contractLogs.scan(from, to, now))
+                        .then(to >= from ? advance(from, to, head, found.headers(), now) : Mono.empty())
+                        .then(to == head && forks.maySettle(head) ? settleOrphans(now) : Mono.empty())
+                        .then(newest(Math.max(to, from - 1), found.headers()).doOnNext(block -> {
+                            newestScanned = block;
+                            metrics.lag(network, head - block.number(), block.time(), now);
+                        }))
+                        .thenReturn(to >= head)));
     }
 
     /** Once at the head: settles what a reorganisation removed and the rescan did not find again. */
     private Mono<Void> settleOrphans(Instant now) {
-        return transfers.settleOrphans(network.chainId(), now).then(contractLogs.settleOrphans(now));
+        return transfers
+                .settleOrphans(network.chainId(), now)
+                .then(contractLogs.settleOrphans(now))
+                .then(Mono.fromRunnable(forks::settled));
     }
 
     /** Records the scanned blocks' hashes (inside the reorganisation window) and moves the cursor past them. */
-    private Mono<Void> advance(long from, long to, long head, Instant now) {
-        return recordHashes(Math.max(from, head - network.reorgWindow() + 1), to)
+    private Mono<Void> advance(long from, long to, long head, Map<Long, BlockHeader> known, Instant now) {
+        return recordHashes(Math.max(from, head - network.reorgWindow() + 1), to, known)
                 .then(cursors.forget(network.chainId(), Long.MAX_VALUE, head - network.reorgWindow()))
                 .then(cursors.advance(network.chainId(), to + 1, now));
     }
 
-    /**
-     * Addresses new to the watch list are also looked for in the blocks already scanned before they arrived (the
-     * event may reach the watcher after the customer paid): {@code startBlocksBack} blocks before the cursor.
-     */
-    private Flux<SeenTransfer> backfill(long from, List<WatchedAddress> fresh) {
-        long start = Math.max(0, from - network.startBlocksBack());
-        return fresh.isEmpty() || start > from - 1 ? Flux.empty() : found(start, from - 1, fresh);
-    }
-
-    private Flux<SeenTransfer> found(long from, long to, List<WatchedAddress> watched) {
-        List<String> tokenRecipients = watched.stream()
-                .filter(watch -> !watch.nativeCoin())
-                .map(WatchedAddress::depositAddress)
-                .toList();
-        Set<String> tokens = watched.stream()
-                .filter(watch -> !watch.nativeCoin())
-                .map(WatchedAddress::tokenContract)
-                .collect(Collectors.toSet());
-        Set<String> nativeRecipients = watched.stream()
-                .filter(WatchedAddress::nativeCoin)
-                .map(WatchedAddress::depositAddress)
-                .collect(Collectors.toSet());
-        Flux<SeenTransfer> tokenTransfers =
-                client.tokenTransfers(from, to, tokens, tokenRecipients).flatMapIterable(list -> list);
-        Flux<SeenTransfer> nativeTransfers = nativeRecipients.isEmpty()
-                ? Flux.empty()
-                : Flux.range(0, (int) (to - from + 1))
-                        .concatMap(offset -> client.nativeTransfers(from + offset, nativeRecipients))
-                        .flatMapIterable(list -> list);
-        return Flux.concat(tokenTransfers, nativeTransfers);
-    }
-
-    /** A transfer pays a watch when it is of the watched token (or native coin) and its log was not removed. */
-    private static boolean matches(SeenTransfer seen, WatchedAddress watch) {
-        if (watch == null || seen.removed()) {
-            return false;
+    private void late(List<WatchedAddress> late) {
+        if (late.isEmpty()) {
+            return;
         }
-        return watch.nativeCoin() ? seen.token() == null : watch.tokenContract().equals(seen.token());
+        metrics.lateWatches(network, late.size());
+        log.warn(
+                "Chain {}: the watch of link(s) {} came later than the look-back reaches: payments to them more than {}"
+                        + " blocks before the cursor are not looked for (raise look-back-blocks if this recurs)",
+                network.chainId(),
+                Backfill.links(late),
+                network.lookBackBlocks());
     }
 
-    private DetectedTransfer detected(SeenTransfer seen, WatchedAddress watch) {
+    /**
+     * The transfer to store for a match, in the asset it moved: the link's token (with the link's decimals), another
+     * followed token (with that token's), or the native coin.
+     */
+    private DetectedTransfer detected(Match match, Map<String, Integer> tokens) {
+        SeenTransfer seen = match.seen();
+        WatchedAddress watch = match.watch();
+        int decimals;
+        if (seen.token() == null) {
+            decimals = WatchSet.NATIVE_DECIMALS;
+        } else if (seen.token().equals(watch.tokenContract())) {
+            decimals = watch.decimals();
+        } else {
+            decimals = tokens.get(seen.token());
+        }
         return new DetectedTransfer(
                 UUID.randomUUID(),
                 network.chainId(),
@@ -236,9 +222,10 @@ class ChainScanner extends BackgroundLoop {
                 seen.blockHash(),
                 watch.paymentLinkId(),
                 watch.network(),
+                seen.token(),
                 seen.from(),
                 seen.value(),
-                watch.decimals(),
+                decimals,
                 "pending",
                 0,
                 false,
@@ -246,35 +233,52 @@ class ChainScanner extends BackgroundLoop {
                 null);
     }
 
-    private Mono<Void> recordHashes(long from, long to) {
+    private Mono<Void> recordHashes(long from, long to, Map<Long, BlockHeader> known) {
         if (from > to) {
             return Mono.empty();
         }
         return Flux.range(0, (int) (to - from + 1))
-                .concatMap(offset -> client.header(from + offset))
+                .concatMap(offset -> newest(from + offset, known))
                 .concatMap(block -> cursors.saveBlock(network.chainId(), block))
                 .then();
+    }
+
+    /** A block's header: from the blocks read whole, else read. */
+    private Mono<BlockHeader> newest(long number, Map<Long, BlockHeader> known) {
+        BlockHeader header = known.get(number);
+        return header != null ? Mono.just(header) : client.header(number);
     }
 
     /**
      * Reports every unacknowledged change. A transfer confirmed before its first report (enough confirmations within
      * one pass) is reported pending first, so the merchant always hears of a payment being detected before it is
-     * confirmed.
+     * confirmed. Only an acknowledgement (2xx) marks a report done; a refusal (4xx) is noted and the report is sent
+     * again no sooner than {@link ReportOutcome#RESEND_REFUSED_AFTER}; anything else is sent again next pass.
      */
-    private Mono<Void> report() {
+    private Mono<Void> report(Instant now) {
         return transfers
-                .unreported(network.chainId())
+                .unreported(network.chainId(), now, ReportOutcome.RESEND_REFUSED_AFTER)
+                .collectList()
+                .flatMapMany(Flux::fromIterable)
                 .concatMap(transfer -> detectedFirst(transfer)
-                        .then(reporter.report(transfer.paymentLinkId(), transfer.report(network.confirmations())))
-                        .filter(acknowledged -> acknowledged)
-                        .flatMap(acknowledged ->
-                                transfers.markReported(transfer.id(), transfer.status(), transfer.confirmations())))
+                        .flatMap(first -> first == ReportOutcome.ACKNOWLEDGED
+                                ? reporter.report(transfer.paymentLinkId(), transfer.report(network.confirmations()))
+                                : Mono.just(first))
+                        .flatMap(outcome -> {
+                            if (outcome == ReportOutcome.ACKNOWLEDGED) {
+                                return transfers.markReported(
+                                        transfer.id(), transfer.status(), transfer.confirmations());
+                            }
+                            return outcome == ReportOutcome.REFUSED
+                                    ? transfers.markRefused(transfer.id(), now)
+                                    : Mono.empty();
+                        }))
                 .then();
     }
 
-    private Mono<Boolean> detectedFirst(DetectedTransfer transfer) {
+    private Mono<ReportOutcome> detectedFirst(DetectedTransfer transfer) {
         if (transfer.reportedStatus() != null || !transfer.status().equals("confirmed")) {
-            return Mono.empty();
+            return Mono.just(ReportOutcome.ACKNOWLEDGED);
         }
         return reporter.report(transfer.paymentLinkId(), transfer.asPending().report(network.confirmations()));
     }

@@ -1,6 +1,7 @@
 package dev.cryptopay.chainwatcher.scan;
 
 import dev.cryptopay.chainwatcher.config.ChainWatcherProperties.Network;
+import dev.cryptopay.chainwatcher.report.ReportOutcome;
 import dev.cryptopay.chainwatcher.report.SubscriptionsReporter;
 import dev.cryptopay.chainwatcher.scan.ChainClient.BlockHeader;
 import dev.cryptopay.chainwatcher.scan.ChainClient.SeenLog;
@@ -16,8 +17,8 @@ import reactor.core.publisher.Mono;
  * reorganisation handling and the same confirmations as transfers. Every log of the contract in a scanned range is
  * stored with its block's time; subscriptions-service is told of a log once it is confirmed (never while pending: it
  * applies only confirmed facts), and again, as removed, when a reorganisation deeper than the confirmations took a
- * reported log away. Reports go in order and stop at the first one not acknowledged, so subscriptions-service never
- * hears of a later log before an earlier one. Does nothing on a chain without a contract.
+ * reported log away. Reports go in order and stop at the first one not delivered, so subscriptions-service never
+ * hears of a later log before an earlier one it could not be told of. Does nothing on a chain without a contract.
  */
 class ContractLogFollower {
 
@@ -75,19 +76,28 @@ class ContractLogFollower {
         return contract.isEmpty() ? Mono.empty() : logs.confirm(network.chainId(), head, network.confirmations(), now);
     }
 
-    /** Reports every due log in order, marking each once acknowledged; stops at the first that is not. */
-    Mono<Void> report() {
+    /**
+     * Reports every due log in order, marking each once acknowledged; stops at the first that was not delivered (a
+     * 5xx, a timeout). A refused one (4xx) is not acknowledged: it is noted, sent again no sooner than a minute later,
+     * and the next log follows (a refusal is the receiver's answer, which waiting does not change).
+     */
+    Mono<Void> report(Instant now) {
         if (contract.isEmpty()) {
             return Mono.empty();
         }
         // Read the due logs completely first: a database query is never cancelled half-read.
-        return logs.unreported(network.chainId())
+        return logs.unreported(network.chainId(), now, ReportOutcome.RESEND_REFUSED_AFTER)
                 .collectList()
                 .flatMapMany(Flux::fromIterable)
-                .concatMap(log -> reporter.report(log.report())
-                        .flatMap(acknowledged ->
-                                acknowledged ? logs.markReported(log).thenReturn(true) : Mono.just(false)))
-                .takeWhile(acknowledged -> acknowledged)
+                .concatMap(log -> reporter.report(log.report()).flatMap(outcome -> {
+                    if (outcome == ReportOutcome.ACKNOWLEDGED) {
+                        return logs.markReported(log).thenReturn(true);
+                    }
+                    return outcome == ReportOutcome.REFUSED
+                            ? logs.markRefused(log, now).thenReturn(true)
+                            : Mono.just(false);
+                }))
+                .takeWhile(delivered -> delivered)
                 .then();
     }
 

@@ -3,6 +3,7 @@ package dev.cryptopay.chainwatcher.scan;
 import static dev.cryptopay.service.db.SqlValues.utc;
 
 import io.r2dbc.spi.Readable;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -105,21 +106,35 @@ class ContractLogRepository {
 
     /**
      * Logs with a report due, in the order they are reported: removals first (they undo what the chain no longer
-     * shows), then confirmed logs, each in (block number, log index) order.
+     * shows), then confirmed logs, each in (block number, log index) order; one whose report was refused only once
+     * {@code retryRefusedAfter} has passed since.
      */
-    Flux<ContractLog> unreported(long chainId) {
+    Flux<ContractLog> unreported(long chainId, Instant now, Duration retryRefusedAfter) {
         return database.sql("SELECT * FROM contract_log WHERE chain_id = :chain AND " + REPORT_DUE
+                        + " AND (refused_at IS NULL OR refused_at <= :refusedBefore)"
                         + " ORDER BY status = 'confirmed', block_number, log_index LIMIT 500")
                 .bind("chain", chainId)
+                .bind("refusedBefore", utc(now.minus(retryRefusedAfter)))
                 .map(ContractLogRepository::row)
                 .all();
     }
 
     /** Records that subscriptions-service acknowledged the log as {@code status} (confirmed, or failed: removed). */
     Mono<Void> markReported(ContractLog log) {
-        return database.sql("UPDATE contract_log SET reported_status = :status "
+        return database.sql("UPDATE contract_log SET reported_status = :status, refused_at = NULL "
                         + "WHERE chain_id = :chain AND tx_hash = :tx AND log_index = :log")
                 .bind("status", log.status())
+                .bind("chain", log.chainId())
+                .bind("tx", log.txHash())
+                .bind("log", log.logIndex())
+                .then();
+    }
+
+    /** Notes that subscriptions-service refused the log's report: it is sent again, but not before a while. */
+    Mono<Void> markRefused(ContractLog log, Instant now) {
+        return database.sql("UPDATE contract_log SET refused_at = :now "
+                        + "WHERE chain_id = :chain AND tx_hash = :tx AND log_index = :log")
+                .bind("now", utc(now))
                 .bind("chain", log.chainId())
                 .bind("tx", log.txHash())
                 .bind("log", log.logIndex())

@@ -26,23 +26,31 @@ class CursorRepository {
     }
 
     /**
-     * Takes or renews the chain's lease for {@code instance}; answers the next block to scan, or empty when another
-     * instance holds the lease. A chain seen for the first time starts at {@code firstBlock}.
+     * A held lease: the next block to scan, and the lease's epoch, which grows each time the lease changes hands (so
+     * an instance knows whether another one held the chain since its own last pass).
      */
-    Mono<Long> lease(long chainId, String instance, long firstBlock, Instant now, Duration leaseDuration) {
+    record Lease(long nextBlock, long epoch) {}
+
+    /**
+     * Takes or renews the chain's lease for {@code instance}; answers it, or empty when another instance holds the
+     * lease. A chain seen for the first time starts at {@code firstBlock}.
+     */
+    Mono<Lease> lease(long chainId, String instance, long firstBlock, Instant now, Duration leaseDuration) {
         return database.sql("""
                         INSERT INTO chain_cursor (chain_id, next_block, leased_by, lease_until, updated_at)
                         VALUES (:chain, :first, :instance, :until, :now)
-                        ON CONFLICT (chain_id) DO UPDATE SET leased_by = :instance, lease_until = :until
+                        ON CONFLICT (chain_id) DO UPDATE SET leased_by = :instance, lease_until = :until,
+                            lease_epoch = chain_cursor.lease_epoch
+                                + CASE WHEN chain_cursor.leased_by = :instance THEN 0 ELSE 1 END
                         WHERE chain_cursor.leased_by = :instance OR chain_cursor.lease_until IS NULL
                               OR chain_cursor.lease_until <= :now
-                        RETURNING next_block""")
+                        RETURNING next_block, lease_epoch""")
                 .bind("chain", chainId)
                 .bind("first", firstBlock)
                 .bind("instance", instance)
                 .bind("until", utc(now.plus(leaseDuration)))
                 .bind("now", utc(now))
-                .map(row -> row.get("next_block", Long.class))
+                .map(row -> new Lease(row.get("next_block", Long.class), row.get("lease_epoch", Long.class)))
                 .one();
     }
 

@@ -8,6 +8,8 @@ import java.util.UUID;
 /**
  * A transfer to a watched address, as the watcher believes it now and as it last reported it.
  *
+ * @param tokenContract  the token transferred (lower-case), null for the native coin; may differ from the link's
+ * @param decimals       that token's decimals (18 for the native coin)
  * @param status         {@code pending}, {@code confirmed} or {@code failed}
  * @param orphaned       its block was replaced by a reorganisation and the rescan has not found it again yet
  * @param reportedStatus null until payment-links-service acknowledged a report
@@ -21,6 +23,7 @@ public record DetectedTransfer(
         String blockHash,
         UUID paymentLinkId,
         String network,
+        String tokenContract,
         String fromAddress,
         BigInteger amountBaseUnits,
         int decimals,
@@ -46,6 +49,7 @@ public record DetectedTransfer(
                 blockHash,
                 paymentLinkId,
                 network,
+                tokenContract,
                 fromAddress,
                 amountBaseUnits,
                 decimals,
@@ -59,7 +63,15 @@ public record DetectedTransfer(
     /** What payment-links-service is told of the transfer as it now stands. */
     public TransactionReport report(int requiredConfirmations) {
         return new TransactionReport(
-                network, txHash, fromAddress, amount(), status, confirmations, requiredConfirmations);
+                network,
+                txHash,
+                logIndex,
+                tokenContract,
+                fromAddress,
+                amount(),
+                status,
+                confirmations,
+                requiredConfirmations);
     }
 
     public boolean reportDue() {

@@ -2,8 +2,10 @@ package dev.cryptopay.chainwatcher.scan;
 
 import static dev.cryptopay.service.db.SqlValues.utc;
 
+import dev.cryptopay.service.db.SqlValues;
 import io.r2dbc.spi.Readable;
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -26,12 +28,12 @@ public class TransferRepository {
      * orphan mark, unless it has already failed: a failure that was reported is final.
      */
     Mono<Void> upsert(DetectedTransfer transfer, Instant now) {
-        return database.sql("""
+        DatabaseClient.GenericExecuteSpec spec = database.sql("""
                         INSERT INTO detected_transfer (id, chain_id, tx_hash, log_index, block_number, block_hash,
-                            payment_link_id, network, from_address, amount_base_units, decimals, status,
-                            confirmations, created_at, updated_at)
-                        VALUES (:id, :chain, :tx, :log, :block, :hash, :link, :network, :from, :amount, :decimals,
-                            'pending', 0, :now, :now)
+                            payment_link_id, network, token_contract, from_address, amount_base_units, decimals,
+                            status, confirmations, created_at, updated_at)
+                        VALUES (:id, :chain, :tx, :log, :block, :hash, :link, :network, :token, :from, :amount,
+                            :decimals, 'pending', 0, :now, :now)
                         ON CONFLICT (chain_id, tx_hash, log_index) DO UPDATE
                             SET block_number = :block, block_hash = :hash, orphaned = FALSE, updated_at = :now
                             WHERE detected_transfer.status <> 'failed'""")
@@ -46,7 +48,9 @@ public class TransferRepository {
                 .bind("from", transfer.fromAddress())
                 .bind("amount", new BigDecimal(transfer.amountBaseUnits()))
                 .bind("decimals", transfer.decimals())
-                .bind("now", utc(now))
+                .bind("now", utc(now));
+        // A native-coin transfer has no token contract.
+        return SqlValues.bind(spec, "token", transfer.tokenContract(), String.class)
                 .then();
     }
 
@@ -92,25 +96,38 @@ public class TransferRepository {
                 .then();
     }
 
-    /** Transfers whose state payment-links-service has not acknowledged yet, oldest first. */
-    Flux<DetectedTransfer> unreported(long chainId) {
+    /**
+     * Transfers whose state payment-links-service has not acknowledged yet, oldest first; one whose report was refused
+     * only once {@code retryRefusedAfter} has passed since.
+     */
+    Flux<DetectedTransfer> unreported(long chainId, Instant now, Duration retryRefusedAfter) {
         return database.sql("""
                         SELECT * FROM detected_transfer
                         WHERE chain_id = :chain AND NOT orphaned
                           AND (reported_status IS DISTINCT FROM status
                                OR reported_confirmations IS DISTINCT FROM confirmations)
+                          AND (refused_at IS NULL OR refused_at <= :refusedBefore)
                         ORDER BY block_number, log_index
                         LIMIT 500""")
                 .bind("chain", chainId)
+                .bind("refusedBefore", utc(now.minus(retryRefusedAfter)))
                 .map(TransferRepository::row)
                 .all();
     }
 
     Mono<Void> markReported(UUID id, String status, int confirmations) {
         return database.sql("UPDATE detected_transfer SET reported_status = :status, "
-                        + "reported_confirmations = :confirmations WHERE id = :id")
+                        + "reported_confirmations = :confirmations, refused_at = NULL WHERE id = :id")
                 .bind("status", status)
                 .bind("confirmations", confirmations)
+                .bind("id", id)
+                .then();
+    }
+
+    /** Notes that payment-links-service refused the transfer's report: it is sent again, but not before a while. */
+    Mono<Void> markRefused(UUID id, Instant now) {
+        return database.sql("UPDATE detected_transfer SET refused_at = :now WHERE id = :id")
+                .bind("now", utc(now))
                 .bind("id", id)
                 .then();
     }
@@ -134,6 +151,7 @@ public class TransferRepository {
                 row.get("block_hash", String.class),
                 row.get("payment_link_id", UUID.class),
                 row.get("network", String.class),
+                row.get("token_contract", String.class),
                 row.get("from_address", String.class),
                 row.get("amount_base_units", BigDecimal.class).toBigIntegerExact(),
                 row.get("decimals", Integer.class),

@@ -5,6 +5,7 @@ import java.math.BigInteger;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.Optional;
 import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -86,7 +87,22 @@ class PaymentEventConsumer {
                 new BigInteger(data.path("amount_base_units").asString()),
                 expiresAt,
                 expiresAt.plus(properties.lateWindow()),
-                false));
+                false,
+                createdAt(event)));
+    }
+
+    /**
+     * The event's {@code created_at}: for {@code payment.created}, when the link was made. Null when absent or not a
+     * time: the watch is kept, and the whole look-back is searched for it.
+     */
+    private static Instant createdAt(JsonNode event) {
+        String createdAt = text(event, "created_at");
+        try {
+            return createdAt == null ? null : Instant.parse(createdAt);
+        } catch (DateTimeParseException notATime) {
+            log.warn("Event {} has a created_at that is not a time: {}", text(event, "id"), createdAt);
+            return null;
+        }
     }
 
     private static String text(JsonNode data, String field) {

@@ -27,8 +27,9 @@ public class WatchRepository {
     public Mono<Boolean> insertOnce(WatchedAddress watch, Instant now) {
         DatabaseClient.GenericExecuteSpec spec = database.sql("""
                         INSERT INTO watched_address (payment_link_id, chain_id, network, deposit_address, token_contract,
-                            decimals, amount_base_units, expires_at, watch_until, created_at)
-                        VALUES (:link, :chain, :network, :address, :token, :decimals, :amount, :expires, :until, :now)
+                            decimals, amount_base_units, expires_at, watch_until, link_created_at, created_at)
+                        VALUES (:link, :chain, :network, :address, :token, :decimals, :amount, :expires, :until,
+                            :linkCreated, :now)
                         ON CONFLICT DO NOTHING""")
                 .bind("link", watch.paymentLinkId())
                 .bind("chain", watch.chainId())
@@ -39,6 +40,7 @@ public class WatchRepository {
                 .bind("expires", utc(watch.expiresAt()))
                 .bind("until", utc(watch.watchUntil()))
                 .bind("now", utc(now));
+        spec = SqlValues.bind(spec, "linkCreated", watch.linkCreatedAt());
         // A payment in the chain's native coin has no token contract.
         return SqlValues.bind(spec, "token", watch.tokenContract(), String.class)
                 .fetch()
@@ -49,6 +51,19 @@ public class WatchRepository {
     /** The addresses of a chain still watched at {@code now}. */
     public Flux<WatchedAddress> active(long chainId, Instant now) {
         return database.sql("SELECT * FROM watched_address WHERE chain_id = :chain AND watch_until > :now")
+                .bind("chain", chainId)
+                .bind("now", utc(now))
+                .map(WatchRepository::row)
+                .all();
+    }
+
+    /**
+     * The addresses of a chain still watched at {@code now} whose earlier blocks were not searched yet: those that
+     * arrived since the scanner last loaded the list (a partial index keeps this cheap however long the list is).
+     */
+    public Flux<WatchedAddress> fresh(long chainId, Instant now) {
+        return database.sql("SELECT * FROM watched_address WHERE chain_id = :chain AND NOT backfilled "
+                        + "AND watch_until > :now")
                 .bind("chain", chainId)
                 .bind("now", utc(now))
                 .map(WatchRepository::row)
@@ -84,6 +99,7 @@ public class WatchRepository {
                 row.get("amount_base_units", BigDecimal.class).toBigIntegerExact(),
                 row.get("expires_at", OffsetDateTime.class).toInstant(),
                 row.get("watch_until", OffsetDateTime.class).toInstant(),
-                row.get("backfilled", Boolean.class));
+                row.get("backfilled", Boolean.class),
+                SqlValues.instant(row.get("link_created_at", OffsetDateTime.class)));
     }
 }

@@ -11,6 +11,8 @@ import java.util.UUID;
  * @param depositAddress lower-case 0x address
  * @param tokenContract  lower-case ERC-20 contract, or null for the chain's native coin
  * @param backfilled     whether blocks scanned before the address arrived were searched for it
+ * @param linkCreatedAt  when the link was created (its {@code payment.created} event's {@code created_at}); null when
+ *                       the event did not say: the whole look-back is then searched
  */
 public record WatchedAddress(
         UUID paymentLinkId,
@@ -22,7 +24,8 @@ public record WatchedAddress(
         BigInteger amountBaseUnits,
         Instant expiresAt,
         Instant watchUntil,
-        boolean backfilled) {
+        boolean backfilled,
+        Instant linkCreatedAt) {
 
     public boolean nativeCoin() {
         return tokenContract == null;

@@ -45,6 +45,7 @@ class ReportTokenTest extends ChainWatcherTestBase {
                 "0x" + "cd".repeat(32),
                 link,
                 "Local dev chain",
+                "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512",
                 payer,
                 BigInteger.valueOf(2_500_000),
                 6,
@@ -54,7 +55,7 @@ class ReportTokenTest extends ChainWatcherTestBase {
                 null,
                 null);
 
-        assertThat(reporter.report(link, transfer.report(3)).block()).isTrue();
+        assertThat(reporter.report(link, transfer.report(3)).block()).isEqualTo(ReportOutcome.ACKNOWLEDGED);
 
         String path = "/internal/payment_links/" + link + "/transactions";
         Received call = PAYMENT_LINKS.received().stream()
@@ -66,6 +67,7 @@ class ReportTokenTest extends ChainWatcherTestBase {
         assertThat(call.bodyText())
                 .as("the members payment-links-service reads, in this order")
                 .isEqualTo("{\"network\":\"Local dev chain\",\"tx_hash\":\"0x" + "ab".repeat(32) + "\","
+                        + "\"log_index\":0,\"token_contract\":\"0xe7f1725e7734ce288f8367e1bb143e90bb3f0512\","
                         + "\"payer_address\":\"" + payer + "\",\"crypto_amount\":2.5,\"status\":\"pending\","
                         + "\"confirmations\":1,\"required_confirmations\":3}");
     }
@@ -86,7 +88,7 @@ class ReportTokenTest extends ChainWatcherTestBase {
                 3,
                 false);
 
-        assertThat(subscriptions.report(log).block()).isTrue();
+        assertThat(subscriptions.report(log).block()).isEqualTo(ReportOutcome.ACKNOWLEDGED);
 
         Received call = SUBSCRIPTIONS.received().stream()
                 .filter(received -> received.bodyText().contains(tx))

@@ -111,7 +111,7 @@ class ChainWatcherTest extends ChainWatcherTestBase {
     }
 
     @Test
-    void aNativePaymentAndALatePaymentAreReportedButAnotherTokenIsNot() {
+    void aNativePaymentALatePaymentAndAnotherTokenAreReportedEachInItsOwnAsset() {
         String nativeDeposit = freshAddress();
         String lateDeposit = freshAddress();
         UUID nativeLink = announce(nativeDeposit, null, 18, "250000000000000000", inAnHour());
@@ -119,7 +119,7 @@ class ChainWatcherTest extends ChainWatcherTestBase {
                 lateDeposit, USDC.address(), 6, "5000000", Instant.now().minusSeconds(60));
 
         String nativeTx = CHAIN.sendNative(payer(), nativeDeposit, new BigInteger("250000000000000000"));
-        pay(payer(), DevTokens.USDT, lateDeposit, "5"); // the wrong token: not a payment of this link
+        String wrongTx = pay(payer(), DevTokens.USDT, lateDeposit, "5"); // another token: reported as it is
         String lateTx = pay(payer(), USDC, lateDeposit, "5");
         CHAIN.mine(3);
         scan();
@@ -132,7 +132,18 @@ class ChainWatcherTest extends ChainWatcherTestBase {
         assertThat(confirmedAmount(nativeLink)).isEqualByComparingTo("0.25");
         assertThat(reports(lateLink))
                 .extracting(report -> report.get("tx_hash").asString())
-                .containsOnly(lateTx);
+                .containsOnly(wrongTx, lateTx);
+        assertThat(reports(lateLink))
+                .filteredOn(report -> report.get("tx_hash").asString().equals(wrongTx))
+                .allSatisfy(report -> {
+                    assertThat(report.get("token_contract").asString())
+                            .isEqualTo(DevTokens.USDT.address().toLowerCase());
+                    assertThat(report.get("crypto_amount").decimalValue()).isEqualByComparingTo("5");
+                });
+        assertThat(reports(nativeLink)).allSatisfy(report -> {
+            assertThat(report.get("token_contract").isNull()).isTrue();
+            assertThat(report.get("log_index").asInt()).isEqualTo(-1);
+        });
     }
 
     @Test
@@ -293,6 +304,47 @@ class ChainWatcherTest extends ChainWatcherTestBase {
                 .satisfies(amount -> assertThat(amount).isEqualByComparingTo("1000000"));
         assertThat(watched(other)).isFalse();
         assertThat(watched(unknownChain)).isFalse();
+    }
+
+    @Test
+    void anEventWithoutAUsableCreationTimeIsStillWatchedAndSearchedOverTheWholeLookBack() {
+        String deposit = freshAddress();
+        scan();
+        String tx = pay(payer(), USDC, deposit, "2");
+        scan();
+        UUID link = UUID.randomUUID();
+        String event = json.writeValueAsString(Map.of(
+                "id",
+                UUID.randomUUID().toString(),
+                "type",
+                "payment.created",
+                "created_at",
+                "not a time",
+                "data",
+                Map.of(
+                        "id",
+                        link.toString(),
+                        "network",
+                        "Local dev chain",
+                        "deposit_address",
+                        deposit,
+                        "chain_id",
+                        31337,
+                        "token_contract",
+                        USDC.address(),
+                        "decimals",
+                        6,
+                        "amount_base_units",
+                        "2000000",
+                        "expires_at",
+                        inAnHour().toString())));
+        dev.cryptopay.testsupport.TestKafka.send("payment-links.events", link.toString(), event);
+        await("link " + link + " watched", () -> watched(link));
+        scan();
+
+        assertThat(reports(link))
+                .extracting(report -> report.get("tx_hash").asString())
+                .contains(tx);
     }
 
     private java.math.BigDecimal confirmedAmount(UUID link) {

@@ -270,7 +270,7 @@ class ContractLogsTest extends ChainWatcherTestBase {
     }
 
     @Test
-    void aReportAnswered5xxIsSentAgainNextPassAndOneAnswered4xxIsNot() {
+    void aReportAnswered5xxIsSentAgainNextPassAndOneAnswered4xxAMinuteLater() {
         CHAIN.mine(3);
         scan(); // whatever earlier tests left is reported: the scripted answers below go to this test's logs
 
@@ -294,9 +294,18 @@ class ContractLogsTest extends ChainWatcherTestBase {
         CHAIN.mine(1);
         scan();
         assertThat(eventsReportedFor(refused))
-                .as("a 4xx is an answer: logged, never sent again, and the next log follows")
+                .as("a 4xx is a refusal, not an acknowledgement: the next log follows, the refused one waits")
                 .containsExactly("Subscribed", "Charged");
+
+        clock.set(clock.instant().plusSeconds(61));
+        scan();
+        scan();
+        assertThat(eventsReportedFor(refused))
+                .as("sent again a minute later, acknowledged this time, then never again")
+                .containsExactly("Subscribed", "Charged", "Subscribed");
         assertThat(eventsReportedFor(retried)).hasSize(3);
+        assertThat(prometheus())
+                .contains("chain_watcher_report_refusals_total{receiver=\"subscriptions-service\",status=\"422\"}");
     }
 
     /** The log reports subscriptions-service received whose topics carry one of these accounts, in arrival order. */
