@@ -43,6 +43,8 @@ final class SuiteStack {
                     .serviceEnv("gateway", "GATEWAY_RATELIMIT_LIMITS_PAYMENTLINKSWRITE", "100000")
                     .serviceEnv("gateway", "GATEWAY_RATELIMIT_LIMITS_PAYMENTLINKSREAD", "100000")
                     .serviceEnv("gateway", "GATEWAY_RATELIMIT_LIMITS_WEBHOOKS", "100000")
+                    // The dashboard walk signs up a merchant, as a visitor would.
+                    .serviceEnv("gateway", "GATEWAY_SIGNUP_ENABLED", "true")
                     .serviceEnv("subscriptions-service", "SUBSCRIPTIONS_BILLING_INTERVAL", "1s"));
             LocalStack started = stack;
             Runtime.getRuntime().addShutdownHook(new Thread(started::close, "suite-stack-shutdown"));

@@ -2,6 +2,7 @@ package dev.cryptopay.client;
 
 import dev.cryptopay.auth.keys.SigningKey;
 import dev.cryptopay.client.account.AccountApi;
+import dev.cryptopay.client.account.SignupApi;
 import dev.cryptopay.client.invoker.ApiClient;
 import dev.cryptopay.client.paymentlinks.CheckoutApi;
 import dev.cryptopay.client.paymentlinks.PaymentLinksApi;
@@ -49,6 +50,7 @@ public final class CryptoPayClient {
     private final WebhookEndpointsApi webhookEndpoints;
     private final WebhookDeliveriesApi webhookDeliveries;
     private final AccountApi account;
+    private final SignupApi signup;
 
     private CryptoPayClient(Builder builder) {
         URI base = URI.create(stripSlash(Objects.requireNonNull(builder.baseUrl, "baseUrl is required")));
@@ -80,6 +82,7 @@ public final class CryptoPayClient {
         this.webhookEndpoints = new WebhookEndpointsApi(signedClient);
         this.webhookDeliveries = new WebhookDeliveriesApi(signedClient);
         this.account = new AccountApi(signedClient);
+        this.signup = new SignupApi(publicClient);
     }
 
     /**
@@ -144,9 +147,20 @@ public final class CryptoPayClient {
         return webhookDeliveries;
     }
 
-    /** The calling API key's account, mode and rate limits (signed). */
+    /**
+     * The calling API key's account, mode and rate limits; the merchant's keys (list, create, revoke) and its request
+     * for production access (signed).
+     */
     public AccountApi account() {
         return account;
+    }
+
+    /**
+     * Self-service sign-up, when the gateway offers it (not signed): a new test-mode merchant whose API key is bound
+     * to the public key sent. Build a client with the returned API key and the matching private key afterwards.
+     */
+    public SignupApi signup() {
+        return signup;
     }
 
     private static String stripSlash(String url) {

@@ -1,5 +1,7 @@
 package dev.cryptopay.client;
 
+import dev.cryptopay.client.account.model.AccountApiKey;
+import dev.cryptopay.client.account.model.AccountKeyPage;
 import dev.cryptopay.client.paymentlinks.model.PaymentLink;
 import dev.cryptopay.client.paymentlinks.model.PaymentLinkPage;
 import dev.cryptopay.client.subscriptions.model.InvitationList;
@@ -59,6 +61,10 @@ public final class Pages {
             new Shape<>(LinkList::getLinks, page -> page.getPage() < page.getTotalPages());
     public static final Shape<PublicPlanList, PublicPlan> PUBLIC_PLANS =
             new Shape<>(PublicPlanList::getPlans, page -> page.getPage() < page.getTotalPages());
+    /** The API keys of the calling key's mode ({@code listAccountKeys}); each page repeats the publishable keys. */
+    public static final Shape<AccountKeyPage, AccountApiKey> ACCOUNT_KEYS =
+            new Shape<>(AccountKeyPage::getKeys, page -> page.getPage() < page.getTotalPages());
+
     public static final Shape<DeliveryListResponse, Delivery> DELIVERIES = new Shape<>(
             page -> page.getData().getData(),
             page -> Boolean.TRUE.equals(page.getData().getPagination().getHasNextPage()));

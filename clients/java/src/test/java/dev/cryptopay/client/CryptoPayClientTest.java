@@ -11,6 +11,9 @@ import dev.cryptopay.auth.signature.RequestVerifier;
 import dev.cryptopay.auth.signature.VerificationOutcome;
 import dev.cryptopay.client.ScriptedServer.Recorded;
 import dev.cryptopay.client.ScriptedServer.Reply;
+import dev.cryptopay.client.account.model.AccountApiKey;
+import dev.cryptopay.client.account.model.SignedUp;
+import dev.cryptopay.client.account.model.SignupRequest;
 import dev.cryptopay.client.paymentlinks.model.CreatePaymentLink;
 import dev.cryptopay.client.paymentlinks.model.PaymentLink;
 import java.math.BigDecimal;
@@ -246,6 +249,40 @@ class CryptoPayClientTest {
         assertThat(request.pathAndQuery()).isEqualTo("/api/v1/public/subscriptions/plans");
         assertThat(request.header("X-API-Key")).isNull();
         assertThat(request.header("X-API-Signature")).isNull();
+    }
+
+    @Test
+    void signUpIsSentUnsignedAndTheMerchantsKeysSigned() throws Exception {
+        server.then(
+                Reply.json(
+                        201,
+                        "{\"merchant_id\":\"" + LINK_ID + "\",\"name\":\"Acme\",\"email\":\"ops@acme.test\","
+                                + "\"api_key\":\"mk_test_new\",\"publishable_key\":\"pk_test_new\",\"mode\":\"test\"}"),
+                Reply.json(
+                        200,
+                        "{\"keys\":[{\"id\":\"" + LINK_ID + "\",\"api_key_prefix\":\"mk_test_ABCD\","
+                                + "\"mode\":\"test\",\"algorithm\":\"ed25519\",\"status\":\"active\","
+                                + "\"current\":true,\"created_at\":\"2026-11-24T10:00:00Z\",\"last_used_at\":null,"
+                                + "\"revoked_at\":null}],\"publishable_keys\":[],\"total\":1,\"page\":1,"
+                                + "\"page_size\":20,\"total_pages\":1}"));
+        CryptoPayClient client = client(ED25519.privateKeyCompact());
+
+        SignedUp created = client.signup()
+                .signUp(new SignupRequest().name("Acme").email("ops@acme.test").publicKey(ED25519.publicKeyPem()));
+        List<AccountApiKey> keys = Pages.stream(page -> client.account().listAccountKeys(page, 20), Pages.ACCOUNT_KEYS)
+                .toList();
+
+        assertThat(created.getApiKey()).isEqualTo("mk_test_new");
+        assertThat(keys)
+                .singleElement()
+                .satisfies(key -> assertThat(key.getCurrent()).isTrue());
+        Recorded signUp = server.recorded().get(0);
+        assertThat(signUp.pathAndQuery()).isEqualTo("/api/v1/signup");
+        assertThat(signUp.header("X-API-Key")).isNull();
+        assertThat(signUp.header("X-API-Signature")).isNull();
+        Recorded listed = server.recorded().get(1);
+        assertThat(listed.pathAndQuery()).isEqualTo("/api/v1/account/keys?page=1&page_size=20");
+        assertThat(verify(listed, ED25519.publicKeyPem())).isEqualTo(VerificationOutcome.OK);
     }
 
     @Test

@@ -3,62 +3,39 @@ package dev.cryptopay.gateway.account;
 import dev.cryptopay.gateway.keys.ResolvedKey;
 import dev.cryptopay.gateway.ratelimit.RateLimitProperties;
 import dev.cryptopay.gateway.ratelimit.RouteGroup;
-import dev.cryptopay.gateway.routing.FilterOrder;
-import dev.cryptopay.gateway.routing.GatewayAttributes;
+import dev.cryptopay.gateway.routing.AnsweringFilter;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
-import org.springframework.cloud.gateway.filter.GatewayFilter;
-import org.springframework.cloud.gateway.filter.GatewayFilterChain;
-import org.springframework.core.Ordered;
-import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
-import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Answers {@code GET /api/v1/account} from the gateway itself: the calling key's merchant, mode, key prefix and the
- * rate limits in force for that key. Runs as the last filter of the account route, after authentication and the rate
- * limit, so the route never reaches a routing filter.
+ * rate limits in force for that key.
  */
-public class AccountFilter implements GatewayFilter, Ordered {
+public class AccountFilter extends AnsweringFilter {
 
     private final RateLimitProperties rateLimits;
-    private final JsonMapper json;
 
     public AccountFilter(RateLimitProperties rateLimits, JsonMapper json) {
+        super(json);
         this.rateLimits = rateLimits;
-        this.json = json;
     }
 
     @Override
-    public int getOrder() {
-        return FilterOrder.ACCOUNT;
-    }
-
-    @Override
-    public Mono<Void> filter(ServerWebExchange exchange, GatewayFilterChain chain) {
-        ResolvedKey caller = GatewayAttributes.caller(exchange);
-        if (caller == null) {
-            return Mono.error(new IllegalStateException("account route reached without an authenticated key"));
-        }
-        AccountBody body = new AccountBody(
-                caller.identity().merchantId(),
-                caller.merchant().name(),
-                caller.merchant().email(),
-                caller.identity().mode().wireName(),
-                caller.displayPrefix(),
-                caller.merchant().createdAt(),
-                limits());
-        byte[] bytes = json.writeValueAsBytes(body);
-        ServerHttpResponse response = exchange.getResponse();
-        response.setStatusCode(HttpStatus.OK);
-        response.getHeaders().setContentType(MediaType.APPLICATION_JSON);
-        response.getHeaders().setContentLength(bytes.length);
-        return response.writeWith(Mono.just(response.bufferFactory().wrap(bytes)));
+    protected Mono<Answer> answer(ServerWebExchange exchange, ResolvedKey caller, byte[] body) {
+        ResolvedKey key = required(caller);
+        return Mono.just(Answer.ok(new AccountBody(
+                key.identity().merchantId(),
+                key.merchant().name(),
+                key.merchant().email(),
+                key.identity().mode().wireName(),
+                key.displayPrefix(),
+                key.merchant().createdAt(),
+                limits())));
     }
 
     /** The body of {@code GET /api/v1/account}. */

@@ -3,7 +3,11 @@ package dev.cryptopay.gateway.admin;
 import dev.cryptopay.gateway.keys.Merchant;
 import dev.cryptopay.gateway.keys.StoredApiKey;
 import dev.cryptopay.gateway.keys.StoredPublishableKey;
+import dev.cryptopay.gateway.production.AccessRequest;
+import dev.cryptopay.gateway.production.AccessStatus;
+import dev.cryptopay.gateway.production.ProductionAccess;
 import dev.cryptopay.service.error.ApiException;
+import dev.cryptopay.service.request.PageRequest;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -19,6 +23,7 @@ import org.springframework.boot.Banner;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
+import reactor.core.publisher.Mono;
 
 /**
  * Bootstrapping from the command line, with the same jar and configuration as the server:
@@ -29,6 +34,9 @@ import org.springframework.context.ConfigurableApplicationContext;
  * java -jar gateway.jar admin create-publishable-key --merchant &lt;id&gt; [--mode test|live]
  * java -jar gateway.jar admin list-keys --merchant &lt;id&gt;
  * java -jar gateway.jar admin revoke-key --key &lt;api_key or publishable_key&gt;
+ * java -jar gateway.jar admin list-production-access [--status pending|approved|rejected]
+ * java -jar gateway.jar admin approve-production-access --request &lt;id&gt;
+ * java -jar gateway.jar admin reject-production-access --request &lt;id&gt; [--reason …]
  * </pre>
  * Runs Spring without a web server (so the database settings, Flyway migrations and repository are exactly the
  * server's) and returns an exit status: 0 done, 1 refused or failed, 2 usage error. Spring settings may be given as
@@ -40,10 +48,17 @@ public final class AdminCli {
     public static final int FAILED = 1;
     public static final int USAGE = 2;
 
-    private static final Set<String> OPTIONS =
-            Set.of("name", "email", "mode", "merchant", "key", "algorithm", "public-key-file");
-    private static final Set<String> COMMANDS =
-            Set.of("create-merchant", "create-key", "create-publishable-key", "list-keys", "revoke-key");
+    private static final Set<String> OPTIONS = Set.of(
+            "name", "email", "mode", "merchant", "key", "algorithm", "public-key-file", "request", "status", "reason");
+    private static final Set<String> COMMANDS = Set.of(
+            "create-merchant",
+            "create-key",
+            "create-publishable-key",
+            "list-keys",
+            "revoke-key",
+            "list-production-access",
+            "approve-production-access",
+            "reject-production-access");
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
     private AdminCli() {}
@@ -110,11 +125,16 @@ public final class AdminCli {
         }
         try (ConfigurableApplicationContext context = start(application, springArgs)) {
             MerchantAdmin admin = context.getBean(MerchantAdmin.class);
+            ProductionAccess access = context.getBean(ProductionAccess.class);
             return switch (command) {
                 case "create-merchant" -> createMerchant(admin, options, publicKey, out);
                 case "create-key" -> createKey(admin, options.get("merchant"), options, publicKey, out);
                 case "create-publishable-key" -> createPublishableKey(admin, options.get("merchant"), options, out);
                 case "list-keys" -> listKeys(admin, options.get("merchant"), out);
+                case "list-production-access" -> listProductionAccess(access, options.get("status"), out);
+                case "approve-production-access" -> printDecision(access.approve(options.get("request")), out);
+                case "reject-production-access" ->
+                    printDecision(access.reject(options.get("request"), options.get("reason")), out);
                 default -> revokeKey(admin, options.get("key"), out);
             };
         } catch (ApiException e) {
@@ -232,10 +252,46 @@ public final class AdminCli {
         return OK;
     }
 
+    /** Up to 100 requests in one status (pending unless --status says otherwise), oldest first. */
+    private static int listProductionAccess(ProductionAccess access, String statusText, PrintStream out) {
+        AccessStatus status;
+        try {
+            status = AccessStatus.fromWireName(statusText == null ? "pending" : statusText.strip());
+        } catch (IllegalArgumentException e) {
+            throw ApiException.invalidField(
+                    "validation_failed", "status", "status must be pending, approved or rejected");
+        }
+        ProductionAccess.Listed listed =
+                access.list(status, new PageRequest(1, 100)).block(TIMEOUT);
+        out.printf("%-36s %-36s %-9s %-28s %s%n", "REQUEST", "MERCHANT", "STATUS", "CREATED", "NAME / COMPANY / USE");
+        for (AccessRequest request : listed.requests()) {
+            out.printf(
+                    "%-36s %-36s %-9s %-28s %s / %s / %s%n",
+                    request.id(),
+                    request.merchantId(),
+                    request.status().wireName(),
+                    request.createdAt(),
+                    request.merchantName(),
+                    request.company() == null ? "-" : request.company(),
+                    request.useCase().replaceAll("\\s+", " "));
+        }
+        out.println(listed.total() + " " + status.wireName() + " request(s)");
+        return OK;
+    }
+
+    private static int printDecision(Mono<AccessRequest> decision, PrintStream out) {
+        AccessRequest request = decision.block(TIMEOUT);
+        out.println("Production access request " + request.id() + " of merchant " + request.merchantId() + " is "
+                + request.status().wireName() + (request.reason() == null ? "" : " (" + request.reason() + ")"));
+        return OK;
+    }
+
     private static String missingOption(String command, Map<String, String> options) {
         List<String> required = switch (command) {
             case "create-merchant" -> List.of("name", "email");
             case "create-key", "create-publishable-key", "list-keys" -> List.of("merchant");
+            case "list-production-access" -> List.of();
+            case "approve-production-access", "reject-production-access" -> List.of("request");
             default -> List.of("key");
         };
         return required.stream()
@@ -256,6 +312,11 @@ public final class AdminCli {
                       a further publishable key (pk_…), the merchant_key for customer-side code
                   list-keys --merchant <id>
                   revoke-key --key <api_key or publishable_key>
+                  list-production-access [--status pending|approved|rejected]
+                      merchants' requests for live keys (pending by default), oldest first
+                  approve-production-access --request <id>
+                      lets the merchant create live keys (and gives it a live publishable key if it has none)
+                  reject-production-access --request <id> [--reason <text the merchant sees>]
                 The database is the server's: SPRING_R2DBC_URL / SPRING_FLYWAY_URL etc. (see gateway/README.md).""");
     }
 }

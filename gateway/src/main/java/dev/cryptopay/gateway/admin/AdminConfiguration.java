@@ -3,6 +3,7 @@ package dev.cryptopay.gateway.admin;
 import dev.cryptopay.gateway.keys.ApiKeyRegistry;
 import dev.cryptopay.gateway.keys.KeyRepository;
 import dev.cryptopay.gateway.keys.PublishableKeyRepository;
+import dev.cryptopay.gateway.production.ProductionAccess;
 import dev.cryptopay.service.error.ProblemExceptionHandler;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -43,8 +44,9 @@ public class AdminConfiguration {
     static class AdminServerConfiguration {
 
         @Bean
-        AdminHandlers adminHandlers(MerchantAdmin admin, JsonMapper json, AdminProperties properties) {
-            return new AdminHandlers(admin, json, properties.token());
+        AdminHandlers adminHandlers(
+                MerchantAdmin admin, ProductionAccess productionAccess, JsonMapper json, AdminProperties properties) {
+            return new AdminHandlers(admin, productionAccess, json, properties.token());
         }
 
         @Bean

@@ -1,14 +1,22 @@
 package dev.cryptopay.gateway.admin;
 
+import dev.cryptopay.gateway.admin.AdminResponses.AccessRequestBody;
+import dev.cryptopay.gateway.admin.AdminResponses.AccessRequestList;
 import dev.cryptopay.gateway.admin.AdminResponses.CreatedKeyBody;
 import dev.cryptopay.gateway.admin.AdminResponses.KeyBody;
 import dev.cryptopay.gateway.admin.AdminResponses.KeyList;
 import dev.cryptopay.gateway.admin.AdminResponses.MerchantBody;
 import dev.cryptopay.gateway.admin.AdminResponses.PublishableKeyBody;
+import dev.cryptopay.gateway.production.AccessStatus;
+import dev.cryptopay.gateway.production.ProductionAccess;
 import dev.cryptopay.service.error.ApiException;
+import dev.cryptopay.service.request.ListQuery;
+import dev.cryptopay.service.request.PageRequest;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.List;
+import java.util.Optional;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -26,11 +34,13 @@ import tools.jackson.databind.json.JsonMapper;
 public class AdminHandlers {
 
     private final MerchantAdmin admin;
+    private final ProductionAccess productionAccess;
     private final JsonMapper json;
     private final byte[] tokenDigest;
 
-    public AdminHandlers(MerchantAdmin admin, JsonMapper json, String token) {
+    public AdminHandlers(MerchantAdmin admin, ProductionAccess productionAccess, JsonMapper json, String token) {
         this.admin = admin;
+        this.productionAccess = productionAccess;
         this.json = json;
         this.tokenDigest = sha256("Bearer " + token.strip());
     }
@@ -42,6 +52,9 @@ public class AdminHandlers {
                 .POST("/admin/merchants/{id}/publishable_keys", this::createPublishableKey)
                 .GET("/admin/merchants/{id}/keys", this::listKeys)
                 .DELETE("/admin/keys/{key}", this::revokeKey)
+                .GET("/admin/production_access", this::listProductionAccess)
+                .POST("/admin/production_access/{id}/approve", this::approveProductionAccess)
+                .POST("/admin/production_access/{id}/reject", this::rejectProductionAccess)
                 .filter(requireToken())
                 .build();
     }
@@ -99,21 +112,59 @@ public class AdminHandlers {
                 .then(ServerResponse.noContent().build());
     }
 
+    /** Requests in one status ({@code pending} unless {@code status} says otherwise), oldest first, paged. */
+    private Mono<ServerResponse> listProductionAccess(ServerRequest request) {
+        ListQuery query = new ListQuery(request.queryParams());
+        String status = query.oneOf("status", List.of("pending", "approved", "rejected"), "pending");
+        PageRequest page = query.page("page_size", 50, 100);
+        query.throwIfAny();
+        return productionAccess
+                .list(AccessStatus.fromWireName(status), page)
+                .flatMap(listed -> respond(HttpStatus.OK, AccessRequestList.of(listed, page)));
+    }
+
+    private Mono<ServerResponse> approveProductionAccess(ServerRequest request) {
+        return productionAccess
+                .approve(request.pathVariable("id"))
+                .flatMap(decided -> respond(HttpStatus.OK, AccessRequestBody.of(decided)));
+    }
+
+    /** An optional body {@code {"reason": "…"}}: what the merchant is told. */
+    private Mono<ServerResponse> rejectProductionAccess(ServerRequest request) {
+        return request.bodyToMono(byte[].class)
+                .map(bytes -> Optional.ofNullable(bytes.length == 0 ? null : text(parse(bytes), "reason")))
+                .defaultIfEmpty(Optional.empty())
+                .flatMap(reason -> {
+                    String text =
+                            reason.map(String::strip).filter(r -> !r.isEmpty()).orElse(null);
+                    if (text != null && text.length() > 1000) {
+                        return Mono.error(ApiException.invalidField(
+                                "validation_failed", "reason", "reason must be at most 1000 characters"));
+                    }
+                    return productionAccess.reject(request.pathVariable("id"), text);
+                })
+                .flatMap(decided -> respond(HttpStatus.OK, AccessRequestBody.of(decided)));
+    }
+
     private Mono<JsonNode> body(ServerRequest request) {
         return request.bodyToMono(byte[].class).defaultIfEmpty(new byte[0]).map(bytes -> {
             if (bytes.length == 0) {
                 throw ApiException.badRequest("invalid_request", "A JSON object body is required");
             }
-            try {
-                JsonNode node = json.readTree(bytes);
-                if (node == null || !node.isObject()) {
-                    throw ApiException.badRequest("invalid_request", "The body must be a JSON object");
-                }
-                return node;
-            } catch (JacksonException | NumberFormatException e) {
-                throw ApiException.badRequest("invalid_request", "Malformed JSON body");
-            }
+            return parse(bytes);
         });
+    }
+
+    private JsonNode parse(byte[] bytes) {
+        try {
+            JsonNode node = json.readTree(bytes);
+            if (node == null || !node.isObject()) {
+                throw ApiException.badRequest("invalid_request", "The body must be a JSON object");
+            }
+            return node;
+        } catch (JacksonException | NumberFormatException e) {
+            throw ApiException.badRequest("invalid_request", "Malformed JSON body");
+        }
     }
 
     private static String text(JsonNode body, String field) {

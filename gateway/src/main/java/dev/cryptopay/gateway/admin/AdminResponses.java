@@ -5,6 +5,9 @@ import dev.cryptopay.gateway.admin.MerchantAdmin.CreatedKey;
 import dev.cryptopay.gateway.keys.Merchant;
 import dev.cryptopay.gateway.keys.StoredApiKey;
 import dev.cryptopay.gateway.keys.StoredPublishableKey;
+import dev.cryptopay.gateway.production.AccessRequest;
+import dev.cryptopay.gateway.production.ProductionAccess;
+import dev.cryptopay.service.request.PageRequest;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -96,4 +99,47 @@ final class AdminResponses {
 
     /** A merchant's keys: secret API keys (prefixes only) and publishable keys (in full). */
     record KeyList(List<KeyBody> keys, List<PublishableKeyBody> publishableKeys) {}
+
+    /** A production access request, with its merchant's name and e-mail address for the operator. */
+    record AccessRequestBody(
+            UUID id,
+            UUID merchantId,
+            String merchantName,
+            String merchantEmail,
+            String company,
+            String website,
+            String useCase,
+            String status,
+            String reason,
+            Instant createdAt,
+            Instant decidedAt) {
+
+        static AccessRequestBody of(AccessRequest request) {
+            return new AccessRequestBody(
+                    request.id(),
+                    request.merchantId(),
+                    request.merchantName(),
+                    request.merchantEmail(),
+                    request.company(),
+                    request.website(),
+                    request.useCase(),
+                    request.status().wireName(),
+                    request.reason(),
+                    request.createdAt(),
+                    request.decidedAt());
+        }
+    }
+
+    /** One page of requests in a status; {@code total_pages} is 0 when there are none. */
+    record AccessRequestList(List<AccessRequestBody> requests, long total, int page, int pageSize, long totalPages) {
+
+        static AccessRequestList of(ProductionAccess.Listed listed, PageRequest page) {
+            return new AccessRequestList(
+                    listed.requests().stream().map(AccessRequestBody::of).toList(),
+                    listed.total(),
+                    page.page(),
+                    page.size(),
+                    (listed.total() + page.size() - 1) / page.size());
+        }
+    }
 }

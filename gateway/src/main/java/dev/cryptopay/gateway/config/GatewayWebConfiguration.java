@@ -4,6 +4,8 @@ import dev.cryptopay.auth.internal.InternalCallers;
 import dev.cryptopay.auth.internal.InternalIdentityToken;
 import dev.cryptopay.auth.signature.RequestVerifier;
 import dev.cryptopay.gateway.account.AccountFilter;
+import dev.cryptopay.gateway.account.AccountKeysFilter;
+import dev.cryptopay.gateway.admin.MerchantAdmin;
 import dev.cryptopay.gateway.auth.AuthFailures;
 import dev.cryptopay.gateway.auth.AuthProperties;
 import dev.cryptopay.gateway.auth.LocalReplayGuard;
@@ -19,6 +21,8 @@ import dev.cryptopay.gateway.keys.LastUsedRecorder;
 import dev.cryptopay.gateway.keys.PublishableKeyRepository;
 import dev.cryptopay.gateway.observability.AccessLogFilter;
 import dev.cryptopay.gateway.observability.UpstreamTimingFilter;
+import dev.cryptopay.gateway.production.ProductionAccess;
+import dev.cryptopay.gateway.production.ProductionAccessFilter;
 import dev.cryptopay.gateway.ratelimit.ClientAddressResolver;
 import dev.cryptopay.gateway.ratelimit.LocalRateLimiter;
 import dev.cryptopay.gateway.ratelimit.PreAuthLimitFilter;
@@ -32,6 +36,7 @@ import dev.cryptopay.gateway.redis.RedisReplayGuard;
 import dev.cryptopay.gateway.routing.GatewayRoutes;
 import dev.cryptopay.gateway.routing.UpstreamFailures;
 import dev.cryptopay.gateway.routing.UpstreamProperties;
+import dev.cryptopay.gateway.signup.SignupFilter;
 import dev.cryptopay.service.error.ProblemExceptionHandler;
 import dev.cryptopay.service.error.ProblemWriter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -47,8 +52,8 @@ import org.springframework.context.annotation.Configuration;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The merchant-facing server: routes, authentication, limits, replay guard, identity propagation, error mapping and
- * observability. Only in the web application; the command line needs none of it.
+ * The merchant-facing server: routes (and the filters of those the gateway answers itself), authentication, limits,
+ * replay guard, identity propagation, error mapping and observability. Only in the web application; the command line needs none of it.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
@@ -63,8 +68,17 @@ import tools.jackson.databind.json.JsonMapper;
 public class GatewayWebConfiguration {
 
     @Bean
-    RouteLocator gatewayRoutes(RouteLocatorBuilder builder, UpstreamProperties upstreams, AccountFilter account) {
-        return GatewayRoutes.routes(builder, upstreams, account);
+    RouteLocator gatewayRoutes(
+            RouteLocatorBuilder builder,
+            UpstreamProperties upstreams,
+            AccountFilter account,
+            AccountKeysFilter accountKeys,
+            ProductionAccessFilter productionAccess,
+            ObjectProvider<SignupFilter> signup) {
+        return GatewayRoutes.routes(
+                builder,
+                upstreams,
+                new GatewayRoutes.OwnRoutes(account, accountKeys, productionAccess, signup.getIfAvailable()));
     }
 
     /** The shared problem handler, told about the failures only a proxy has; replaces the services' default one. */
@@ -164,6 +178,23 @@ public class GatewayWebConfiguration {
     @Bean
     AccountFilter accountFilter(RateLimitProperties limits, JsonMapper json) {
         return new AccountFilter(limits, json);
+    }
+
+    @Bean
+    AccountKeysFilter accountKeysFilter(
+            MerchantAdmin admin,
+            KeyRepository keys,
+            PublishableKeyRepository publishableKeys,
+            ProductionAccess productionAccess,
+            ApiKeyRegistry registry,
+            Clock clock,
+            JsonMapper json) {
+        return new AccountKeysFilter(admin, keys, publishableKeys, productionAccess, registry, clock, json);
+    }
+
+    @Bean
+    ProductionAccessFilter productionAccessFilter(ProductionAccess productionAccess, JsonMapper json) {
+        return new ProductionAccessFilter(productionAccess, json);
     }
 
     @Bean

@@ -106,6 +106,11 @@ public class ApiKeyRegistry {
         lookups.synchronous().invalidate(ApiKeyHash.of(apiKeyValue));
     }
 
+    /** Forgets a cached lookup by the key's SHA-256 (as stored), for a key revoked by its id. */
+    public void invalidateHash(String keySha256) {
+        lookups.synchronous().invalidate(keySha256);
+    }
+
     private Mono<Optional<ResolvedKey>> load(ApiKey apiKey) {
         return repository
                 .findByHash(ApiKeyHash.of(apiKey.value()))

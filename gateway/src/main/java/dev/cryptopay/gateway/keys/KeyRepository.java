@@ -78,6 +78,46 @@ public class KeyRepository {
                 .all();
     }
 
+    /** One page of the merchant's keys of one mode, newest first. */
+    public Flux<StoredApiKey> findKeysOfMerchant(UUID merchantId, Mode mode, long offset, int limit) {
+        return db.sql("SELECT " + KEY_COLUMNS + " FROM api_key k WHERE k.merchant_id = :merchantId AND k.mode = :mode "
+                        + "ORDER BY k.created_at DESC, k.id DESC LIMIT :limit OFFSET :offset")
+                .bind("merchantId", merchantId)
+                .bind("mode", mode.wireName())
+                .bind("limit", limit)
+                .bind("offset", offset)
+                .map(KeyRepository::key)
+                .all();
+    }
+
+    /** How many keys of one mode the merchant has (revoked ones included). */
+    public Mono<Long> countKeys(UUID merchantId, Mode mode) {
+        return db.sql("SELECT count(*) AS n FROM api_key WHERE merchant_id = :merchantId AND mode = :mode")
+                .bind("merchantId", merchantId)
+                .bind("mode", mode.wireName())
+                .map(row -> row.get("n", Long.class))
+                .one();
+    }
+
+    /**
+     * Revokes the merchant's own key of one mode, named by its id (keeping the first revocation time); empty when the
+     * merchant has no such key in that mode. The answer carries the key's hash, so the lookup cache can drop it.
+     */
+    public Mono<RevokedKey> revokeOwn(UUID id, UUID merchantId, Mode mode, Instant now) {
+        return db.sql("UPDATE api_key k SET status = 'revoked', revoked_at = COALESCE(revoked_at, :now) "
+                        + "WHERE id = :id AND merchant_id = :merchantId AND mode = :mode RETURNING k.key_sha256, "
+                        + KEY_COLUMNS)
+                .bind("now", KeyRows.toDb(now))
+                .bind("id", id)
+                .bind("merchantId", merchantId)
+                .bind("mode", mode.wireName())
+                .map(row -> new RevokedKey(key(row), row.get("key_sha256", String.class)))
+                .one();
+    }
+
+    /** A key just revoked, with the hash its lookups are cached under. */
+    public record RevokedKey(StoredApiKey key, String keySha256) {}
+
     /** Marks the key revoked (keeping the first revocation time); empty when no key has this hash. */
     public Mono<StoredApiKey> revoke(String keySha256, Instant now) {
         return db.sql("UPDATE api_key k SET status = 'revoked', revoked_at = COALESCE(revoked_at, :now) "

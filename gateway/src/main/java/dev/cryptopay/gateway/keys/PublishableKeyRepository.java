@@ -52,6 +52,38 @@ public class PublishableKeyRepository {
                 .all();
     }
 
+    /** The merchant's publishable keys of one mode, newest first (issued by the operator, so few). */
+    public Flux<StoredPublishableKey> findKeysOfMerchant(UUID merchantId, Mode mode) {
+        return db.sql("SELECT " + COLUMNS + " FROM publishable_key p WHERE p.merchant_id = :merchantId "
+                        + "AND p.mode = :mode ORDER BY p.created_at DESC, p.id DESC")
+                .bind("merchantId", merchantId)
+                .bind("mode", mode.wireName())
+                .map(PublishableKeyRepository::key)
+                .all();
+    }
+
+    /** Whether the merchant holds an active publishable key of the mode. */
+    public Mono<Boolean> hasActive(UUID merchantId, Mode mode) {
+        return db.sql("SELECT EXISTS (SELECT 1 FROM publishable_key WHERE merchant_id = :merchantId AND mode = :mode "
+                        + "AND status = 'active') AS found")
+                .bind("merchantId", merchantId)
+                .bind("mode", mode.wireName())
+                .map(row -> Boolean.TRUE.equals(row.get("found", Boolean.class)))
+                .one();
+    }
+
+    /** Revokes the merchant's own key of one mode, named by its id; empty when the merchant has no such key. */
+    public Mono<StoredPublishableKey> revokeOwn(UUID id, UUID merchantId, Mode mode, Instant now) {
+        return db.sql("UPDATE publishable_key p SET status = 'revoked', revoked_at = COALESCE(revoked_at, :now) "
+                        + "WHERE id = :id AND merchant_id = :merchantId AND mode = :mode RETURNING " + COLUMNS)
+                .bind("now", KeyRows.toDb(now))
+                .bind("id", id)
+                .bind("merchantId", merchantId)
+                .bind("mode", mode.wireName())
+                .map(PublishableKeyRepository::key)
+                .one();
+    }
+
     /** Marks the key revoked (keeping the first revocation time); empty when no such key exists. */
     public Mono<StoredPublishableKey> revoke(String value, Instant now) {
         return db.sql("UPDATE publishable_key p SET status = 'revoked', revoked_at = COALESCE(revoked_at, :now) "

@@ -26,7 +26,7 @@ public record RateLimitProperties(
         enabled = enabled == null ? Boolean.TRUE : enabled;
         period = period == null ? Duration.ofMinutes(1) : period;
         limits = limits == null
-                ? new Limits(null, null, null, null, null, null, null, null, null, null, null, null, null)
+                ? new Limits(null, null, null, null, null, null, null, null, null, null, null, null, null, null)
                 : limits;
         if (period.isNegative() || period.isZero()) {
             throw new IllegalArgumentException("gateway.rate-limit.period must be positive");
@@ -47,6 +47,7 @@ public record RateLimitProperties(
             case PUBLIC -> limits.publicPerIp();
             case WEBHOOKS -> limits.webhooks();
             case ACCOUNT -> limits.account();
+            case SIGNUP -> limits.signup();
             case CHECKOUT -> limits.checkout();
             case PRE_AUTH -> limits.preAuth();
         };
@@ -67,7 +68,8 @@ public record RateLimitProperties(
      *                               that keeps many addresses from flooding the service with one key. Default 300.
      * @param publicPerIp            every other /public/** call, per client IP. Default 120.
      * @param webhooks               /webhook-endpoints/** and /webhook-deliveries/**, per API key. Default 30.
-     * @param account                GET /account, per API key. Default 60.
+     * @param account                GET /account, the merchant's keys and production access, per API key. Default 60.
+     * @param signup                 POST /signup (self-service sign-up), per client IP. Default 10.
      * @param checkout               /checkout/** (page, status, events, assets), per client IP. Default 300.
      * @param preAuth                every signed or merchant_key request, per client IP, before authentication.
      *                               Default 1200.
@@ -84,6 +86,7 @@ public record RateLimitProperties(
             @Positive Integer publicPerIp,
             @Positive Integer webhooks,
             @Positive Integer account,
+            @Positive Integer signup,
             @Positive Integer checkout,
             @Positive Integer preAuth) {
 
@@ -99,6 +102,7 @@ public record RateLimitProperties(
             publicPerIp = publicPerIp == null ? 120 : publicPerIp;
             webhooks = webhooks == null ? 30 : webhooks;
             account = account == null ? 60 : account;
+            signup = signup == null ? 10 : signup;
             checkout = checkout == null ? 300 : checkout;
             preAuth = preAuth == null ? 1200 : preAuth;
         }

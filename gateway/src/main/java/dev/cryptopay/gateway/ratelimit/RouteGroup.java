@@ -31,8 +31,10 @@ public enum RouteGroup {
     PUBLIC(Scope.CLIENT_IP),
     /** /webhook-endpoints/**, /webhook-deliveries/**. */
     WEBHOOKS(Scope.API_KEY),
-    /** GET /account. */
+    /** GET /account, /account/keys (GET, POST, DELETE …/{id}) and /account/production_access (GET, POST). */
     ACCOUNT(Scope.API_KEY),
+    /** POST /signup (self-service sign-up, when enabled), counted per client IP. */
+    SIGNUP(Scope.CLIENT_IP),
     /**
      * /checkout/** (the customer's checkout page and the subscribe page /checkout/subscribe/**, their status, events
      * and assets), counted per client IP.

@@ -32,7 +32,11 @@ public final class RouteGroups {
             case GatewayRoutes.PUBLIC_LINK_PAYMENT -> RouteGroup.PUBLIC_LINK_PAYMENT;
             case GatewayRoutes.PUBLIC -> RouteGroup.PUBLIC;
             case GatewayRoutes.WEBHOOKS -> RouteGroup.WEBHOOKS;
-            case GatewayRoutes.ACCOUNT -> RouteGroup.ACCOUNT;
+            case GatewayRoutes.ACCOUNT,
+                    GatewayRoutes.ACCOUNT_KEYS,
+                    GatewayRoutes.ACCOUNT_KEY,
+                    GatewayRoutes.PRODUCTION_ACCESS -> RouteGroup.ACCOUNT;
+            case GatewayRoutes.SIGNUP -> RouteGroup.SIGNUP;
             case GatewayRoutes.CHECKOUT, GatewayRoutes.SUBSCRIBE_CHECKOUT -> RouteGroup.CHECKOUT;
             default -> throw new IllegalArgumentException("Unknown route " + routeId);
         };

@@ -15,7 +15,9 @@ public final class FilterOrder {
     public static final int RATE_LIMIT = -200;
     public static final int REPLAY_GUARD = -150;
     public static final int IDENTITY = RouteToRequestUrlFilter.ROUTE_TO_URL_FILTER_ORDER + 1;
-    public static final int ACCOUNT = Ordered.LOWEST_PRECEDENCE - 100;
+    /** The routes the gateway answers itself ({@link AnsweringFilter}): last, before any routing filter. */
+    public static final int ANSWER = Ordered.LOWEST_PRECEDENCE - 100;
+
     public static final int UPSTREAM_TIMING = Ordered.LOWEST_PRECEDENCE - 1;
 
     private FilterOrder() {}

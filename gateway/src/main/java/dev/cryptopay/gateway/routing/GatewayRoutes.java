@@ -17,12 +17,17 @@ import org.springframework.http.HttpMethod;
  * The routes. Only these paths are forwarded: the merchant API under {@code /api/v1} (stripped on the way) and the
  * customers' pages (forwarded unchanged): the subscribe page {@code /checkout/subscribe}, {@code
  * /checkout/subscribe/**} to subscriptions-service and the rest of {@code /checkout/**} (the payment checkout) to
- * payment-links-service. A service's {@code /internal/**} and {@code /actuator/**} are unreachable from outside;
- * anything else is a 404 problem.
+ * payment-links-service. The gateway answers some routes itself ({@link OwnRoutes}: the account, the merchant's keys
+ * and production access, sign-up when it is on). A service's {@code /internal/**} and {@code /actuator/**} are
+ * unreachable from outside; anything else is a 404 problem.
  */
 public final class GatewayRoutes {
 
     public static final String ACCOUNT = "account";
+    public static final String ACCOUNT_KEYS = "account-keys";
+    public static final String ACCOUNT_KEY = "account-key";
+    public static final String PRODUCTION_ACCESS = "production-access";
+    public static final String SIGNUP = "signup";
     public static final String PAYMENT_LINKS = "payment-links";
     public static final String SUBSCRIPTIONS = "subscriptions";
     public static final String PUBLIC_LINK_PAYMENT = "public-link-payment";
@@ -41,22 +46,41 @@ public final class GatewayRoutes {
 
     private GatewayRoutes() {}
 
-    /** @param accountFilter answers {@code GET /account} itself (the account package's filter) */
-    public static RouteLocator routes(
-            RouteLocatorBuilder builder, UpstreamProperties upstreams, GatewayFilter accountFilter) {
+    /**
+     * The filters that answer the gateway's own routes (each an {@link AnsweringFilter} of another package).
+     *
+     * @param account          {@code GET /account}
+     * @param accountKeys      {@code GET} and {@code POST /account/keys}, {@code DELETE /account/keys/{id}}
+     * @param productionAccess {@code GET} and {@code POST /account/production_access}
+     * @param signup           {@code POST /signup}; null when sign-up is off, and the route does not exist
+     */
+    public record OwnRoutes(
+            GatewayFilter account, GatewayFilter accountKeys, GatewayFilter productionAccess, GatewayFilter signup) {}
+
+    public static RouteLocator routes(RouteLocatorBuilder builder, UpstreamProperties upstreams, OwnRoutes own) {
         String base = GatewayAttributes.BASE_PATH;
         Forwarding forwarding = new Forwarding(upstreams);
-        return builder.routes()
-                // Answered by the gateway itself: the "no://op" URI is never called, the account filter responds.
+        RouteLocatorBuilder.Builder routes = builder.routes()
+                // Answered by the gateway itself: the "no://op" URI is never called, the route's filter responds.
+                .route(ACCOUNT, r -> answered(r.order(0).path(ACCOUNT_PATH), own.account(), HttpMethod.GET))
                 .route(
-                        ACCOUNT,
-                        r -> r.order(0)
-                                .path(ACCOUNT_PATH)
-                                .and()
-                                .method(HttpMethod.GET)
-                                .filters(f -> f.filter(accountFilter))
-                                .metadata(RouteAccess.METADATA_KEY, RouteAccess.SIGNED)
-                                .uri("no://op"))
+                        ACCOUNT_KEYS,
+                        r -> answered(
+                                r.order(0).path(ACCOUNT_PATH + "/keys"),
+                                own.accountKeys(),
+                                HttpMethod.GET,
+                                HttpMethod.POST))
+                .route(
+                        ACCOUNT_KEY,
+                        r -> answered(
+                                r.order(0).path(ACCOUNT_PATH + "/keys/{id}"), own.accountKeys(), HttpMethod.DELETE))
+                .route(
+                        PRODUCTION_ACCESS,
+                        r -> answered(
+                                r.order(0).path(ACCOUNT_PATH + "/production_access"),
+                                own.productionAccess(),
+                                HttpMethod.GET,
+                                HttpMethod.POST))
                 // More specific than PUBLIC, so it is matched first.
                 .route(
                         PUBLIC_LINK_PAYMENT,
@@ -112,8 +136,28 @@ public final class GatewayRoutes {
                 .route(
                         CHECKOUT,
                         r -> forwarding.unchanged(
-                                r.order(7).path(CHECKOUT_PATH + "/**"), RouteAccess.PUBLIC, upstreams.paymentLinks()))
-                .build();
+                                r.order(7).path(CHECKOUT_PATH + "/**"), RouteAccess.PUBLIC, upstreams.paymentLinks()));
+        if (own.signup() != null) {
+            routes.route(
+                    SIGNUP,
+                    r -> r.order(0)
+                            .path(base + "/signup")
+                            .and()
+                            .method(HttpMethod.POST)
+                            .filters(f -> f.filter(own.signup()))
+                            .metadata(RouteAccess.METADATA_KEY, RouteAccess.PUBLIC)
+                            .uri("no://op"));
+        }
+        return routes.build();
+    }
+
+    /** A signed route the gateway answers itself with {@code filter}, for these methods only. */
+    private static Buildable<Route> answered(BooleanSpec path, GatewayFilter filter, HttpMethod... methods) {
+        return path.and()
+                .method(methods)
+                .filters(f -> f.filter(filter))
+                .metadata(RouteAccess.METADATA_KEY, RouteAccess.SIGNED)
+                .uri("no://op");
     }
 
     /**

@@ -50,6 +50,19 @@ class RouteGroupsTest {
     }
 
     @Test
+    void countsTheMerchantsOwnRoutesAsAccountAndSignUpPerClientIp() {
+        assertThat(RouteGroups.classify(GatewayRoutes.ACCOUNT_KEYS, HttpMethod.POST, "/account/keys"))
+                .isEqualTo(RouteGroup.ACCOUNT);
+        assertThat(RouteGroups.classify(GatewayRoutes.ACCOUNT_KEY, HttpMethod.DELETE, "/account/keys/k_1"))
+                .isEqualTo(RouteGroup.ACCOUNT);
+        assertThat(RouteGroups.classify(GatewayRoutes.PRODUCTION_ACCESS, HttpMethod.POST, "/account/production_access"))
+                .isEqualTo(RouteGroup.ACCOUNT);
+        assertThat(RouteGroups.classify(GatewayRoutes.SIGNUP, HttpMethod.POST, "/signup"))
+                .isEqualTo(RouteGroup.SIGNUP);
+        assertThat(RouteGroup.SIGNUP.scope()).isEqualTo(RouteGroup.Scope.CLIENT_IP);
+    }
+
+    @Test
     void countsEveryCheckoutCallPerClientIp() {
         for (String path :
                 new String[] {"/checkout/payment_link", "/checkout/payment_link/events", "/checkout/assets/checkout.js"

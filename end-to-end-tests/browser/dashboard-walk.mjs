@@ -1,0 +1,301 @@
+// Walks the merchant dashboard in Debian's Chromium, as a new merchant would: sign up (the key pair made in the page,
+// the private key saved as a file), register a receiving key, ask for production access, create a payment link (a
+// refused amount first, its message next to the field), see it paid on the dev chain, create and revoke an API key,
+// sign out and sign in again with the saved key file, and a remembered session across a reload. On the main pages
+// axe-core checks accessibility; screenshots at desktop and phone widths.
+//
+//   node dashboard-walk.mjs <gateway_url> <rpc_url> <payer_address> <xpub> <fixtures_dir> <screenshot_dir> <download_dir>
+//
+// fixtures_dir is auth-lib's test fixtures: the page's own signing module must sign their canonical request exactly as
+// Node.js did. The payer holds the dev chain's USDC and is unlocked on the dev chain, so the script pays a link with
+// eth_sendTransaction and mines blocks until the link shows completed. It prints one JSON line describing what it saw
+// and exits non-zero on any failure (with what it saw so far).
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { launchChromium, recordErrors, rpcClient } from "./walk-support.mjs";
+
+const [gateway, rpcUrl, payer, xpub, fixtures, screenshots, downloads] = process.argv.slice(2);
+if (!downloads) {
+  console.error("usage: node dashboard-walk.mjs <gateway_url> <rpc_url> <payer_address> <xpub> <fixtures_dir> "
+    + "<screenshot_dir> <download_dir>");
+  process.exit(2);
+}
+mkdirSync(screenshots, { recursive: true });
+mkdirSync(downloads, { recursive: true });
+
+const HOSTILE_NAME = "Walk Shop <img src=x onerror=alert(1)>";
+const HOSTILE_LINK = "Beans <script>alert(2)</script>";
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const rpc = rpcClient(rpcUrl);
+const browser = await launchChromium();
+const result = { axe: {}, failedRequests: [], dialogs: [], consoleErrors: [], overflows: {} };
+
+try {
+  const context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: gateway });
+  if (process.env.DASHBOARD_SOURCES) {
+    // Working on the dashboard: its assets from the source folder instead of the running gateway's jar.
+    await context.route("**/dashboard/assets/*/*", (route) => {
+      const name = new URL(route.request().url()).pathname.split("/").pop();
+      route.fulfill({ status: 200, contentType: name.endsWith(".css") ? "text/css" : "text/javascript",
+        body: readFileSync(`${process.env.DASHBOARD_SOURCES}/${name}`) });
+    });
+  }
+  const page = await context.newPage();
+  recordErrors(page, result.consoleErrors);
+  page.on("dialog", async (dialog) => {
+    result.dialogs.push({ type: dialog.type(), message: dialog.message() });
+    // Only the dashboard's own confirmations are expected (revoking a key); anything else would be an injection.
+    await (dialog.type() === "confirm" ? dialog.accept() : dialog.dismiss());
+  });
+  page.on("response", async (response) => {
+    const url = new URL(response.url());
+    if (response.status() >= 400) {
+      let code = null;
+      try {
+        code = (await response.json()).code ?? null;
+      } catch {
+        // not JSON
+      }
+      result.failedRequests.push({ method: response.request().method(), path: url.pathname, status: response.status(),
+        code });
+    }
+  });
+
+  const heading = () => page.locator("main h1").first().textContent();
+  const waitForHeading = async (text, timeout = 15000) => {
+    await page.waitForFunction((wanted) => document.querySelector("main h1")?.textContent === wanted, text,
+      { timeout }).catch(async (error) => {
+      throw new Error(`waited for "${text}", page shows "${await heading()}" at ${page.url()}: ${error.message}`);
+    });
+  };
+  const shoot = async (name) => {
+    await page.screenshot({ path: `${screenshots}/${name}-desktop.png`, fullPage: true });
+    await page.setViewportSize(PHONE);
+    await page.waitForTimeout(200);
+    result.overflows[name] = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+    await page.screenshot({ path: `${screenshots}/${name}-phone.png`, fullPage: true });
+    await page.setViewportSize(DESKTOP);
+  };
+  const axe = async (name) => {
+    // Evaluated through the DevTools protocol, so the page's Content-Security-Policy stays as strict as in production.
+    await page.evaluate(axeSource);
+    const found = await page.evaluate(async () => {
+      const run = await window.axe.run(document, { resultTypes: ["violations"] });
+      return run.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")) }));
+    });
+    result.axe[name] = found;
+  };
+  const nav = async (text, title) => {
+    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: text }).click();
+    await waitForHeading(title);
+  };
+
+  // 1. The page, and its signing module against auth-lib's fixture (made by Node.js crypto).
+  await page.goto(`${gateway}/dashboard`, { waitUntil: "load" });
+  await waitForHeading("Sign in");
+  result.assetBase = (await page.locator('script[type="module"]').getAttribute("src")).replace(/\/app\.js$/, "");
+  result.vector = await page.evaluate(async ({ base, pem, compact, body }) => {
+    const signing = await import(`${base}/signing.js`);
+    const message = signing.canonicalMessage("POST", "/payment_links", "2026-01-01T12:00:00Z",
+      new TextEncoder().encode(body));
+    return {
+      fromPem: await signing.sign(await signing.importPrivateKey(pem), message),
+      fromCompact: await signing.sign(await signing.importPrivateKey(compact), message),
+      message: signing.base64(message),
+    };
+  }, {
+    base: result.assetBase,
+    pem: readFileSync(`${fixtures}/ed25519-node-test-only-private.pem`, "utf8"),
+    compact: readFileSync(`${fixtures}/ed25519-node-test-only-private.compact.txt`, "utf8"),
+    body: '{"payment_name":"Caf\u00e9 \u2615","amount":10,"currency":"USDC"}',
+  });
+  await axe("signin");
+  await shoot("1-sign-in");
+
+  // 2. Sign up: a refused e-mail address first, shown next to its field.
+  await page.getByRole("link", { name: "Sign up for a test account" }).click();
+  await waitForHeading("Sign up");
+  await page.getByLabel("Business name").fill(HOSTILE_NAME);
+  await page.getByLabel("E-mail address").fill("not-an-address");
+  await page.getByRole("button", { name: "Create test account" }).click();
+  await page.locator('[data-error-for="email"]:not(:empty)').waitFor();
+  result.signupEmailError = await page.locator('[data-error-for="email"]').textContent();
+  result.signupEmailInvalid = await page.getByLabel("E-mail address").getAttribute("aria-invalid");
+  await axe("signup");
+  await shoot("2-sign-up-refused");
+  await page.getByLabel("E-mail address").fill("walk@example.com");
+  await page.getByRole("button", { name: "Create test account" }).click();
+  await waitForHeading("Your test account is ready");
+  result.apiKey = (await page.locator("#new-api-key").textContent()).trim();
+  result.publishableKey = (await page.locator("dd code").nth(1).textContent()).trim();
+  result.continueDisabledBeforeDownload = await page.locator("#continue").isDisabled();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.locator("#download-key").click()]);
+  result.keyFileName = download.suggestedFilename();
+  result.keyFile = `${downloads}/${result.keyFileName}`;
+  await download.saveAs(result.keyFile);
+  result.keyFileText = readFileSync(result.keyFile, "utf8");
+  await shoot("3-keys-once");
+  await page.locator("#continue").click();
+  await waitForHeading("Overview");
+  result.mode = (await page.locator("#mode").textContent()).trim();
+  result.merchantName = (await page.locator("#merchant-name").textContent()).trim();
+  result.accountHeading = (await page.locator("#account-heading").textContent()).trim();
+
+  // 3. Developers: the receiving key, production access.
+  await nav("Developers", "Developers");
+  await page.getByLabel("Extended public key").fill(xpub);
+  await page.getByRole("button", { name: "Register receiving key" }).click();
+  await page.locator("#receiving-key-facts").waitFor();
+  result.receivingFingerprint = await page.locator("#receiving-key-facts dd").nth(1).textContent();
+  await page.getByLabel("What will you sell?").fill("Coffee beans, shipped within the EU");
+  await page.getByLabel("Website (optional)").fill("https://walk.example");
+  await page.getByRole("button", { name: "Ask for production access" }).click();
+  await page.locator('#production-status[data-status="pending"]').waitFor();
+  result.productionAccess = await page.locator("#production-status").getAttribute("data-status");
+  result.currentKeyMarked = await page.locator("#api-keys").getByText("Signing this session").count();
+  await axe("developers");
+  await shoot("4-developers");
+
+  // 4. A payment link: a refused amount first, then created.
+  await nav("Payment links", "Payment links");
+  await axe("links-empty");
+  await page.getByRole("link", { name: "Create payment link" }).click();
+  await waitForHeading("Create payment link");
+  await page.getByLabel("Name").fill(HOSTILE_LINK);
+  await page.getByLabel("Amount").fill("12abc");
+  await page.getByLabel("Currency").selectOption("USDC");
+  await page.getByRole("button", { name: "Create payment link" }).click();
+  await page.locator('[data-error-for="amount"]:not(:empty)').waitFor();
+  result.amountError = await page.locator('[data-error-for="amount"]').textContent();
+  result.amountInvalid = await page.getByLabel("Amount").getAttribute("aria-invalid");
+  await axe("link-new");
+  await shoot("5-link-refused");
+  await page.getByLabel("Amount").fill("2.5");
+  await page.getByRole("button", { name: "Create payment link" }).click();
+  await page.locator("#link-status").waitFor();
+  result.linkHeading = await heading();
+  result.linkUrl = page.url();
+  result.linkId = result.linkUrl.split("/").pop();
+  result.paymentUrl = await page.locator("#payment-url").inputValue();
+  result.depositAddress = (await page.locator("#deposit-address").textContent()).trim();
+  await page.locator("#copy-payment-url").click();
+  result.copied = await page.evaluate(() => navigator.clipboard.readText());
+  await axe("link");
+  await shoot("6-link-pending");
+
+  // 5. Paid on the dev chain: the payer sends the link's amount of its token to the deposit address.
+  const link = paymentRequest((await page.locator("#payment-uri").textContent()).trim());
+  const token = link.token;
+  const data = "0xa9059cbb" + link.to.slice(2).toLowerCase().padStart(64, "0")
+    + BigInt(link.units).toString(16).padStart(64, "0");
+  result.paymentTx = await rpc("eth_sendTransaction", [{ from: payer, to: token, data }]);
+  for (let i = 0; i < 90; i++) {
+    if (await page.locator('#link-status[data-status="completed"]').count()) {
+      break;
+    }
+    await rpc("anvil_mine", ["0x1"]);
+    await page.waitForTimeout(1000);
+  }
+  await page.locator('#link-status[data-status="completed"]').waitFor({ timeout: 15000 });
+  result.received = (await page.locator("#received").textContent()).trim();
+  result.transactions = await page.locator("#link-payments tbody tr").count();
+  await shoot("7-link-paid");
+
+  // 6. The overview and the list with filters.
+  await nav("Overview", "Overview");
+  await page.locator("#totals").waitFor();
+  result.totals = (await page.locator('#totals li[data-currency="USDC"]').textContent()).trim();
+  result.recentFirst = (await page.locator("main table tbody tr td a").first().textContent()).trim();
+  await axe("overview");
+  await shoot("8-overview");
+  await nav("Payment links", "Payment links");
+  await page.getByLabel("Status").selectOption("completed");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await page.waitForFunction(() => location.search.includes("status=completed"));
+  await page.locator("#results-heading").waitFor();
+  await page.waitForFunction(() => document.querySelector("#results-heading")?.textContent === "1 payment link");
+  result.filteredUrl = page.url();
+  result.filteredHeading = await page.locator("#results-heading").textContent();
+  await axe("links");
+  await shoot("9-links-completed");
+  await page.getByLabel("Amount from").fill("lots");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await page.locator('[data-error-for="min_amount"]:not(:empty)').waitFor();
+  result.filterError = await page.locator('[data-error-for="min_amount"]').textContent();
+
+  // 7. A second key: made in the page, saved, then revoked.
+  await nav("Developers", "Developers");
+  await page.getByRole("button", { name: "Create API key" }).click();
+  await page.locator("#created-api-key").waitFor();
+  result.secondApiKey = (await page.locator("#created-api-key").textContent()).trim();
+  const [second] = await Promise.all([page.waitForEvent("download"), page.locator("#download-new-key").click()]);
+  result.secondKeyFile = `${downloads}/${second.suggestedFilename()}`;
+  await second.saveAs(result.secondKeyFile);
+  const prefix = result.secondApiKey.slice(0, 12);
+  await page.locator(`[data-revoke="${prefix}"]`).waitFor();
+  await page.locator(`[data-revoke="${prefix}"]`).click();
+  await page.getByText(`${prefix}… is revoked.`).waitFor();
+  result.keyRows = await page.locator("#api-keys tbody tr").allTextContents();
+  // Asking for a live key before production access is approved.
+  await page.getByLabel("Mode").selectOption("live");
+  await page.getByRole("button", { name: "Create API key" }).click();
+  await page.locator('[data-error-for="mode"]:not(:empty)').waitFor();
+  result.liveKeyError = await page.locator('[data-error-for="mode"]').textContent();
+  await shoot("10-keys");
+
+  // 8. Sign out, then in again: the revoked key's file with the first API key is refused; the saved file works.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await waitForHeading("Sign in");
+  result.navHiddenSignedOut = await page.locator("#nav").isHidden();
+  await page.getByLabel("API key").fill(result.apiKey);
+  await page.getByLabel("Private key file").setInputFiles(result.secondKeyFile);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.locator('[data-error-for="private_key"]:not(:empty)').waitFor();
+  result.wrongKeyError = await page.locator('[data-error-for="private_key"]').textContent();
+  await page.getByLabel("Private key file").setInputFiles(result.keyFile);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await waitForHeading("Overview");
+  result.signedInAgain = (await page.locator("#mode").textContent()).trim();
+
+  // 9. Memory only: a reload forgets the session; "remember on this device" keeps it (IndexedDB) until sign-out.
+  await page.goto(`${gateway}/dashboard/links/${result.linkId}`, { waitUntil: "load" });
+  await waitForHeading("Sign in");
+  await page.getByLabel("API key").fill(result.apiKey);
+  await page.getByLabel("Private key file").setInputFiles(result.keyFile);
+  await page.getByLabel("Remember on this device").check();
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await waitForHeading(HOSTILE_LINK);
+  result.deepLinkAfterSignIn = new URL(page.url()).pathname;
+  await page.reload({ waitUntil: "load" });
+  await waitForHeading(HOSTILE_LINK);
+  result.rememberedAfterReload = true;
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await waitForHeading("Sign in");
+  await page.reload({ waitUntil: "load" });
+  await waitForHeading("Sign in");
+  result.forgottenAfterSignOut = true;
+
+  // 10. Keyboard: the skip link is the first stop and leads to the content.
+  await page.keyboard.press("Tab");
+  result.firstTabStop = await page.evaluate(() => document.activeElement?.textContent?.trim());
+
+  console.log(JSON.stringify(result));
+} catch (error) {
+  console.error(`dashboard walk failed: ${error.stack}`);
+  console.error(JSON.stringify({ ...result, keyFileText: undefined }));
+  process.exitCode = 1;
+} finally {
+  await browser.close();
+}
+
+/** The token, recipient and base units of an EIP-681 token transfer: ethereum:<token>@<chain>/transfer?address=…&uint256=…. */
+function paymentRequest(uri) {
+  const match = /^ethereum:(0x[0-9a-fA-F]{40})@\d+\/transfer\?address=(0x[0-9a-fA-F]{40})&uint256=(\d+)$/.exec(uri);
+  if (!match) {
+    throw new Error(`not a token payment request: ${uri}`);
+  }
+  return { token: match[1], to: match[2], units: match[3] };
+}
