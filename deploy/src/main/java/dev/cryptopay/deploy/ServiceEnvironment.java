@@ -43,6 +43,7 @@ final class ServiceEnvironment {
         if (service == StackService.GATEWAY) {
             env.put("GATEWAY_ADMIN_PORT", String.valueOf(ports.port(StackPort.ADMIN)));
             env.put("GATEWAY_ADMIN_TOKEN", secrets.adminToken());
+            env.put("GATEWAY_SIGNUP_ENABLED", "true"); // the dashboard's sign-up: on locally, off by default elsewhere
             env.put("PAYMENT_LINKS_URL", ports.url(StackPort.PAYMENT_LINKS));
             env.put("SUBSCRIPTIONS_URL", ports.url(StackPort.SUBSCRIPTIONS));
             env.put("WEBHOOKS_URL", ports.url(StackPort.WEBHOOKS));

@@ -73,6 +73,7 @@ final class StackConsole {
         out.println("  Base URL     " + stack.baseUrl());
         out.println("  API docs     " + stack.gatewayUrl() + "/docs   (reference page; "
                 + "the OpenAPI document is /openapi.json)");
+        out.println("  Dashboard    " + stack.gatewayUrl() + "/dashboard   (sign in with the keys below, or sign up)");
         out.println("  API key      " + credentials.apiKey());
         out.println("  Publishable  " + credentials.publishableKey()
                 + "   merchant_key for customer-side code (not a secret)");
