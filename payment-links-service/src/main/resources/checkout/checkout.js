@@ -2,8 +2,8 @@
 // Served as one bundle after checkout-ui's wallet.js (cryptopayWallet) and live.js (cryptopayLive), which this page
 // shares with the subscribe page. The server stays the only renderer: on a state change the live status fetches the
 // page again and swaps <main>'s content. Hooks: #state[data-state], #payment[data-*], #deposit-address,
-// #pay-with-wallet, #wallet-message, #countdown[data-expires-in], #continue[data-redirect-after], #announcer (the one
-// aria-live region).
+// #pay-with-wallet, #wallet-message, #countdown[data-expires-in], #continue[data-redirect-after], #unexpected-asset,
+// #announcer (the one aria-live region).
 'use strict';
 
 (() => {
@@ -18,15 +18,17 @@
   let deadline = null;
   let redirectTimer = null;
 
-  /** What the page shows: the state and, while detected, the confirmations. */
+  /** What the page shows: the state, while detected the confirmations, and what arrived in another asset. */
   function stateKey() {
     const state = document.getElementById('state');
-    return state ? state.dataset.state + ':' + (state.dataset.confirmations || '') : '';
+    const notice = document.getElementById('unexpected-asset');
+    return state ? state.dataset.state + ':' + (state.dataset.confirmations || '') + ':'
+      + (notice ? notice.textContent : '') : '';
   }
 
   function statusKey(status) {
     const confirmations = status.confirmations === undefined || status.confirmations === null ? '' : status.confirmations;
-    return status.state + ':' + confirmations;
+    return status.state + ':' + confirmations + ':' + (status.unexpected_asset_notice || '');
   }
 
   // ---- copy buttons ----

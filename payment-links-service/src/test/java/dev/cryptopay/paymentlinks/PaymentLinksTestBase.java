@@ -1,6 +1,7 @@
 package dev.cryptopay.paymentlinks;
 
 import dev.cryptopay.auth.internal.MerchantIdentity;
+import dev.cryptopay.paymentlinks.receiving.TestKeys;
 import dev.cryptopay.testsupport.service.ServiceTest;
 import dev.cryptopay.testsupport.service.ServiceTestBase;
 import java.util.Map;
@@ -42,6 +43,18 @@ public abstract class PaymentLinksTestBase extends ServiceTestBase {
                 + (tokenContract == null ? "null" : "\"" + tokenContract + "\"");
     }
 
+    /** A new merchant whose receiving key is registered, so its links get deposit addresses. */
+    protected MerchantIdentity merchantWithKey() {
+        MerchantIdentity merchant = newMerchant();
+        as(merchant, HttpMethod.PUT, "/payment_links/receiving_key")
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue("{\"extended_public_key\":\"" + TestKeys.wallet().xpub() + "\"}")
+                .exchange()
+                .expectStatus()
+                .isCreated();
+        return merchant;
+    }
+
     protected WebTestClient.ResponseSpec create(MerchantIdentity merchant, String body) {
         return as(merchant, HttpMethod.POST, "/payment_links")
                 .contentType(MediaType.APPLICATION_JSON)
@@ -64,6 +77,33 @@ public abstract class PaymentLinksTestBase extends ServiceTestBase {
 
     protected WebTestClient.ResponseSpec delete(MerchantIdentity merchant, String uri) {
         return as(merchant, HttpMethod.DELETE, uri).exchange();
+    }
+
+    /** Asks for a refund of the link, as the merchant does through the gateway. */
+    protected WebTestClient.ResponseSpec refund(MerchantIdentity merchant, String linkId, String body) {
+        return as(merchant, HttpMethod.POST, "/payment_links/" + linkId + "/refunds")
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(body)
+                .exchange();
+    }
+
+    /** Reports a transfer out of the link's deposit address, as the chain watcher does. */
+    protected WebTestClient.ResponseSpec reportOutgoing(String linkId, String body) {
+        return asChainWatcher(HttpMethod.POST, "/internal/payment_links/" + linkId + "/outgoing_transfers")
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(body)
+                .exchange();
+    }
+
+    /**
+     * The body of an outgoing-transfer report of {@code amount} of the test network's USDC (log index 0) from
+     * {@code from} to {@code to}.
+     */
+    protected static String outgoing(String hash, String from, String to, String amount, String status) {
+        return "{\"network\":\"Local dev chain\",\"tx_hash\":\"" + hash + "\"," + transfer(0, TEST_USDC)
+                + ",\"from_address\":\"" + from + "\",\"to_address\":\"" + to + "\",\"crypto_amount\":" + amount
+                + ",\"status\":\"" + status + "\",\"confirmations\":" + ("pending".equals(status) ? 1 : 12)
+                + ",\"required_confirmations\":12}";
     }
 
     /** Reports a transaction through the internal route, as the chain watcher does (its own token, no merchant). */

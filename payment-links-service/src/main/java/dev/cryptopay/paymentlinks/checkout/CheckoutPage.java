@@ -18,7 +18,8 @@ import org.springframework.stereotype.Component;
  * {@code #deposit-address}, {@code #amount}, {@code #copy-address}, {@code #copy-amount}, {@code #qr-code},
  * {@code #payment-uri}, {@code #pay-with-wallet}, {@code #wallet-message}, {@code #countdown[data-expires-in]},
  * {@code #continue}, {@code #cancel-link}, the paid link's {@code #receipt} (each transaction a {@code code.tx-hash},
- * with an {@code a.explorer} link where the network has one) and the live region {@code #announcer}.
+ * with an {@code a.explorer} link where the network has one), {@code #unexpected-asset} (what arrived in another asset)
+ * and the live region {@code #announcer}.
  */
 @Component
 class CheckoutPage {
@@ -119,6 +120,12 @@ class CheckoutPage {
         if (confirmations != null) {
             html.append("<p id=\"confirmations\" class=\"confirmations\">")
                     .append(e(confirmations))
+                    .append("</p>\n");
+        }
+        String notice = view.unexpectedAssetNotice();
+        if (notice != null) {
+            html.append("<p id=\"unexpected-asset\" class=\"message error\">")
+                    .append(e(notice))
                     .append("</p>\n");
         }
         if (view.paid() && !view.receipts().isEmpty()) {

@@ -12,6 +12,8 @@ import java.time.Instant;
  * @param confirmations         confirmations of the payment in flight (state {@code detected} only)
  * @param requiredConfirmations how many it needs, when the chain watcher said
  * @param amountDue             what to send now, a decimal string (the remainder when underpaid)
+ * @param unexpectedAssetNotice what arrived in other assets than the link's, which paid nothing ("We received 5 USDT,
+ *                              but this link takes USDC. …"); absent when nothing did
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record CheckoutStatus(
@@ -23,7 +25,8 @@ public record CheckoutStatus(
         Integer requiredConfirmations,
         String amountDue,
         String currency,
-        Instant expiresAt) {
+        Instant expiresAt,
+        String unexpectedAssetNotice) {
 
     static CheckoutStatus of(CheckoutView view) {
         boolean detected = view.state() == CheckoutState.DETECTED;
@@ -36,6 +39,7 @@ public record CheckoutStatus(
                 detected ? view.requiredConfirmations() : null,
                 CheckoutView.plain(view.amountDue()),
                 view.currency(),
-                view.expiresAt());
+                view.expiresAt(),
+                view.unexpectedAssetNotice());
     }
 }

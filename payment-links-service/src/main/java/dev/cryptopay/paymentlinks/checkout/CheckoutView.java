@@ -26,6 +26,8 @@ import java.util.UUID;
  * @param excess             how much more than due was received (positive only when overpaid)
  * @param expiresIn          time left until expires_at (zero once passed)
  * @param receipts           the confirmed transactions, shown once the link is paid; empty before
+ * @param unexpectedAssets   what arrived in other assets than the link's (pending or confirmed, not returned): it
+ *                           paid nothing, and the page says so
  */
 public record CheckoutView(
         UUID paymentId,
@@ -49,7 +51,8 @@ public record CheckoutView(
         BigInteger amountDueBaseUnits,
         BigDecimal received,
         BigDecimal excess,
-        List<PaymentReceipt> receipts) {
+        List<PaymentReceipt> receipts,
+        List<PaymentProgress.Arrived> unexpectedAssets) {
 
     private static final DateTimeFormatter EXPIRY =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'").withZone(ZoneOffset.UTC);
@@ -92,7 +95,8 @@ public record CheckoutView(
                 dueUnits,
                 received,
                 CheckoutState.excess(link, progress).max(BigDecimal.ZERO),
-                List.of());
+                List.of(),
+                progress.unexpectedAssets());
     }
 
     /** This view with the paid link's receipts. */
@@ -119,7 +123,8 @@ public record CheckoutView(
                 amountDueBaseUnits,
                 received,
                 excess,
-                List.copyOf(paid));
+                List.copyOf(paid),
+                unexpectedAssets);
     }
 
     /** Whether the page shows the receipt: the link is paid (or overpaid). */
@@ -175,6 +180,25 @@ public record CheckoutView(
             case NOT_SET_UP ->
                 "This merchant has not set up receiving payments yet. Please contact the merchant to pay.";
         };
+    }
+
+    /**
+     * What the page says about money of other assets than the link's at its address, or null when there is none:
+     * "We received 5 USDT, but this link takes USDC. Contact the merchant — it was not counted." (several assets are
+     * listed, and "they were not counted").
+     */
+    public String unexpectedAssetNotice() {
+        if (unexpectedAssets.isEmpty()) {
+            return null;
+        }
+        List<String> amounts = unexpectedAssets.stream()
+                .map(arrived -> plain(arrived.amount()) + " " + arrived.asset())
+                .toList();
+        String received = amounts.size() == 1
+                ? amounts.get(0)
+                : String.join(", ", amounts.subList(0, amounts.size() - 1)) + " and " + amounts.get(amounts.size() - 1);
+        return "We received " + received + ", but this link takes " + currency + ". Contact the merchant — "
+                + (amounts.size() == 1 ? "it was" : "they were") + " not counted.";
     }
 
     /** "n of N confirmations", "n confirmations", or null when nothing is in flight. */

@@ -30,7 +30,16 @@ public record PaymentLinksProperties(
         /** Where test-mode links are paid (live-mode links use the currencies' own networks). */
         @NotNull @Valid TestNetwork testNetwork,
         /** The customer checkout page's live status stream. */
-        @NotNull @Valid @DefaultValue Checkout checkout) {
+        @NotNull @Valid @DefaultValue Checkout checkout,
+        /** Refunds the merchant's wallet pays from a deposit address. */
+        @NotNull @Valid @DefaultValue Refunds refunds) {
+
+    /**
+     * How long a refund waits for its transfer: an {@code initiated} refund whose transfer is not seen on chain by
+     * {@code now + abandonAfter} is failed as abandoned by the expiry sweeper, and its amount can be refunded again.
+     * chain-watcher watches the deposit address's outgoing transfers until then.
+     */
+    public record Refunds(@NotNull @DefaultValue("72h") Duration abandonAfter) {}
 
     /**
      * How the checkout's event stream ({@code GET /checkout/payment_link/events}) behaves. Each open stream reads

@@ -23,6 +23,8 @@ public class CurrencyCatalog {
 
     /** What {@link #assetName} answers for a native coin the catalogue does not list on that network. */
     public static final String UNLISTED_NATIVE_COIN = "native";
+    /** The decimals of every EVM network's native coin (wei per coin as a power of ten). */
+    public static final int NATIVE_DECIMALS = 18;
 
     private final Mono<Map<String, Currency>> byCode;
     private final PaymentLinksProperties.TestNetwork testNetwork;
@@ -103,6 +105,27 @@ public class CurrencyCatalog {
                 .sorted()
                 .findFirst()
                 .orElseGet(() -> unlisted(tokenContract)));
+    }
+
+    /**
+     * The decimals of the asset {@code tokenContract} (null: the native coin) on {@code network}, as {@link #assetName}
+     * finds it: from the test network's tokens or the reference data. Empty for a token the catalogue does not know;
+     * a native coin it does not list has {@value #NATIVE_DECIMALS}, as every EVM network's coin.
+     */
+    public Mono<Optional<Integer>> decimals(String network, String tokenContract) {
+        Mono<Optional<Integer>> listed = network.equals(testNetwork.name())
+                ? Mono.just(testNetwork.tokens().values().stream()
+                        .filter(token -> sameContract(blankToNull(token.contract()), tokenContract))
+                        .map(PaymentLinksProperties.TestToken::decimals)
+                        .findFirst())
+                : byCode.map(currencies -> currencies.values().stream()
+                        .flatMap(currency -> currency.networks().stream())
+                        .filter(on -> on.name().equals(network)
+                                && on.payable()
+                                && sameContract(on.tokenContract(), tokenContract))
+                        .map(PaymentNetwork::decimals)
+                        .findFirst());
+        return listed.map(found -> found.isEmpty() && tokenContract == null ? Optional.of(NATIVE_DECIMALS) : found);
     }
 
     private static boolean sameContract(String listed, String arrived) {

@@ -3,6 +3,7 @@ package dev.cryptopay.paymentlinks.expiry;
 import dev.cryptopay.paymentlinks.config.PaymentLinksProperties;
 import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkChanges;
 import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkRepository;
+import dev.cryptopay.paymentlinks.refund.AbandonedRefunds;
 import dev.cryptopay.service.background.BackgroundLoop;
 import dev.cryptopay.service.events.Transition;
 import java.time.Clock;
@@ -17,7 +18,8 @@ import reactor.core.publisher.Mono;
 /**
  * Moves pending links whose {@code expires_at} has passed to {@code expired}, with a {@code payment.failed} event,
  * in batches. Rows are claimed with {@code FOR UPDATE SKIP LOCKED}, so several instances sweep side by side without
- * touching the same link; a crash rolls the batch back and the next pass takes it again.
+ * touching the same link; a crash rolls the batch back and the next pass takes it again. Each pass then abandons the
+ * refunds nothing paid in time ({@link AbandonedRefunds}).
  */
 @Component
 public class ExpirySweeper extends BackgroundLoop {
@@ -27,6 +29,7 @@ public class ExpirySweeper extends BackgroundLoop {
 
     private final PaymentLinkRepository links;
     private final PaymentLinkChanges changes;
+    private final AbandonedRefunds abandonedRefunds;
     private final TransactionalOperator tx;
     private final PaymentLinksProperties properties;
     private final Clock clock;
@@ -34,11 +37,13 @@ public class ExpirySweeper extends BackgroundLoop {
     public ExpirySweeper(
             PaymentLinkRepository links,
             PaymentLinkChanges changes,
+            AbandonedRefunds abandonedRefunds,
             TransactionalOperator tx,
             PaymentLinksProperties properties,
             Clock clock) {
         this.links = links;
         this.changes = changes;
+        this.abandonedRefunds = abandonedRefunds;
         this.tx = tx;
         this.properties = properties;
         this.clock = clock;
@@ -65,12 +70,18 @@ public class ExpirySweeper extends BackgroundLoop {
         return tx.transactional(batch);
     }
 
-    /** One pass: expire what is due. */
+    /** One pass: expire what is due, then abandon the refunds due. */
     @Override
     protected Mono<Duration> runOnce() {
         return sweep().doOnNext(count -> {
                     if (count > 0) {
                         log.info("Expired {} payment links", count);
+                    }
+                })
+                .then(abandonedRefunds.abandon())
+                .doOnNext(count -> {
+                    if (count > 0) {
+                        log.info("Abandoned {} refunds nothing paid in time", count);
                     }
                 })
                 .thenReturn(properties.expirySweepInterval());

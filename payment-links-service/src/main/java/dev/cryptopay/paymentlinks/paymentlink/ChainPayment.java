@@ -31,9 +31,19 @@ public record ChainPayment(
         if (deposit == null) {
             return null;
         }
+        return uri(chainId, tokenContract, deposit.address(), baseUnits);
+    }
+
+    /**
+     * The EIP-681 request to send {@code baseUnits} of a token (null: the native coin) to {@code recipient} on
+     * {@code chainId}: {@code ethereum:<token>@<chain>/transfer?address=<recipient>&uint256=<units>}, or
+     * {@code ethereum:<recipient>@<chain>?value=<wei>}. A link's own request pays its deposit address; a refund's pays
+     * the customer from it.
+     */
+    public static String uri(long chainId, String tokenContract, String recipient, BigInteger baseUnits) {
         return tokenContract == null
-                ? "ethereum:" + deposit.address() + "@" + chainId + "?value=" + baseUnits
-                : "ethereum:" + tokenContract + "@" + chainId + "/transfer?address=" + deposit.address() + "&uint256="
+                ? "ethereum:" + recipient + "@" + chainId + "?value=" + baseUnits
+                : "ethereum:" + tokenContract + "@" + chainId + "/transfer?address=" + recipient + "&uint256="
                         + baseUnits;
     }
 }

@@ -46,7 +46,7 @@ public class PaymentLinkChanges {
     /** Inserts a new link ({@link PaymentLink#create}) and appends its events; answers the link. */
     public Mono<PaymentLink> create(Transition<PaymentLink> created, Instant now) {
         return links.insert(created.state())
-                .then(events.append(created, null, BigDecimal.ZERO, now))
+                .then(events.append(created, null, null, BigDecimal.ZERO, now))
                 .thenReturn(created.state());
     }
 
@@ -58,10 +58,19 @@ public class PaymentLinkChanges {
      * @param payment the transaction that caused the move; null when none did
      */
     public Mono<PaymentLink> save(Transition<PaymentLink> move, Payment payment, Instant now) {
+        return save(move, payment, null, now);
+    }
+
+    /**
+     * As {@link #save(Transition, Payment, Instant)}, for the move of a completed refund ({@link PaymentLink#refunded}):
+     * its {@code payment.refunded} names the refund, and {@code payment} is the transfer refunded (null for a refund
+     * of the link's money). The caller stores what the refund returned first, so {@code amount_received} excludes it.
+     */
+    public Mono<PaymentLink> save(Transition<PaymentLink> move, Payment payment, LinkRefund refund, Instant now) {
         Mono<Void> store = move.changed() ? links.updateState(move.state()) : Mono.empty();
         Mono<Void> announce = move.emits()
                 ? links.amountReceived(move.state().id())
-                        .flatMap(received -> events.append(move, payment, received, now))
+                        .flatMap(received -> events.append(move, payment, refund, received, now))
                 : Mono.empty();
         return store.then(announce).thenReturn(move.state());
     }

@@ -20,7 +20,8 @@ import tools.jackson.databind.json.JsonMapper;
 @Component
 public class PaymentLinkEvents {
 
-    static final String AGGREGATE_TYPE = "payment_link";
+    /** The aggregate of every event about a link, its refunds and its deposit address included. */
+    public static final String AGGREGATE_TYPE = "payment_link";
 
     private final OutboxWriter outbox;
     private final PaymentLinksProperties properties;
@@ -55,6 +56,7 @@ public class PaymentLinkEvents {
      * @param transactionAsset what that transfer moved, named for the merchant: the currency code when the catalogue
      *     knows it (the link's {@code currency} for a payment), else its contract; null without one
      * @param reason on {@code wallet.deposit} only ({@link DepositReason}); left out of every other event
+     * @param refund on {@code payment.refunded} only: the refund completed; left out of every other event
      */
     record PaymentEventData(
             String id,
@@ -79,15 +81,50 @@ public class PaymentLinkEvents {
             Integer logIndex,
             String transactionTokenContract,
             String transactionAsset,
-            @JsonInclude(JsonInclude.Include.NON_NULL) String reason) {}
+            @JsonInclude(JsonInclude.Include.NON_NULL) String reason,
+            @JsonInclude(JsonInclude.Include.NON_NULL) RefundData refund) {}
+
+    /**
+     * The refund a {@code payment.refunded} event is about: how much of which asset went back to {@code to_address},
+     * and the outgoing transfer that carried it.
+     *
+     * @param transactionId the transfer refunded; null for a refund of the link's money
+     * @param tokenContract the token returned (lower case); null for the native coin
+     */
+    record RefundData(
+            String id,
+            String transactionId,
+            String amount,
+            String asset,
+            String tokenContract,
+            String toAddress,
+            String transactionHash,
+            Integer logIndex) {
+
+        static RefundData of(LinkRefund refund) {
+            return new RefundData(
+                    refund.id().toString(),
+                    refund.transactionId() == null
+                            ? null
+                            : refund.transactionId().toString(),
+                    Amounts.plainString(refund.amount()),
+                    refund.asset(),
+                    refund.tokenContract(),
+                    refund.toAddress(),
+                    refund.txHash(),
+                    refund.logIndex());
+        }
+    }
 
     /**
      * Appends the move's events; call inside the transaction that saves the link.
      *
      * @param payment the transaction the events are about; null when they are about none
+     * @param refund the refund completed, on {@code payment.refunded}; null otherwise
      * @param received what the link has received so far (see {@link PaymentEventData#amountReceived})
      */
-    Mono<Void> append(Transition<PaymentLink> move, Payment payment, BigDecimal received, Instant now) {
+    Mono<Void> append(
+            Transition<PaymentLink> move, Payment payment, LinkRefund refund, BigDecimal received, Instant now) {
         PaymentLink link = move.state();
         return Flux.fromIterable(move.events())
                 .concatMap(type -> outbox.append(
@@ -99,12 +136,17 @@ public class PaymentLinkEvents {
                                 link.mode(),
                                 AGGREGATE_TYPE,
                                 link.id().toString(),
-                                data(type, link, payment, received, now))))
+                                data(type, link, payment, refund, received, now))))
                 .then();
     }
 
     private PaymentEventData data(
-            EventType type, PaymentLink link, Payment transaction, BigDecimal received, Instant now) {
+            EventType type,
+            PaymentLink link,
+            Payment transaction,
+            LinkRefund refund,
+            BigDecimal received,
+            Instant now) {
         ChainPayment payment = link.payment();
         return new PaymentEventData(
                 link.id().toString(),
@@ -131,7 +173,8 @@ public class PaymentLinkEvents {
                 transaction == null ? null : transaction.asset(),
                 type == EventType.WALLET_DEPOSIT
                         ? depositReason(link, transaction).wireName()
-                        : null);
+                        : null,
+                type == EventType.PAYMENT_REFUNDED && refund != null ? RefundData.of(refund) : null);
     }
 
     /** A wrong asset is never the link's, whenever it came; a late payment says why it came too late. */

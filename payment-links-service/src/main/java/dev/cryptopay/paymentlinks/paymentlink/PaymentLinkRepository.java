@@ -170,16 +170,21 @@ public class PaymentLinkRepository {
 
     /**
      * The figures of the link's recorded transactions, for single-link reads. Unexpected assets are counted by
-     * status, but neither their amounts (another asset) nor their senders (they paid nothing of the link).
+     * status, but neither their amounts (another asset) nor their senders (they paid nothing of the link). Amounts are
+     * what confirmed transfers of the link's asset brought less what completed refunds returned of them; the USD
+     * value of a partly refunded transfer counts in proportion, and transfers without one are counted as unpriced.
      */
     public Mono<Summary> summary(UUID linkId) {
         return database.sql("""
                         SELECT count(DISTINCT payer_address) FILTER (WHERE status = 'confirmed'
                                                                      AND NOT unexpected_asset) AS payers,
                                count(*) AS total,
-                               coalesce(sum(fiat_amount) FILTER (WHERE status = 'confirmed'
-                                                                 AND NOT unexpected_asset), 0) AS fiat,
-                               coalesce(sum(crypto_amount) FILTER (WHERE status = 'confirmed'
+                               round(coalesce(sum(fiat_amount * (crypto_amount - refunded_amount) / crypto_amount)
+                                              FILTER (WHERE status = 'confirmed' AND NOT unexpected_asset
+                                                            AND crypto_amount > 0), 0), 18) AS fiat,
+                               count(*) FILTER (WHERE status = 'confirmed' AND NOT unexpected_asset
+                                                      AND fiat_amount IS NULL) AS unpriced,
+                               coalesce(sum(crypto_amount - refunded_amount) FILTER (WHERE status = 'confirmed'
                                                                    AND NOT unexpected_asset), 0) AS crypto,
                                count(*) FILTER (WHERE status = 'pending') AS pending,
                                count(*) FILTER (WHERE status = 'confirmed') AS completed,
@@ -190,6 +195,8 @@ public class PaymentLinkRepository {
                         row.get("payers", Long.class),
                         row.get("total", Long.class),
                         row.get("fiat", BigDecimal.class),
+                        Summary.FIAT_CURRENCY,
+                        row.get("unpriced", Long.class),
                         row.get("crypto", BigDecimal.class),
                         row.get("pending", Long.class),
                         row.get("completed", Long.class),
@@ -199,13 +206,13 @@ public class PaymentLinkRepository {
 
     /**
      * What the link has received so far, as its payment events say: the crypto amount of its confirmed transactions
-     * that arrived in time (partial payments included) or that the merchant resolved; late ones not resolved,
-     * refunded ones and unexpected assets are not received by the link.
+     * that arrived in time (partial payments included) or that the merchant resolved, less what completed refunds
+     * returned of them; late ones not resolved and unexpected assets are not received by the link.
      */
     public Mono<BigDecimal> amountReceived(UUID linkId) {
-        return database.sql("SELECT coalesce(sum(crypto_amount), 0) AS received FROM link_transaction "
-                        + "WHERE payment_link_id = :link AND status = 'confirmed' AND (NOT late OR counted_as_use) "
-                        + "AND NOT unexpected_asset")
+        return database.sql("SELECT coalesce(sum(crypto_amount - refunded_amount), 0) AS received "
+                        + "FROM link_transaction WHERE payment_link_id = :link AND status = 'confirmed' "
+                        + "AND (NOT late OR counted_as_use) AND NOT unexpected_asset")
                 .bind("link", linkId)
                 .map(row -> row.get("received", BigDecimal.class))
                 .one();
@@ -213,13 +220,15 @@ public class PaymentLinkRepository {
 
     /** The link's most recent recorded transactions (at most {@code limit}), newest first, for single-link reads. */
     public Flux<RecordedTransaction> transactions(UUID linkId, int limit) {
-        return database.sql("SELECT tx_hash, log_index, network, token_contract, asset, payer_address, crypto_amount, "
-                        + "status, confirmations, required_confirmations, late, counted_as_use, unexpected_asset, "
-                        + "created_at FROM link_transaction WHERE payment_link_id = :link "
-                        + "ORDER BY created_at DESC, log_index DESC, id DESC LIMIT :limit")
+        return database.sql(
+                        "SELECT id, tx_hash, log_index, network, token_contract, asset, payer_address, "
+                                + "crypto_amount, fiat_amount, refunded_amount, status, confirmations, required_confirmations, "
+                                + "late, counted_as_use, unexpected_asset, created_at FROM link_transaction "
+                                + "WHERE payment_link_id = :link ORDER BY created_at DESC, log_index DESC, id DESC LIMIT :limit")
                 .bind("link", linkId)
                 .bind("limit", limit)
                 .map(row -> new RecordedTransaction(
+                        row.get("id", UUID.class),
                         row.get("tx_hash", String.class),
                         row.get("log_index", Integer.class),
                         row.get("network", String.class),
@@ -227,12 +236,36 @@ public class PaymentLinkRepository {
                         row.get("asset", String.class),
                         row.get("payer_address", String.class),
                         row.get("crypto_amount", BigDecimal.class),
+                        row.get("fiat_amount", BigDecimal.class),
+                        row.get("refunded_amount", BigDecimal.class),
                         row.get("status", String.class),
                         row.get("confirmations", Integer.class),
                         row.get("required_confirmations", Integer.class),
                         row.get("late", Boolean.class),
                         row.get("counted_as_use", Boolean.class),
                         row.get("unexpected_asset", Boolean.class),
+                        instant(row.get("created_at", OffsetDateTime.class))))
+                .all();
+    }
+
+    /** The link's most recent transfers out of its deposit address (at most {@code limit}), newest first. */
+    public Flux<RecordedOutgoingTransfer> outgoingTransfers(UUID linkId, int limit) {
+        return database.sql("SELECT tx_hash, log_index, network, token_contract, asset, to_address, crypto_amount, "
+                        + "status, confirmations, refund_id, created_at FROM link_outgoing_transfer "
+                        + "WHERE payment_link_id = :link ORDER BY created_at DESC, id DESC LIMIT :limit")
+                .bind("link", linkId)
+                .bind("limit", limit)
+                .map(row -> new RecordedOutgoingTransfer(
+                        row.get("tx_hash", String.class),
+                        row.get("log_index", Integer.class),
+                        row.get("network", String.class),
+                        row.get("token_contract", String.class),
+                        row.get("asset", String.class),
+                        row.get("to_address", String.class),
+                        row.get("crypto_amount", BigDecimal.class),
+                        row.get("status", String.class),
+                        row.get("confirmations", Integer.class),
+                        row.get("refund_id", UUID.class),
                         instant(row.get("created_at", OffsetDateTime.class))))
                 .all();
     }

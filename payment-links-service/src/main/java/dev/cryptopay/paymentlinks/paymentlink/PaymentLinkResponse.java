@@ -15,7 +15,8 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code summary} appears only on a single-link read. Beyond the interface document's fields, a link shows where it is
  * paid: {@code network}, {@code chain_id}, {@code token_contract} (absent for a native coin), {@code amount_base_units}
  * (a decimal string), and, once the merchant has a receiving key, {@code deposit_address} and the EIP-681
- * {@code payment_uri}; a single-link read also lists the link's recent {@code transactions}.
+ * {@code payment_uri}; a single-link read also lists the link's recent {@code transactions}, {@code refunds} and
+ * {@code outgoing_transfers}.
  */
 @JsonInclude(JsonInclude.Include.NON_ABSENT)
 public record PaymentLinkResponse(
@@ -55,19 +56,24 @@ public record PaymentLinkResponse(
         String origin,
         Summary summary,
         List<Transaction> transactions,
+        List<RefundResponse> refunds,
+        List<OutgoingTransfer> outgoingTransfers,
         Instant createdAt) {
 
     static final String SOURCE = "payment_link_api";
 
     /**
-     * One recorded transfer of the link, on single-link reads: {@code tx_hash} and {@code log_index} name it (a
-     * transaction may hold several), {@code asset} and {@code token_contract} (absent for the native coin) what
-     * arrived; {@code late} when it arrived after the link stopped taking payments, {@code counted_as_use} when a use
-     * consumed it (for a late one: the merchant resolved it), {@code unexpected_asset} when it is not the link's
-     * asset and counts for nothing.
+     * One recorded transfer of the link, on single-link reads: {@code id} (what a refund names as
+     * {@code transaction_id}), {@code tx_hash} and {@code log_index} name it (a transaction may hold several),
+     * {@code asset} and {@code token_contract} (absent for the native coin) what arrived, {@code fiat_amount} its USD
+     * value when confirmed (null when unknown), {@code refunded_amount} what completed refunds returned of it;
+     * {@code late} when it arrived after the link stopped taking payments, {@code counted_as_use} when a use consumed
+     * it (for a late one: the merchant resolved it), {@code unexpected_asset} when it is not the link's asset and counts
+     * for nothing.
      */
     @JsonInclude(JsonInclude.Include.NON_ABSENT)
     public record Transaction(
+            String id,
             String txHash,
             int logIndex,
             String network,
@@ -75,6 +81,8 @@ public record PaymentLinkResponse(
             String asset,
             String payerAddress,
             BigDecimal cryptoAmount,
+            @JsonInclude(JsonInclude.Include.ALWAYS) BigDecimal fiatAmount,
+            BigDecimal refundedAmount,
             String status,
             int confirmations,
             Integer requiredConfirmations,
@@ -85,6 +93,7 @@ public record PaymentLinkResponse(
 
         static Transaction of(RecordedTransaction recorded) {
             return new Transaction(
+                    recorded.id().toString(),
                     recorded.txHash(),
                     recorded.logIndex(),
                     recorded.network(),
@@ -92,6 +101,8 @@ public record PaymentLinkResponse(
                     recorded.asset(),
                     recorded.payerAddress(),
                     Amounts.jsonNumber(recorded.cryptoAmount()),
+                    Amounts.jsonNumber(recorded.fiatAmount()),
+                    Amounts.jsonNumber(recorded.refundedAmount()),
                     recorded.status(),
                     recorded.confirmations(),
                     recorded.requiredConfirmations(),
@@ -102,7 +113,41 @@ public record PaymentLinkResponse(
         }
     }
 
-    /** How a stored link reads at {@code now}; {@code summary} and {@code transactions} only on single-link reads. */
+    /**
+     * One transfer out of the link's deposit address, on single-link reads: {@code refund_id} names the refund it
+     * paid; absent, it is a withdrawal the merchant made (a sweep).
+     */
+    @JsonInclude(JsonInclude.Include.NON_ABSENT)
+    public record OutgoingTransfer(
+            String txHash,
+            int logIndex,
+            String network,
+            String tokenContract,
+            String asset,
+            String toAddress,
+            BigDecimal cryptoAmount,
+            String status,
+            int confirmations,
+            String refundId,
+            Instant createdAt) {
+
+        static OutgoingTransfer of(RecordedOutgoingTransfer recorded) {
+            return new OutgoingTransfer(
+                    recorded.txHash(),
+                    recorded.logIndex(),
+                    recorded.network(),
+                    recorded.tokenContract(),
+                    recorded.asset(),
+                    recorded.toAddress(),
+                    Amounts.jsonNumber(recorded.cryptoAmount()),
+                    recorded.status(),
+                    recorded.confirmations(),
+                    recorded.refundId() == null ? null : recorded.refundId().toString(),
+                    recorded.createdAt());
+        }
+    }
+
+    /** How a stored link reads at {@code now}; {@code summary} and the lists only on single-link reads. */
     public static PaymentLinkResponse of(PaymentLinkView view, String paymentUrl, JsonMapper json) {
         PaymentLink link = view.link();
         Instant now = view.asOf();
@@ -147,6 +192,14 @@ public record PaymentLinkResponse(
                 view.transactions() == null
                         ? null
                         : view.transactions().stream().map(Transaction::of).toList(),
+                view.refunds() == null
+                        ? null
+                        : view.refunds().stream().map(RefundResponse::of).toList(),
+                view.outgoingTransfers() == null
+                        ? null
+                        : view.outgoingTransfers().stream()
+                                .map(OutgoingTransfer::of)
+                                .toList(),
                 link.createdAt());
     }
 

@@ -37,10 +37,14 @@ import reactor.core.publisher.Mono;
 public class PaymentLinkService {
 
     private static final DateTimeFormatter DAY = DateTimeFormatter.BASIC_ISO_DATE;
-    /** How many of a link's transactions a single-link read lists; {@code summary} counts them all. */
+    /**
+     * How many of a link's transactions (and of its refunds, and of its outgoing transfers) a single-link read lists;
+     * {@code summary} counts them all.
+     */
     static final int TRANSACTIONS_SHOWN = 100;
 
     private final PaymentLinkRepository links;
+    private final RefundRepository refunds;
     private final CurrencyCatalog currencies;
     private final ReceivingKeyService receivingKeys;
     private final PaymentLinkChanges changes;
@@ -51,6 +55,7 @@ public class PaymentLinkService {
 
     public PaymentLinkService(
             PaymentLinkRepository links,
+            RefundRepository refunds,
             CurrencyCatalog currencies,
             ReceivingKeyService receivingKeys,
             PaymentLinkChanges changes,
@@ -58,6 +63,7 @@ public class PaymentLinkService {
             PaymentLinksProperties properties,
             Clock clock) {
         this.links = links;
+        this.refunds = refunds;
         this.currencies = currencies;
         this.receivingKeys = receivingKeys;
         this.changes = changes;
@@ -180,16 +186,22 @@ public class PaymentLinkService {
 
     /**
      * One link with its transaction summary and its {@value #TRANSACTIONS_SHOWN} most recent transactions (late ones
-     * included, marked so).
+     * included, marked so), refunds and outgoing transfers.
      */
     public Mono<PaymentLinkView> get(MerchantIdentity merchant, UUID id) {
         Instant now = clock.instant();
         return links.find(merchant, id)
                 .switchIfEmpty(Mono.error(() -> notFound()))
+                // One query after the other: inside a caller's transaction they share one connection.
                 .flatMap(link -> links.summary(link.id())
                         .flatMap(summary -> links.transactions(link.id(), TRANSACTIONS_SHOWN)
                                 .collectList()
-                                .map(transactions -> new PaymentLinkView(link, summary, transactions, now))));
+                                .flatMap(transactions -> refunds.ofLink(link.id(), TRANSACTIONS_SHOWN, 0)
+                                        .collectList()
+                                        .flatMap(linkRefunds -> links.outgoingTransfers(link.id(), TRANSACTIONS_SHOWN)
+                                                .collectList()
+                                                .map(outgoing -> new PaymentLinkView(
+                                                        link, summary, transactions, linkRefunds, outgoing, now))))));
     }
 
     /** Soft delete; idempotent: deleting a cancelled link answers it unchanged. */

@@ -4,17 +4,30 @@ import dev.cryptopay.service.money.Amounts;
 import java.math.BigDecimal;
 
 /**
- * Figures of a link's recorded transactions. Amounts count confirmed transactions only (refunded ones are no longer
- * received); payers are distinct paying addresses of confirmed transactions.
+ * Figures of a link's recorded transactions. Amounts count confirmed transfers of the link's asset, late ones
+ * included, less what completed refunds returned (unexpected assets never count); payers are the distinct paying
+ * addresses of those transfers.
+ *
+ * @param totalAmountReceived  the value in {@code fiatCurrency} of those transfers when they were confirmed (as the
+ *                             chain watcher priced them; a partly refunded one in proportion); incomplete when
+ *                             {@code unpricedTransactions} is above 0
+ * @param fiatCurrency         the currency of {@code totalAmountReceived}: always {@value #FIAT_CURRENCY}
+ * @param unpricedTransactions how many of those transfers have no value in {@code fiatCurrency} (no price feed for
+ *                             their asset when they were confirmed): they are missing from {@code totalAmountReceived}
  */
 public record Summary(
         long totalPayers,
         long totalTransactions,
         BigDecimal totalAmountReceived,
+        String fiatCurrency,
+        long unpricedTransactions,
         BigDecimal totalAmountReceivedCrypto,
         long pendingTransactions,
         long completedTransactions,
         long failedTransactions) {
+
+    /** The currency chain-watcher prices confirmed transfers in ({@code fiat_amount}). */
+    public static final String FIAT_CURRENCY = "USD";
 
     /** The same figures with amounts as the interface renders them (no trailing zeros of the NUMERIC column). */
     Summary rendered() {
@@ -22,6 +35,8 @@ public record Summary(
                 totalPayers,
                 totalTransactions,
                 Amounts.jsonNumber(totalAmountReceived),
+                fiatCurrency,
+                unpricedTransactions,
                 Amounts.jsonNumber(totalAmountReceivedCrypto),
                 pendingTransactions,
                 completedTransactions,

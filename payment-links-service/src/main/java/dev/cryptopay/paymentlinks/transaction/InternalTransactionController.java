@@ -19,12 +19,12 @@ import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Internal routes that change what a link was paid, for the chain watcher only: they are never routed by the gateway,
- * and they accept only a token of the caller {@code chain-watcher} (its own secret); a valid gateway token is 403.
+ * The internal route that records what a link was paid, for the chain watcher only: it is never routed by the gateway,
+ * and it accepts only a token of the caller {@code chain-watcher} (its own secret); a valid gateway token is 403.
  * {@code POST /internal/payment_links/{id}/transactions} records the report of one transfer (network, tx_hash,
- * log_index); {@code POST /internal/payment_links/{id}/refunds} records the refund of a confirmed one. 201 for a new
- * record, 200 for a repeated or progressing report; 4xx only for what no ordinary sequence of reports sends (see
- * {@link TransactionService}), since the watcher alerts on every one.
+ * log_index). 201 for a new record, 200 for a repeated or progressing report; 4xx only for what no ordinary sequence
+ * of reports sends (see {@link TransactionService}), since the watcher alerts on every one. Refunds are the
+ * merchant's ({@code POST /payment_links/{id}/refunds}) and are recognised by the deposit address's outgoing transfers.
  */
 @RestController
 @AllowedCallers(InternalCallers.CHAIN_WATCHER)
@@ -49,14 +49,6 @@ class InternalTransactionController {
                         .body(render("Transaction recorded", recorded)));
     }
 
-    @PostMapping("/internal/payment_links/{id}/refunds")
-    Mono<ResponseEntity<Envelope<Recording>>> refund(
-            @PathVariable String id, @RequestBody(required = false) String body) {
-        return Mono.fromSupplier(() -> RefundReport.parse(json, body))
-                .flatMap(refund -> service.refund(linkId(id), refund))
-                .map(recorded -> ResponseEntity.ok(render("Refund recorded", recorded)));
-    }
-
     /** The transaction as stored and the link's state after it. */
     record Recording(TransactionResponse transaction, LinkState paymentLink) {}
 
@@ -70,7 +62,8 @@ class InternalTransactionController {
             String asset,
             String payerAddress,
             BigDecimal cryptoAmount,
-            BigDecimal fiatAmount,
+            @JsonInclude(JsonInclude.Include.ALWAYS) BigDecimal fiatAmount,
+            BigDecimal refundedAmount,
             String status,
             int confirmations,
             Integer requiredConfirmations,
@@ -96,6 +89,7 @@ class InternalTransactionController {
                                 transaction.payerAddress(),
                                 Amounts.jsonNumber(transaction.cryptoAmount()),
                                 Amounts.jsonNumber(transaction.fiatAmount()),
+                                Amounts.jsonNumber(transaction.refundedAmount()),
                                 transaction.status().wireName(),
                                 transaction.confirmations(),
                                 transaction.requiredConfirmations(),

@@ -14,6 +14,8 @@ import java.util.UUID;
  * @param tokenContract         the token that arrived, lower case; null for the native coin
  * @param asset                 what arrived, named for the merchant: the currency code when the catalogue knows it,
  *                              else the token contract ("native" for an unlisted native coin)
+ * @param fiatAmount            its value in USD when confirmed, as the watcher priced it; null when unknown
+ * @param refundedAmount        how much of it completed refunds returned; it is {@code refunded} once all of it is
  * @param requiredConfirmations how many confirmations the watcher waits for before reporting it confirmed; null when
  *                              it did not say
  * @param countedAsUse          whether a completed use of the link consumed this transaction (the one that completed
@@ -34,6 +36,7 @@ public record LinkTransaction(
         String payerAddress,
         BigDecimal cryptoAmount,
         BigDecimal fiatAmount,
+        BigDecimal refundedAmount,
         TransactionStatus status,
         int confirmations,
         Integer requiredConfirmations,
@@ -57,6 +60,16 @@ public record LinkTransaction(
                 unexpectedAsset,
                 cryptoAmount,
                 confirmations);
+    }
+
+    /** What the {@code payment.refunded} of a refund of this transfer says about it: never a late payment's step. */
+    public Payment refundedPayment() {
+        return new Payment(txHash, logIndex, tokenContract, asset, false, unexpectedAsset, cryptoAmount, confirmations);
+    }
+
+    /** What of it completed refunds have not returned yet. */
+    public BigDecimal unrefunded() {
+        return cryptoAmount.subtract(refundedAmount);
     }
 
     /**
@@ -114,6 +127,7 @@ public record LinkTransaction(
                 payerAddress,
                 cryptoAmount,
                 fiatAmount,
+                refundedAmount,
                 newStatus,
                 newConfirmations,
                 newRequired,

@@ -40,20 +40,21 @@ public record TransactionReport(
     /** The log index of a native-coin transfer, which has no log. */
     public static final int NATIVE_LOG_INDEX = -1;
 
-    static final TextField NETWORK = Field.string("network").required().length(1, 100);
-    static final TextField TX_HASH = Field.string("tx_hash").required().length(1, 200);
-    static final WholeField LOG_INDEX =
+    public static final TextField NETWORK = Field.string("network").required().length(1, 100);
+    public static final TextField TX_HASH = Field.string("tx_hash").required().length(1, 200);
+    public static final WholeField LOG_INDEX =
             Field.integer("log_index").required().range(NATIVE_LOG_INDEX, Integer.MAX_VALUE);
-    static final TextField TOKEN_CONTRACT = Field.string("token_contract")
+    public static final TextField TOKEN_CONTRACT = Field.string("token_contract")
             .matching(Pattern.compile("0x[0-9a-fA-F]{40}"), "must be 0x followed by 40 hexadecimal digits, or null");
     static final TextField PAYER_ADDRESS =
             Field.string("payer_address").required().length(1, 200);
-    static final DecimalField CRYPTO_AMOUNT =
+    public static final DecimalField CRYPTO_AMOUNT =
             Field.money("crypto_amount").required().allowZero();
     static final DecimalField FIAT_AMOUNT = Field.money("fiat_amount").allowZero();
-    static final TextField STATUS = Field.string("status").required().length(1, 20);
-    static final WholeField CONFIRMATIONS = Field.integer("confirmations").range(0, Integer.MAX_VALUE);
-    static final WholeField REQUIRED_CONFIRMATIONS =
+    public static final TextField STATUS = Field.string("status").required().length(1, 20);
+    public static final WholeField CONFIRMATIONS =
+            Field.integer("confirmations").range(0, Integer.MAX_VALUE);
+    public static final WholeField REQUIRED_CONFIRMATIONS =
             Field.integer("required_confirmations").range(1, Integer.MAX_VALUE);
     static final List<String> FIELDS = Field.names(
             NETWORK,
@@ -66,6 +67,31 @@ public record TransactionReport(
             STATUS,
             CONFIRMATIONS,
             REQUIRED_CONFIRMATIONS);
+
+    /** Reads {@code status}: what a watcher reports of a transfer is pending, confirmed or failed. */
+    public static TransactionStatus status(JsonNode root, Violations violations) {
+        String statusText = STATUS.read(root, violations);
+        TransactionStatus status = statusText == null ? null : TransactionStatus.fromWireName(statusText);
+        if (statusText != null && (status == null || status == TransactionStatus.REFUNDED)) {
+            violations.reject("status", "status must be one of pending, confirmed, failed");
+        }
+        return status;
+    }
+
+    /**
+     * A token transfer has a log (index 0 or more), a native-coin transfer has none ({@value #NATIVE_LOG_INDEX}). The
+     * pair is judged once both members could be read (a bad one is refused already).
+     */
+    public static void checkLogIndex(JsonNode root, Integer logIndex, String token, Violations violations) {
+        boolean tokenRead = token != null || !root.hasNonNull(TOKEN_CONTRACT.name());
+        if (logIndex != null && tokenRead && (token == null) != (logIndex == NATIVE_LOG_INDEX)) {
+            violations.reject(
+                    "log_index",
+                    token == null
+                            ? "log_index must be -1 for a native-coin transfer (token_contract null)"
+                            : "log_index must be the Transfer log's index (0 or more) for a token");
+        }
+    }
 
     /**
      * Reads a report; a watcher reports pending, confirmed or failed (refunds have their own route). A token transfer
@@ -83,22 +109,10 @@ public record TransactionReport(
         String payer = PAYER_ADDRESS.read(root, violations);
         BigDecimal crypto = CRYPTO_AMOUNT.read(root, violations);
         BigDecimal fiat = FIAT_AMOUNT.read(root, violations);
-        String statusText = STATUS.read(root, violations);
-        TransactionStatus status = statusText == null ? null : TransactionStatus.fromWireName(statusText);
-        if (statusText != null && (status == null || status == TransactionStatus.REFUNDED)) {
-            violations.reject("status", "status must be one of pending, confirmed, failed");
-        }
+        TransactionStatus status = status(root, violations);
         Integer confirmations = CONFIRMATIONS.read(root, violations);
         Integer required = REQUIRED_CONFIRMATIONS.read(root, violations);
-        // The pair is judged once both members could be read (a bad one is refused already).
-        boolean tokenRead = token != null || !root.hasNonNull(TOKEN_CONTRACT.name());
-        if (logIndex != null && tokenRead && (token == null) != (logIndex == NATIVE_LOG_INDEX)) {
-            violations.reject(
-                    "log_index",
-                    token == null
-                            ? "log_index must be -1 for a native-coin transfer (token_contract null)"
-                            : "log_index must be the Transfer log's index (0 or more) for a token");
-        }
+        checkLogIndex(root, logIndex, token, violations);
         violations.throwIfAny();
         return new TransactionReport(
                 network,

@@ -8,6 +8,8 @@ import io.r2dbc.spi.Readable;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
@@ -26,8 +28,8 @@ public class TransactionRepository {
     static final int LEGACY_LOG_INDEX = -2;
 
     private static final String COLUMNS = "id, payment_link_id, network, tx_hash, log_index, token_contract, asset, "
-            + "payer_address, crypto_amount, fiat_amount, status, confirmations, required_confirmations, "
-            + "counted_as_use, late, unexpected_asset, created_at, updated_at";
+            + "payer_address, crypto_amount, fiat_amount, refunded_amount, status, confirmations, "
+            + "required_confirmations, counted_as_use, late, unexpected_asset, created_at, updated_at";
 
     private final DatabaseClient database;
 
@@ -81,7 +83,7 @@ public class TransactionRepository {
 
     public Mono<Void> insert(LinkTransaction tx) {
         var spec = database.sql("INSERT INTO link_transaction (" + COLUMNS + ") VALUES (:id, :link, :network, "
-                        + ":txHash, :logIndex, :token, :asset, :payer, :crypto, :fiat, :status, :confirmations, "
+                        + ":txHash, :logIndex, :token, :asset, :payer, :crypto, :fiat, :refunded, :status, :confirmations, "
                         + ":required, :counted, :late, :unexpected, :createdAt, :updatedAt)")
                 .bind("id", tx.id())
                 .bind("link", tx.paymentLinkId())
@@ -91,6 +93,7 @@ public class TransactionRepository {
                 .bind("asset", tx.asset())
                 .bind("payer", tx.payerAddress())
                 .bind("crypto", tx.cryptoAmount())
+                .bind("refunded", tx.refundedAmount())
                 .bind("status", tx.status().wireName())
                 .bind("confirmations", tx.confirmations())
                 .bind("counted", tx.countedAsUse())
@@ -120,10 +123,10 @@ public class TransactionRepository {
 
     /**
      * The sum of the link's partial payments: confirmed transactions other than {@code except} that no completed use
-     * has consumed yet (underpayments waiting for a top-up).
+     * has consumed yet (underpayments waiting for a top-up), less what refunds returned of them.
      */
     public Mono<BigDecimal> partialTotal(UUID linkId, UUID except) {
-        return database.sql("SELECT coalesce(sum(crypto_amount), 0) AS partial FROM link_transaction "
+        return database.sql("SELECT coalesce(sum(crypto_amount - refunded_amount), 0) AS partial FROM link_transaction "
                         + "WHERE payment_link_id = :link AND status = 'confirmed' AND NOT counted_as_use AND NOT late "
                         + "AND NOT unexpected_asset AND id <> :except")
                 .bind("link", linkId)
@@ -144,30 +147,52 @@ public class TransactionRepository {
     }
 
     /**
-     * What a checkout shows about a link's payments, in one query: confirmed and partial totals, how many are in
-     * flight, and the confirmations of the most advanced pending transaction. Unexpected assets paid nothing of the
-     * link, so they are left out.
+     * What a checkout shows about a link's payments, in one query: confirmed and partial totals (less what refunds
+     * returned), how many are in flight, the confirmations of the most advanced pending transaction, and what arrived
+     * in other assets (pending or confirmed, not returned), which paid nothing of the link.
      */
     public Mono<PaymentProgress> progress(UUID linkId) {
         return database.sql("""
-                        SELECT t.confirmed, t.partial, t.pending, p.confirmations, p.required_confirmations
-                        FROM (SELECT coalesce(sum(crypto_amount) FILTER (WHERE status = 'confirmed'), 0) AS confirmed,
-                                     coalesce(sum(crypto_amount) FILTER (WHERE status = 'confirmed'
+                        SELECT t.confirmed, t.partial, t.pending, p.confirmations, p.required_confirmations,
+                               u.assets, u.amounts
+                        FROM (SELECT coalesce(sum(crypto_amount - refunded_amount)
+                                              FILTER (WHERE status = 'confirmed'), 0) AS confirmed,
+                                     coalesce(sum(crypto_amount - refunded_amount) FILTER (WHERE status = 'confirmed'
                                                                          AND NOT counted_as_use), 0) AS partial,
                                      count(*) FILTER (WHERE status = 'pending') AS pending
                               FROM link_transaction WHERE payment_link_id = :link AND NOT unexpected_asset) t
                         LEFT JOIN LATERAL (SELECT confirmations, required_confirmations FROM link_transaction
                                            WHERE payment_link_id = :link AND status = 'pending'
                                                  AND NOT unexpected_asset
-                                           ORDER BY confirmations DESC, created_at, id LIMIT 1) p ON TRUE""")
+                                           ORDER BY confirmations DESC, created_at, id LIMIT 1) p ON TRUE
+                        LEFT JOIN LATERAL (SELECT array_agg(asset ORDER BY first_seen, asset) AS assets,
+                                                  array_agg(amount ORDER BY first_seen, asset) AS amounts
+                                           FROM (SELECT asset, sum(crypto_amount - refunded_amount) AS amount,
+                                                        min(created_at) AS first_seen
+                                                 FROM link_transaction
+                                                 WHERE payment_link_id = :link AND unexpected_asset
+                                                       AND status IN ('pending', 'confirmed')
+                                                 GROUP BY asset) arrived) u ON TRUE""")
                 .bind("link", linkId)
                 .map(row -> new PaymentProgress(
                         row.get("confirmed", BigDecimal.class),
                         row.get("partial", BigDecimal.class),
                         row.get("pending", Long.class),
                         row.get("confirmations", Integer.class),
-                        row.get("required_confirmations", Integer.class)))
+                        row.get("required_confirmations", Integer.class),
+                        arrived(row.get("assets", String[].class), row.get("amounts", BigDecimal[].class))))
                 .one();
+    }
+
+    private static List<PaymentProgress.Arrived> arrived(String[] assets, BigDecimal[] amounts) {
+        if (assets == null) {
+            return List.of();
+        }
+        List<PaymentProgress.Arrived> arrived = new ArrayList<>();
+        for (int i = 0; i < assets.length; i++) {
+            arrived.add(new PaymentProgress.Arrived(assets[i], amounts[i]));
+        }
+        return List.copyOf(arrived);
     }
 
     /**
@@ -193,6 +218,68 @@ public class TransactionRepository {
                 .one();
     }
 
+    /** Loads and row-locks the link's transfer with this id; empty when the link has none. */
+    public Mono<LinkTransaction> lockOfLink(UUID linkId, UUID id) {
+        return database.sql("SELECT " + COLUMNS + " FROM link_transaction WHERE payment_link_id = :link AND id = :id "
+                        + "FOR UPDATE")
+                .bind("link", linkId)
+                .bind("id", id)
+                .map(TransactionRepository::read)
+                .one();
+    }
+
+    /**
+     * The distinct addresses (compared without regard to case; at most {@code limit}) that sent the link's confirmed
+     * transfers of its own asset which refunds have not all returned.
+     */
+    public Flux<String> payers(UUID linkId, int limit) {
+        return database.sql("SELECT payer_address FROM (SELECT DISTINCT ON (lower(payer_address)) payer_address "
+                        + "FROM link_transaction WHERE payment_link_id = :link AND status = 'confirmed' "
+                        + "AND NOT unexpected_asset ORDER BY lower(payer_address)) payers LIMIT :limit")
+                .bind("link", linkId)
+                .bind("limit", limit)
+                .map(row -> row.get("payer_address", String.class))
+                .all();
+    }
+
+    /**
+     * A transfer of the link and what its open and pending refunds claim.
+     *
+     * @param claimed the sum of its refunds that are initiated or pending (not those completed: they are in its
+     *                refunded amount)
+     */
+    public record Claimed(LinkTransaction transaction, BigDecimal claimed) {}
+
+    /**
+     * Loads and row-locks the link's confirmed transfers of its own asset that refunds have not all returned, in the
+     * order a refund of the link's money returns them: those no use counted first (late payments, partial
+     * payments), then those that paid a use, newest first within each.
+     */
+    public Flux<Claimed> lockRefundable(UUID linkId) {
+        return database.sql("SELECT " + COLUMNS + ", (SELECT coalesce(sum(r.amount), 0) FROM link_refund r "
+                        + "WHERE r.transaction_id = t.id AND r.status IN ('initiated', 'pending')) AS claimed "
+                        + "FROM link_transaction t WHERE payment_link_id = :link AND status = 'confirmed' "
+                        + "AND NOT unexpected_asset "
+                        + "ORDER BY counted_as_use, created_at DESC, log_index DESC, id DESC FOR UPDATE OF t")
+                .bind("link", linkId)
+                .map(row -> new Claimed(read(row), row.get("claimed", BigDecimal.class)))
+                .all();
+    }
+
+    /**
+     * Records that a completed refund returned {@code amount} of the transfer (never more than its amount): it reads
+     * {@code refunded} once all of it is returned, and then no longer counts as received.
+     */
+    public Mono<Void> refunded(UUID id, BigDecimal amount, Instant now) {
+        return database.sql("UPDATE link_transaction SET refunded_amount = least(crypto_amount, refunded_amount + "
+                        + ":amount), status = CASE WHEN refunded_amount + :amount >= crypto_amount THEN 'refunded' "
+                        + "ELSE status END, updated_at = :now WHERE id = :id")
+                .bind("amount", amount)
+                .bind("now", utc(now))
+                .bind("id", id)
+                .then();
+    }
+
     static LinkTransaction read(Readable row) {
         return new LinkTransaction(
                 row.get("id", UUID.class),
@@ -205,6 +292,7 @@ public class TransactionRepository {
                 row.get("payer_address", String.class),
                 row.get("crypto_amount", BigDecimal.class),
                 row.get("fiat_amount", BigDecimal.class),
+                row.get("refunded_amount", BigDecimal.class),
                 TransactionStatus.fromWireName(row.get("status", String.class)),
                 row.get("confirmations", Integer.class),
                 row.get("required_confirmations", Integer.class),

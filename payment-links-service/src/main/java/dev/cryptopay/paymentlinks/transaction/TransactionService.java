@@ -6,6 +6,7 @@ import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkChanges;
 import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkRepository;
 import dev.cryptopay.service.error.ApiException;
 import dev.cryptopay.service.events.Transition;
+import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
@@ -80,35 +81,6 @@ public class TransactionService {
                         duplicate -> conflict());
     }
 
-    public Mono<Recorded> refund(UUID linkId, RefundReport refund) {
-        Instant now = clock.instant();
-        Mono<Recorded> work = links.lockAnyMerchant(linkId)
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound("Payment link not found")))
-                .flatMap(link -> transactions
-                        .lockOfLink(link.id(), refund.txHash())
-                        .filter(found -> found.network().equals(refund.network()))
-                        .collectList()
-                        .map(found -> Transfers.choose(found, refund.logIndex()))
-                        .flatMap(found -> {
-                            if (found.status() == TransactionStatus.REFUNDED) {
-                                return Mono.just(new Recorded(found, link, false));
-                            }
-                            if (found.status() != TransactionStatus.CONFIRMED) {
-                                throw ApiException.conflict(
-                                        "illegal_transition",
-                                        "Only a confirmed transaction can be refunded; this one is "
-                                                + found.status().wireName());
-                            }
-                            LinkTransaction refunded = found.withStatus(
-                                    TransactionStatus.REFUNDED, found.confirmations(), found.countedAsUse(), now);
-                            // An unexpected asset never paid the link, so returning it is no payment news either.
-                            Transition<PaymentLink> move =
-                                    found.unexpectedAsset() ? Transition.unchanged(link) : link.refunded(now);
-                            return save(move, refunded, false, now);
-                        }));
-        return tx.transactional(work);
-    }
-
     /** A transfer seen for the first time: named, marked late or unexpected as it is now, then decided. */
     private Mono<Recorded> create(PaymentLink link, TransactionReport report, Instant now) {
         boolean unexpected = !link.takesAsset(report.tokenContract());
@@ -128,6 +100,7 @@ public class TransactionService {
                         report.payerAddress(),
                         report.cryptoAmount(),
                         report.fiatAmount(),
+                        BigDecimal.ZERO,
                         report.status(),
                         report.confirmations(),
                         report.requiredConfirmations(),

@@ -4,7 +4,6 @@ import static dev.cryptopay.checkoutui.PageChecks.body;
 
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.paymentlinks.PaymentLinksTestBase;
-import dev.cryptopay.paymentlinks.receiving.TestKeys;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -19,18 +18,6 @@ import tools.jackson.databind.JsonNode;
  * them (an internal token, no merchant identity).
  */
 abstract class CheckoutTestBase extends PaymentLinksTestBase {
-
-    /** A new merchant whose receiving key is registered, so its links get deposit addresses. */
-    protected MerchantIdentity merchantWithKey() {
-        MerchantIdentity merchant = newMerchant();
-        as(merchant, HttpMethod.PUT, "/payment_links/receiving_key")
-                .contentType(MediaType.APPLICATION_JSON)
-                .bodyValue("{\"extended_public_key\":\"" + TestKeys.wallet().xpub() + "\"}")
-                .exchange()
-                .expectStatus()
-                .isCreated();
-        return merchant;
-    }
 
     /** Creates a link of {@code amount} {@code currency} with the extra fields given; answers its data. */
     protected JsonNode link(MerchantIdentity merchant, String amount, String currency, Map<String, Object> extra) {

@@ -62,6 +62,13 @@ class HostileRequestsTest extends PaymentLinksTestBase {
                         "{\"xpub\":\"" + TestKeys.wallet().xpub() + "\"}")
                 .read("/payment_links/" + link)
                 .read("/payment_links/currencies")
+                .write(
+                        HttpMethod.POST,
+                        "/payment_links/" + link + "/refunds",
+                        "{\"amount\":1,\"address\":\"0x70997970C51812dc3A010C7d01b50e0d17dc79C8\","
+                                + "\"transaction_id\":\"" + java.util.UUID.randomUUID() + "\"}")
+                .ids(HttpMethod.POST, "/payment_links/{id}/refunds", "{}")
+                .read("/payment_links/" + link + "/refunds", "page", "limit")
                 .run();
 
         assertThat(report.cases()).isGreaterThan(500);
@@ -69,7 +76,7 @@ class HostileRequestsTest extends PaymentLinksTestBase {
     }
 
     @Test
-    void theInternalTransactionRouteAnswersHostileReportsWithA4xxAndChangesNothing() {
+    void theInternalRoutesAnswerHostileReportsWithA4xxAndChangeNothing() {
         MerchantIdentity merchant = newMerchant();
         String link = createOk(merchant, "{\"payment_name\":\"Tea\",\"amount\":3,\"currency\":\"USDC\"}")
                 .get("id")
@@ -88,6 +95,14 @@ class HostileRequestsTest extends PaymentLinksTestBase {
                                 + "\"crypto_amount\":1,\"status\":\"pending\",\"confirmations\":1,"
                                 + "\"required_confirmations\":12}")
                 .ids(HttpMethod.POST, "/internal/payment_links/{id}/transactions", "{}")
+                .write(
+                        HttpMethod.POST,
+                        "/internal/payment_links/" + link + "/outgoing_transfers",
+                        "{\"network\":\"Ethereum\",\"tx_hash\":\"0xo1\"," + transfer(0, TEST_USDC)
+                                + ",\"from_address\":\"0x70997970C51812dc3A010C7d01b50e0d17dc79C8\","
+                                + "\"to_address\":\"0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC\","
+                                + "\"crypto_amount\":1,\"status\":\"pending\",\"confirmations\":1}")
+                .ids(HttpMethod.POST, "/internal/payment_links/{id}/outgoing_transfers", "{}")
                 .run();
 
         assertThat(report.clientErrors()).isGreaterThan(report.cases() / 2);

@@ -10,14 +10,15 @@ import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.http.HttpMethod;
-import org.springframework.http.MediaType;
 import org.springframework.r2dbc.core.DatabaseClient;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
 
 class PaymentLinkLifecycleTest extends PaymentLinksTestBase {
+
+    /** Where refunds go: a customer's address in EIP-55 form. */
+    private static final String CUSTOMER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 
     @Autowired
     ExpirySweeper sweeper;
@@ -49,8 +50,10 @@ class PaymentLinkLifecycleTest extends PaymentLinksTestBase {
         return read(get(merchant, "/payment_links/" + id).expectStatus().isOk()).get("data");
     }
 
+    /** The {@code late} flag of the link's payment and deposit events, in order. */
     private List<Boolean> lateFlags(String linkId) {
-        return database.sql("SELECT payload FROM outbox_event WHERE aggregate_id = :id ORDER BY position")
+        return database.sql("SELECT payload FROM outbox_event WHERE aggregate_id = :id "
+                        + "AND (event_type LIKE 'payment.%' OR event_type = 'wallet.deposit') ORDER BY position")
                 .bind("id", linkId)
                 .map(row -> json.readTree(row.get("payload", String.class))
                         .get("data")
@@ -154,7 +157,7 @@ class PaymentLinkLifecycleTest extends PaymentLinksTestBase {
 
     @Test
     void paymentsToCancelledAndExpiredLinksAreRecordedAsLateAndMoveNothing() {
-        MerchantIdentity merchant = newMerchant();
+        MerchantIdentity merchant = merchantWithKey();
         String cancelled = newLink(merchant, 1);
         delete(merchant, "/payment_links/" + cancelled).expectStatus().isOk();
         JsonNode toCancelled = report(cancelled, "0x41", "10", "pending", 201).get("data");
@@ -179,8 +182,20 @@ class PaymentLinkLifecycleTest extends PaymentLinksTestBase {
         assertThat(summary.get("total_transactions").asInt()).isEqualTo(1);
         assertThat(summary.get("completed_transactions").asInt()).isEqualTo(1);
         // Refunding it is not one of the late payment's own steps: that event is not marked late.
-        refund(expiring, "0x42").expectStatus().isOk();
-        assertThat(eventTypes(expiring)).containsExactly("payment.created", "wallet.deposit", "payment.refunded");
+        String deposit = link(merchant, expiring).get("deposit_address").asString();
+        refund(merchant, expiring, "{\"address\":\"" + CUSTOMER + "\"}")
+                .expectStatus()
+                .isCreated();
+        reportOutgoing(expiring, outgoing("0x43", deposit, CUSTOMER, "10", "confirmed"))
+                .expectStatus()
+                .isCreated();
+        assertThat(eventTypes(expiring))
+                .containsExactly(
+                        "payment.created",
+                        "wallet.deposit",
+                        "transfer.initiated",
+                        "transfer.completed",
+                        "payment.refunded");
         assertThat(lateFlags(expiring)).containsExactly(false, true, false);
     }
 
@@ -197,23 +212,51 @@ class PaymentLinkLifecycleTest extends PaymentLinksTestBase {
     }
 
     @Test
-    void refundOfAConfirmedTransactionEmitsRefunded() {
-        MerchantIdentity merchant = newMerchant();
+    void aCompletedRefundOfAConfirmedTransactionEmitsRefunded() {
+        MerchantIdentity merchant = merchantWithKey();
         String id = newLink(merchant, 1);
         report(id, "0x61", "10", "pending", 201);
+        String transaction =
+                link(merchant, id).get("transactions").get(0).get("id").asString();
+        String ofTransaction = "{\"transaction_id\":\"" + transaction + "\",\"address\":\"" + CUSTOMER + "\"}";
 
-        refund(id, "0x61").expectStatus().isEqualTo(409);
+        assertThat(read(refund(merchant, id, ofTransaction).expectStatus().isEqualTo(409))
+                        .get("code")
+                        .asString())
+                .isEqualTo("not_confirmed");
         report(id, "0x61", "10", "confirmed", 200);
-        refund(id, "0x61").expectStatus().isOk();
-        refund(id, "0x61").expectStatus().isOk();
-        refund(id, "0x99").expectStatus().isNotFound();
+        refund(merchant, id, ofTransaction).expectStatus().isCreated();
+        reportOutgoing(
+                        id,
+                        outgoing(
+                                "0x62",
+                                link(merchant, id).get("deposit_address").asString(),
+                                CUSTOMER,
+                                "10",
+                                "confirmed"))
+                .expectStatus()
+                .isCreated();
+        assertThat(read(refund(merchant, id, ofTransaction).expectStatus().isEqualTo(409))
+                        .get("code")
+                        .asString())
+                .isEqualTo("nothing_to_refund");
+        refund(merchant, id, "{\"transaction_id\":\"" + UUID.randomUUID() + "\"}")
+                .expectStatus()
+                .isNotFound();
 
         JsonNode after = link(merchant, id);
         assertThat(after.get("payment_status").asString()).isEqualTo("completed");
+        assertThat(after.get("transactions").get(0).get("status").asString()).isEqualTo("refunded");
         assertThat(after.get("summary").get("total_amount_received_crypto").decimalValue())
                 .isZero();
         assertThat(eventTypes(id))
-                .containsExactly("payment.created", "payment.pending", "payment.completed", "payment.refunded");
+                .containsExactly(
+                        "payment.created",
+                        "payment.pending",
+                        "payment.completed",
+                        "transfer.initiated",
+                        "transfer.completed",
+                        "payment.refunded");
     }
 
     @Test
@@ -283,12 +326,5 @@ class PaymentLinkLifecycleTest extends PaymentLinksTestBase {
                                 + "\"payer_address\":\"0xP\",\"crypto_amount\":1,\"status\":\"pending\"}")
                 .expectStatus()
                 .isNotFound();
-    }
-
-    private org.springframework.test.web.reactive.server.WebTestClient.ResponseSpec refund(String id, String hash) {
-        return asChainWatcher(HttpMethod.POST, "/internal/payment_links/" + id + "/refunds")
-                .contentType(MediaType.APPLICATION_JSON)
-                .bodyValue("{\"network\":\"Ethereum\",\"tx_hash\":\"" + hash + "\"}")
-                .exchange();
     }
 }

@@ -35,7 +35,7 @@ class TransactionCallersTest extends PaymentLinksTestBase {
     }
 
     @Test
-    void aGatewayTokenCannotReportATransactionOrARefund() {
+    void aGatewayTokenCannotReportATransactionOrAnOutgoingTransfer() {
         MerchantIdentity merchant = newMerchant();
         String id = newLink(merchant);
         String transactions = "/internal/payment_links/" + id + "/transactions";
@@ -48,9 +48,14 @@ class TransactionCallersTest extends PaymentLinksTestBase {
                 .contentType(MediaType.APPLICATION_JSON)
                 .bodyValue(REPORT)
                 .exchange());
-        isForbiddenForThisCaller(as(null, HttpMethod.POST, "/internal/payment_links/" + id + "/refunds")
+        isForbiddenForThisCaller(as(null, HttpMethod.POST, "/internal/payment_links/" + id + "/outgoing_transfers")
                 .contentType(MediaType.APPLICATION_JSON)
-                .bodyValue("{\"network\":\"Ethereum\",\"tx_hash\":\"0x0a\"}")
+                .bodyValue(outgoing(
+                        "0x0a",
+                        "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+                        "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
+                        "1",
+                        "confirmed"))
                 .exchange());
         assertThat(status(merchant, id)).as("nothing was recorded").isEqualTo("pending");
 
@@ -67,6 +72,12 @@ class TransactionCallersTest extends PaymentLinksTestBase {
                 asChainWatcher(HttpMethod.GET, "/payment_links/" + id).exchange());
         isForbiddenForThisCaller(
                 asChainWatcher(HttpMethod.DELETE, "/payment_links/" + id).exchange());
+        isForbiddenForThisCaller(asChainWatcher(HttpMethod.POST, "/payment_links/" + id + "/refunds")
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue("{}")
+                .exchange());
+        isForbiddenForThisCaller(asChainWatcher(HttpMethod.GET, "/payment_links/" + id + "/refunds")
+                .exchange());
         isForbiddenForThisCaller(
                 asChainWatcher(HttpMethod.GET, "/payment_links/currencies").exchange());
         isForbiddenForThisCaller(asChainWatcher(HttpMethod.GET, "/checkout/payment_link?payment_id=" + id)

@@ -176,8 +176,8 @@ class UnexpectedAssetTest extends PaymentLinksTestBase {
     }
 
     @Test
-    void aWrongTokenAfterExpiryIsStillAnUnexpectedAssetAndItsRefundSendsNothing() {
-        MerchantIdentity merchant = newMerchant();
+    void aWrongTokenAfterExpiryIsStillAnUnexpectedAssetAndItsRefundSendsNoPaymentEvent() {
+        MerchantIdentity merchant = merchantWithKey();
         String id = newLink(merchant, "USDC");
         clock.advance(Duration.ofHours(25));
         String hash = newHash();
@@ -190,14 +190,32 @@ class UnexpectedAssetTest extends PaymentLinksTestBase {
         assertThat(deposit.get("late").asBoolean()).isTrue();
         assertThat(resolve(merchant, id, hash, 409).get("code").asString()).isEqualTo("unexpected_asset");
 
-        asChainWatcher(HttpMethod.POST, "/internal/payment_links/" + id + "/refunds")
-                .contentType(MediaType.APPLICATION_JSON)
-                .bodyValue("{\"network\":\"Local dev chain\",\"tx_hash\":\"" + hash + "\"}")
-                .exchange()
+        // Returned to the sender in its own token: the refund and its transfer, no payment.refunded.
+        String customer = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+        JsonNode refund = read(refund(
+                                merchant,
+                                id,
+                                "{\"transaction_id\":\"" + recorded.get("id").asString() + "\",\"address\":\""
+                                        + customer + "\"}")
+                        .expectStatus()
+                        .isCreated())
+                .get("data");
+        assertThat(refund.get("asset").asString()).isEqualTo("USDT");
+        assertThat(refund.get("token_contract").asString()).isEqualTo(TEST_USDT);
+        assertThat(refund.get("amount").decimalValue()).isEqualByComparingTo("10");
+        assertThat(refund.get("amount_base_units").asString()).isEqualTo("10000000");
+        String deposited = link(merchant, id).get("deposit_address").asString();
+        reportOutgoing(
+                        id,
+                        "{\"network\":\"Local dev chain\",\"tx_hash\":\"" + newHash() + "\","
+                                + transfer(4, TEST_USDT) + ",\"from_address\":\"" + deposited
+                                + "\",\"to_address\":\"" + customer.toLowerCase(java.util.Locale.ROOT)
+                                + "\",\"crypto_amount\":10,\"status\":\"confirmed\",\"confirmations\":12}")
                 .expectStatus()
-                .isOk();
+                .isCreated();
         assertThat(link(merchant, id).get("transactions").get(0).get("status").asString())
                 .isEqualTo("refunded");
-        assertThat(eventTypes(id)).containsExactly("payment.created", "wallet.deposit");
+        assertThat(eventTypes(id))
+                .containsExactly("payment.created", "wallet.deposit", "transfer.initiated", "transfer.completed");
     }
 }
