@@ -3,6 +3,7 @@ package dev.cryptopay.chainwatcher;
 import dev.cryptopay.chainwatcher.scan.ChainScanners;
 import dev.cryptopay.testsupport.TestKafka;
 import dev.cryptopay.testsupport.chain.DevChain;
+import dev.cryptopay.testsupport.chain.DevPriceFeeds;
 import dev.cryptopay.testsupport.chain.DevTokens;
 import dev.cryptopay.testsupport.service.ServiceTest;
 import dev.cryptopay.testsupport.service.ServiceTestBase;
@@ -59,7 +60,11 @@ public abstract class ChainWatcherTestBase extends ServiceTestBase {
             registry.add(entry + "address", token::address);
             registry.add(entry + "decimals", token::decimals);
             registry.add(entry + "symbol", token::code);
+            DevPriceFeeds.of(token).ifPresent(feed -> registry.add(entry + "price-feed", feed::address));
+            registry.add(entry + "usd-stablecoin", () -> DevPriceFeeds.of(token).isEmpty());
         }
+        registry.add("chain-watcher.networks[0].native-price-feed", DevPriceFeeds.ETH_USD::address);
+        registry.add("chain-watcher.networks[0].price-max-age", () -> "3650d");
         registry.add("chain-watcher.networks[0].subscription-contract", () -> DevChain.SUBSCRIPTION_CONTRACT);
         registry.add("chain-watcher.payment-links-url", () -> PAYMENT_LINKS.url(""));
         registry.add("chain-watcher.subscriptions-url", () -> SUBSCRIPTIONS.url(""));
@@ -139,6 +144,15 @@ public abstract class ChainWatcherTestBase extends ServiceTestBase {
             }
         }
         throw new AssertionError("the watcher did not reach the head in 100 passes");
+    }
+
+    /** The reports of transfers out of a link's deposit address payment-links-service received, in order, as JSON. */
+    protected List<JsonNode> outgoingReports(UUID linkId) {
+        return PAYMENT_LINKS.received().stream()
+                .filter(call -> call.path().equals("/internal/payment_links/" + linkId + "/outgoing_transfers"))
+                .map(Received::bodyText)
+                .map(json::readTree)
+                .toList();
     }
 
     /** The reports payment-links-service received for a link, in order, as JSON. */

@@ -65,6 +65,10 @@ public record ChainWatcherProperties(
      *     pays gas for collect; blank or absent: no keeper on this chain
      * @param keeperMinBalance the keeper key's balance (in the chain's native coin) below which it is reported low
      *     ({@code chain_watcher_keeper_min_balance_wei}, alert ChainWatcherKeeperBalanceLow)
+     * @param nativePriceFeed the USD price feed (Chainlink {@code AggregatorV3Interface}) of the chain's native coin;
+     *     blank or absent: native-coin payments are not valued
+     * @param priceMaxAge a feed answer last updated longer ago than this (by chain time) is not trusted: the value is
+     *     then unknown. Chainlink's USD feeds update at least daily (heartbeat), hence 26 hours
      */
     public record Network(
             @NotBlank String name,
@@ -82,13 +86,25 @@ public record ChainWatcherProperties(
             String subscriptionContract,
 
             String keeperKeyFile,
-            @NotNull @DecimalMin("0") @DefaultValue("0.05") BigDecimal keeperMinBalance) {
+            @NotNull @DecimalMin("0") @DefaultValue("0.05") BigDecimal keeperMinBalance,
+
+            @Pattern(regexp = "\\s*|0x[0-9a-fA-F]{40}", message = "must be a 0x address of 20 bytes, or blank")
+            String nativePriceFeed,
+
+            @NotNull @DefaultValue("26h") Duration priceMaxAge) {
 
         /** The configured tokens by contract (lower-case). */
         public Map<String, Token> tokensByContract() {
             Map<String, Token> byContract = new LinkedHashMap<>();
             tokens.forEach(token -> byContract.putIfAbsent(token.contract(), token));
             return byContract;
+        }
+
+        /** The native coin's price feed, lower-case, or null when it has none. */
+        public String nativeFeed() {
+            return nativePriceFeed == null || nativePriceFeed.isBlank()
+                    ? null
+                    : nativePriceFeed.strip().toLowerCase(Locale.ROOT);
         }
 
         /** The subscription contract, lower-case, or empty when the chain has none. */
@@ -117,17 +133,32 @@ public record ChainWatcherProperties(
      * @param address  the ERC-20 contract (0x, any case)
      * @param decimals its {@code decimals()}: amounts of it are reported as base units / 10^decimals
      * @param symbol   its symbol, for log lines (optional)
+     * @param priceFeed its USD price feed (Chainlink {@code AggregatorV3Interface}), which values payments in it at
+     *                 confirmation; blank or absent: none
+     * @param usdStablecoin a US dollar stablecoin: without a feed, one unit counts one dollar
      */
     public record Token(
             @NotBlank @Pattern(regexp = "0x[0-9a-fA-F]{40}", message = "must be a 0x address of 20 bytes")
             String address,
 
             @NotNull @Min(0) @Max(36) Integer decimals,
-            String symbol) {
+            String symbol,
+
+            @Pattern(regexp = "\\s*|0x[0-9a-fA-F]{40}", message = "must be a 0x address of 20 bytes, or blank")
+            String priceFeed,
+
+            @DefaultValue("false") boolean usdStablecoin) {
 
         /** The contract, lower-case. */
         public String contract() {
             return address.toLowerCase(Locale.ROOT);
+        }
+
+        /** The price feed, lower-case, or null when the token has none. */
+        public String feed() {
+            return priceFeed == null || priceFeed.isBlank()
+                    ? null
+                    : priceFeed.strip().toLowerCase(Locale.ROOT);
         }
     }
 

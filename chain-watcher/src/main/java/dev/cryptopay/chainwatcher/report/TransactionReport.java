@@ -1,11 +1,12 @@
 package dev.cryptopay.chainwatcher.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.math.BigDecimal;
 
 /**
  * The body of a report to payment-links-service, written by the service's JSON mapper in snake_case and declaration
  * order: {@code {network, tx_hash, log_index, token_contract, payer_address, crypto_amount, status, confirmations,
- * required_confirmations}}. A transfer is identified by (network, tx_hash, log_index): one transaction may hold
+ * required_confirmations, fiat_amount}}, {@code fiat_amount} only when known. A transfer is identified by (network, tx_hash, log_index): one transaction may hold
  * several transfers, to several links or to the same one.
  *
  * @param logIndex              the Transfer log's index in its block; -1 for a native-coin transfer
@@ -15,6 +16,8 @@ import java.math.BigDecimal;
  *                              plain JSON number
  * @param status                {@code pending}, {@code confirmed} or {@code failed}
  * @param requiredConfirmations the network's confirmations for a transfer to count as confirmed
+ * @param fiatAmount            on a confirmed report, the transfer's USD value at confirmation (a plain JSON number);
+ *                              null, and left out, when unknown or not confirmed
  */
 public record TransactionReport(
         String network,
@@ -25,4 +28,5 @@ public record TransactionReport(
         BigDecimal cryptoAmount,
         String status,
         int confirmations,
-        int requiredConfirmations) {}
+        int requiredConfirmations,
+        @JsonInclude(JsonInclude.Include.NON_NULL) BigDecimal fiatAmount) {}

@@ -2,6 +2,9 @@ package dev.cryptopay.chainwatcher.scan;
 
 import dev.cryptopay.chainwatcher.config.ChainWatcherProperties;
 import dev.cryptopay.chainwatcher.config.ChainWatcherProperties.Network;
+import dev.cryptopay.chainwatcher.config.ChainWatcherProperties.Token;
+import dev.cryptopay.chainwatcher.pricing.UsdPricer;
+import dev.cryptopay.chainwatcher.pricing.UsdValue;
 import dev.cryptopay.chainwatcher.report.PaymentLinksReporter;
 import dev.cryptopay.chainwatcher.report.ReportOutcome;
 import dev.cryptopay.chainwatcher.scan.ChainClient.BlockHeader;
@@ -16,6 +19,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -27,10 +31,11 @@ import reactor.core.publisher.Mono;
  * Watches one chain. Each pass, while holding the chain's lease: read the head; bring the in-memory watch list up to
  * date ({@link WatchSet}); compare the stored hashes of recent blocks with the chain's and rewind after a
  * reorganisation or when the head is below the cursor ({@link ForkCheck}); look for new addresses in the blocks before
- * the cursor ({@link Backfill}); scan the next block range for transfers to watched addresses ({@link TransferFinder}:
- * one eth_getLogs for every followed token, each block once, recipients matched in memory) and for the logs of the
- * chain's subscription contract ({@link ContractLogFollower}); settle what a reorganisation removed; count
- * confirmations; report what changed; last, the chain's {@link LeasedWork} (the keeper). The cursor moves only after a
+ * the cursor ({@link Backfill}); scan the next block range for transfers to and from watched addresses
+ * ({@link TransferFinder}: one eth_getLogs for every followed token, each block once, recipients and senders matched in
+ * memory) and for the logs of the chain's subscription contract ({@link ContractLogFollower}); settle what a
+ * reorganisation removed; count confirmations; value newly confirmed incoming transfers in USD ({@link UsdPricer});
+ * report what changed; last, the chain's {@link LeasedWork} (the keeper). The cursor moves only after a
  * range was fully stored, so an RPC error never skips a block: the pass fails and the same range is scanned again
  * after a pause.
  */
@@ -54,6 +59,8 @@ class ChainScanner extends BackgroundLoop {
     private final TransferFinder finder;
     private final Backfill backfill;
     private final ForkCheck forks;
+    private final UsdPricer pricer;
+    private final Map<String, Token> configuredTokens;
 
     /** The newest block scanned, when this instance scanned it (saves reading it again); null: unknown. */
     private volatile BlockHeader newestScanned;
@@ -87,6 +94,12 @@ class ChainScanner extends BackgroundLoop {
         this.finder = new TransferFinder(client);
         this.backfill = new Backfill(network, client, finder);
         this.forks = new ForkCheck(network, client, cursors, transfers, contractLogs, metrics);
+        this.pricer = new UsdPricer(
+                (contract, data) -> client.call(null, contract, data, null)
+                        .map(result ->
+                                result.failed() ? Optional.<String>empty() : Optional.ofNullable(result.value())),
+                network.priceMaxAge());
+        this.configuredTokens = network.tokensByContract();
         metrics.lateWatches(network, 0); // exported from the start, so the first late watch is an increase
         log.info(
                 "Chain {} ({}): follows the Transfer logs of {} configured token(s){}, and those links name",
@@ -127,6 +140,7 @@ class ChainScanner extends BackgroundLoop {
                             .flatMap(caughtUp -> transfers
                                     .confirm(network.chainId(), head, network.confirmations(), now)
                                     .then(contractLogs.confirm(head, now))
+                                    .then(price(head))
                                     .then(report(now))
                                     .then(contractLogs.report(now))
                                     .then(watches.prune(now))
@@ -203,6 +217,7 @@ class ChainScanner extends BackgroundLoop {
      * followed token (with that token's), or the native coin.
      */
     private DetectedTransfer detected(Match match, Map<String, Integer> tokens) {
+        // An outgoing transfer is stored in the asset it moved like an incoming one.
         SeenTransfer seen = match.seen();
         WatchedAddress watch = match.watch();
         int decimals;
@@ -218,17 +233,21 @@ class ChainScanner extends BackgroundLoop {
                 network.chainId(),
                 seen.txHash(),
                 seen.logIndex(),
+                match.outgoing() ? DetectedTransfer.OUT : DetectedTransfer.IN,
                 seen.blockNumber(),
                 seen.blockHash(),
                 watch.paymentLinkId(),
                 watch.network(),
                 seen.token(),
                 seen.from(),
+                seen.to(),
                 seen.value(),
                 decimals,
                 "pending",
                 0,
                 false,
+                null,
+                null,
                 null,
                 null);
     }
@@ -250,7 +269,51 @@ class ChainScanner extends BackgroundLoop {
     }
 
     /**
-     * Reports every unacknowledged change. A transfer confirmed before its first report (enough confirmations within
+     * Values the incoming transfers confirmed since the last pass in USD, once, at the chain's time (the head block's):
+     * the asset's price feed, one dollar a unit for a stablecoin without one, else unknown. An RPC failure leaves them
+     * unvalued, so they are valued (and their confirmation reported) on a later pass; a feed that reverts, answers
+     * garbage or is stale makes the value unknown.
+     */
+    private Mono<Void> price(long head) {
+        return transfers
+                .unpriced(network.chainId())
+                .collectList()
+                .filter(unpriced -> !unpriced.isEmpty())
+                .flatMap(unpriced -> headHeader(head)
+                        .flatMap(block -> Flux.fromIterable(unpriced)
+                                .concatMap(transfer -> value(transfer, block.time())
+                                        .flatMap(value -> transfers.priced(
+                                                transfer.id(), value.known() ? value.usd() : null, value.source())))
+                                .then()))
+                .onErrorResume(failure -> {
+                    metrics.rpcError(network);
+                    log.warn(
+                            "Chain {}: valuing confirmed transfers failed, tried again next pass: {}",
+                            network.chainId(),
+                            failure.toString());
+                    return Mono.empty();
+                });
+    }
+
+    /** The head block's header: the newest one scanned when the pass reached the head, else read. */
+    private Mono<BlockHeader> headHeader(long head) {
+        BlockHeader known = newestScanned;
+        return known != null && known.number() == head ? Mono.just(known) : client.header(head);
+    }
+
+    private Mono<UsdValue> value(DetectedTransfer transfer, Instant chainTime) {
+        if (transfer.tokenContract() == null) {
+            return pricer.value(network.nativeFeed(), false, transfer.amount(), chainTime);
+        }
+        Token token = configuredTokens.get(transfer.tokenContract());
+        return token == null
+                ? pricer.value(null, false, transfer.amount(), chainTime) // a token only links name: unknown
+                : pricer.value(token.feed(), token.usdStablecoin(), transfer.amount(), chainTime);
+    }
+
+    /**
+     * Reports every unacknowledged change: incoming transfers to the link's transactions route, outgoing ones to its
+     * outgoing-transfers route. A transfer confirmed before its first report (enough confirmations within
      * one pass) is reported pending first, so the merchant always hears of a payment being detected before it is
      * confirmed. Only an acknowledgement (2xx) marks a report done; a refusal (4xx) is noted and the report is sent
      * again no sooner than {@link ReportOutcome#RESEND_REFUSED_AFTER}; anything else is sent again next pass.
@@ -261,9 +324,7 @@ class ChainScanner extends BackgroundLoop {
                 .collectList()
                 .flatMapMany(Flux::fromIterable)
                 .concatMap(transfer -> detectedFirst(transfer)
-                        .flatMap(first -> first == ReportOutcome.ACKNOWLEDGED
-                                ? reporter.report(transfer.paymentLinkId(), transfer.report(network.confirmations()))
-                                : Mono.just(first))
+                        .flatMap(first -> first == ReportOutcome.ACKNOWLEDGED ? send(transfer) : Mono.just(first))
                         .flatMap(outcome -> {
                             if (outcome == ReportOutcome.ACKNOWLEDGED) {
                                 return transfers.markReported(
@@ -280,7 +341,13 @@ class ChainScanner extends BackgroundLoop {
         if (transfer.reportedStatus() != null || !transfer.status().equals("confirmed")) {
             return Mono.just(ReportOutcome.ACKNOWLEDGED);
         }
-        return reporter.report(transfer.paymentLinkId(), transfer.asPending().report(network.confirmations()));
+        return send(transfer.asPending());
+    }
+
+    private Mono<ReportOutcome> send(DetectedTransfer transfer) {
+        return transfer.outgoing()
+                ? reporter.reportOutgoing(transfer.paymentLinkId(), transfer.outgoingReport(network.confirmations()))
+                : reporter.report(transfer.paymentLinkId(), transfer.report(network.confirmations()));
     }
 
     void close() {

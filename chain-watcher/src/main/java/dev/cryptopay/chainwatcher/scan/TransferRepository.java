@@ -29,18 +29,19 @@ public class TransferRepository {
      */
     Mono<Void> upsert(DetectedTransfer transfer, Instant now) {
         DatabaseClient.GenericExecuteSpec spec = database.sql("""
-                        INSERT INTO detected_transfer (id, chain_id, tx_hash, log_index, block_number, block_hash,
-                            payment_link_id, network, token_contract, from_address, amount_base_units, decimals,
-                            status, confirmations, created_at, updated_at)
-                        VALUES (:id, :chain, :tx, :log, :block, :hash, :link, :network, :token, :from, :amount,
-                            :decimals, 'pending', 0, :now, :now)
-                        ON CONFLICT (chain_id, tx_hash, log_index) DO UPDATE
+                        INSERT INTO detected_transfer (id, chain_id, tx_hash, log_index, direction, block_number,
+                            block_hash, payment_link_id, network, token_contract, from_address, to_address,
+                            amount_base_units, decimals, status, confirmations, created_at, updated_at)
+                        VALUES (:id, :chain, :tx, :log, :direction, :block, :hash, :link, :network, :token, :from,
+                            :to, :amount, :decimals, 'pending', 0, :now, :now)
+                        ON CONFLICT (chain_id, tx_hash, log_index, direction) DO UPDATE
                             SET block_number = :block, block_hash = :hash, orphaned = FALSE, updated_at = :now
                             WHERE detected_transfer.status <> 'failed'""")
                 .bind("id", transfer.id())
                 .bind("chain", transfer.chainId())
                 .bind("tx", transfer.txHash())
                 .bind("log", transfer.logIndex())
+                .bind("direction", transfer.direction())
                 .bind("block", transfer.blockNumber())
                 .bind("hash", transfer.blockHash())
                 .bind("link", transfer.paymentLinkId())
@@ -49,6 +50,7 @@ public class TransferRepository {
                 .bind("amount", new BigDecimal(transfer.amountBaseUnits()))
                 .bind("decimals", transfer.decimals())
                 .bind("now", utc(now));
+        spec = SqlValues.bind(spec, "to", transfer.toAddress(), String.class);
         // A native-coin transfer has no token contract.
         return SqlValues.bind(spec, "token", transfer.tokenContract(), String.class)
                 .then();
@@ -96,9 +98,31 @@ public class TransferRepository {
                 .then();
     }
 
+    /** Incoming transfers confirmed but not valued in USD yet (valued once, at confirmation). */
+    Flux<DetectedTransfer> unpriced(long chainId) {
+        return database.sql("""
+                        SELECT * FROM detected_transfer
+                        WHERE chain_id = :chain AND direction = 'in' AND status = 'confirmed' AND usd_source IS NULL
+                        ORDER BY block_number, log_index
+                        LIMIT 500""")
+                .bind("chain", chainId)
+                .map(TransferRepository::row)
+                .all();
+    }
+
+    /** Stores an incoming transfer's USD value at confirmation ({@code usd} null when unknown), once. */
+    Mono<Void> priced(UUID id, BigDecimal usd, String source) {
+        DatabaseClient.GenericExecuteSpec spec = database.sql("UPDATE detected_transfer SET usd_value = :usd, "
+                        + "usd_source = :source WHERE id = :id AND usd_source IS NULL")
+                .bind("source", source)
+                .bind("id", id);
+        return SqlValues.bind(spec, "usd", usd, BigDecimal.class).then();
+    }
+
     /**
      * Transfers whose state payment-links-service has not acknowledged yet, oldest first; one whose report was refused
-     * only once {@code retryRefusedAfter} has passed since.
+     * only once {@code retryRefusedAfter} has passed since. An incoming transfer confirmed but not valued in USD yet
+     * waits for its value, which its confirmed report carries.
      */
     Flux<DetectedTransfer> unreported(long chainId, Instant now, Duration retryRefusedAfter) {
         return database.sql("""
@@ -107,6 +131,7 @@ public class TransferRepository {
                           AND (reported_status IS DISTINCT FROM status
                                OR reported_confirmations IS DISTINCT FROM confirmations)
                           AND (refused_at IS NULL OR refused_at <= :refusedBefore)
+                          AND NOT (direction = 'in' AND status = 'confirmed' AND usd_source IS NULL)
                         ORDER BY block_number, log_index
                         LIMIT 500""")
                 .bind("chain", chainId)
@@ -132,10 +157,10 @@ public class TransferRepository {
                 .then();
     }
 
-    /** Every transfer detected for a link (for tests and operators). */
+    /** Every transfer detected for a link, to and from its deposit address (for tests and operators). */
     public Flux<DetectedTransfer> ofLink(UUID paymentLinkId) {
         return database.sql("SELECT * FROM detected_transfer WHERE payment_link_id = :link "
-                        + "ORDER BY block_number, log_index")
+                        + "ORDER BY block_number, log_index, direction")
                 .bind("link", paymentLinkId)
                 .map(TransferRepository::row)
                 .all();
@@ -147,17 +172,21 @@ public class TransferRepository {
                 row.get("chain_id", Long.class),
                 row.get("tx_hash", String.class),
                 row.get("log_index", Integer.class),
+                row.get("direction", String.class),
                 row.get("block_number", Long.class),
                 row.get("block_hash", String.class),
                 row.get("payment_link_id", UUID.class),
                 row.get("network", String.class),
                 row.get("token_contract", String.class),
                 row.get("from_address", String.class),
+                row.get("to_address", String.class),
                 row.get("amount_base_units", BigDecimal.class).toBigIntegerExact(),
                 row.get("decimals", Integer.class),
                 row.get("status", String.class),
                 row.get("confirmations", Integer.class),
                 row.get("orphaned", Boolean.class),
+                row.get("usd_value", BigDecimal.class),
+                row.get("usd_source", String.class),
                 row.get("reported_status", String.class),
                 row.get("reported_confirmations", Integer.class));
     }

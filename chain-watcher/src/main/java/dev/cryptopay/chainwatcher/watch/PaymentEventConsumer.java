@@ -17,8 +17,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Learns deposit addresses from {@code payment.created} events. Idempotent: the link id is the key, so a redelivered
- * record changes nothing. With ack-mode RECORD the offset is committed after the insert; if the database is down the
+ * Learns deposit addresses from {@code payment.created} events, and keeps watching one (or watches it again) until a
+ * refund from it can no longer be paid when a {@code transfer.initiated} event announces the refund. Idempotent: the
+ * link id is the key, so a redelivered record changes nothing. With ack-mode RECORD the offset is committed after the insert; if the database is down the
  * listener throws and the same record is read again. Events of other types, links without a deposit address, chains
  * this instance does not watch and malformed records are skipped with a log line (never retried forever).
  */
@@ -46,8 +47,11 @@ class PaymentEventConsumer {
             groupId = "${chain-watcher.consumer-group:chain-watcher}")
     void onRecord(ConsumerRecord<String, String> record) {
         Optional<WatchedAddress> watch;
+        Optional<WatchedAddress> renewal;
         try {
-            watch = watchOf(json.readTree(record.value()));
+            JsonNode event = json.readTree(record.value());
+            watch = watchOf(event);
+            renewal = refundWatchOf(event);
         } catch (RuntimeException malformed) {
             log.warn(
                     "Skipped record {}/{}/{}: {}",
@@ -58,6 +62,45 @@ class PaymentEventConsumer {
             return;
         }
         watch.ifPresent(found -> watches.insertOnce(found, clock.instant()).block(STORE_TIMEOUT));
+        renewal.ifPresent(found -> watches.renew(found, clock.instant()).block(STORE_TIMEOUT));
+    }
+
+    /**
+     * The watch a {@code transfer.initiated} event (a refund paid from the link's deposit address) asks for: the
+     * deposit address, watched until the refund's {@code expires_at} + the late window, so the refund's transfer out
+     * is seen. The link id is the event's {@code payment_link_id}; the asset is the refund's.
+     */
+    Optional<WatchedAddress> refundWatchOf(JsonNode event) {
+        if (!"transfer.initiated".equals(event.path("type").asString(""))) {
+            return Optional.empty();
+        }
+        JsonNode data = event.path("data");
+        String deposit = text(data, "deposit_address");
+        if (deposit == null) {
+            return Optional.empty();
+        }
+        long chainId = data.path("chain_id").asLong(0);
+        if (properties.network(chainId).isEmpty()) {
+            log.warn(
+                    "Refund {} of link {} is paid on chain {}, which this watcher is not configured for",
+                    text(data, "refund_id"),
+                    text(data, "payment_link_id"),
+                    chainId);
+            return Optional.empty();
+        }
+        Instant expiresAt = Instant.parse(data.path("expires_at").asString());
+        return Optional.of(new WatchedAddress(
+                UUID.fromString(data.path("payment_link_id").asString()),
+                chainId,
+                data.path("network").asString(),
+                WatchedAddress.normalise(deposit),
+                WatchedAddress.normalise(text(data, "token_contract")),
+                data.path("decimals").asInt(),
+                new BigInteger(data.path("amount_base_units").asString()),
+                expiresAt,
+                expiresAt.plus(properties.lateWindow()),
+                false,
+                createdAt(event)));
     }
 
     /** The address to watch that an event announces, if it announces one on a chain this instance watches. */

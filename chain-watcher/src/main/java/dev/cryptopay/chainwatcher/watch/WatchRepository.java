@@ -48,6 +48,40 @@ public class WatchRepository {
                 .map(rows -> rows > 0);
     }
 
+    /**
+     * Keeps watching a link's deposit address at least until {@code watch.watchUntil()} (a refund's expiry + the late
+     * window): extends the watch when it ends sooner, or watches the address again when the watch was forgotten
+     * (with {@code watch}'s asset and amount). An extended or new watch is searched again from
+     * {@code watch.linkCreatedAt()} (the refund's announcement), like a new address, so a transfer out made before the
+     * scanner learned of it is found; the in-memory list takes the new end with it. A redelivered event changes
+     * nothing. Answers whether anything changed.
+     */
+    public Mono<Boolean> renew(WatchedAddress watch, Instant now) {
+        DatabaseClient.GenericExecuteSpec spec = database.sql("""
+                        INSERT INTO watched_address (payment_link_id, chain_id, network, deposit_address, token_contract,
+                            decimals, amount_base_units, expires_at, watch_until, link_created_at, created_at)
+                        VALUES (:link, :chain, :network, :address, :token, :decimals, :amount, :expires, :until,
+                            :linkCreated, :now)
+                        ON CONFLICT (payment_link_id) DO UPDATE
+                            SET watch_until = EXCLUDED.watch_until, backfilled = FALSE,
+                                link_created_at = EXCLUDED.link_created_at
+                            WHERE watched_address.watch_until < EXCLUDED.watch_until""")
+                .bind("link", watch.paymentLinkId())
+                .bind("chain", watch.chainId())
+                .bind("network", watch.network())
+                .bind("address", watch.depositAddress())
+                .bind("decimals", watch.decimals())
+                .bind("amount", new BigDecimal(watch.amountBaseUnits()))
+                .bind("expires", utc(watch.expiresAt()))
+                .bind("until", utc(watch.watchUntil()))
+                .bind("now", utc(now));
+        spec = SqlValues.bind(spec, "linkCreated", watch.linkCreatedAt());
+        return SqlValues.bind(spec, "token", watch.tokenContract(), String.class)
+                .fetch()
+                .rowsUpdated()
+                .map(rows -> rows > 0);
+    }
+
     /** The addresses of a chain still watched at {@code now}. */
     public Flux<WatchedAddress> active(long chainId, Instant now) {
         return database.sql("SELECT * FROM watched_address WHERE chain_id = :chain AND watch_until > :now")

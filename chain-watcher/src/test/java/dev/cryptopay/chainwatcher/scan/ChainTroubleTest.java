@@ -236,7 +236,9 @@ class ChainTroubleTest extends ChainWatcherTestBase {
                 dev.tokens(),
                 dev.subscriptionContract(),
                 null,
-                dev.keeperMinBalance());
+                dev.keeperMinBalance(),
+                dev.nativePriceFeed(),
+                dev.priceMaxAge());
         ChainClient client = new ChainClient(network);
         ChainScanner scanner = new ChainScanner(
                 network,
