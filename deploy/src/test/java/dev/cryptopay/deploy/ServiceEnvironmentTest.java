@@ -37,6 +37,7 @@ class ServiceEnvironmentTest {
                         "GATEWAY_DB_PASSWORD",
                         "GATEWAY_ADMIN_PORT",
                         "GATEWAY_ADMIN_TOKEN",
+                        "GATEWAY_SIGNUP_ENABLED",
                         "PAYMENT_LINKS_URL",
                         "SUBSCRIPTIONS_URL",
                         "WEBHOOKS_URL");
@@ -50,6 +51,7 @@ class ServiceEnvironmentTest {
                 .containsEntry("GATEWAY_DB_PASSWORD", "pw")
                 .containsEntry("GATEWAY_ADMIN_PORT", String.valueOf(ports.port(StackPort.ADMIN)))
                 .containsEntry("GATEWAY_ADMIN_TOKEN", "admin-token")
+                .containsEntry("GATEWAY_SIGNUP_ENABLED", "true")
                 .containsEntry("PAYMENT_LINKS_URL", "http://127.0.0.1:" + ports.port(StackPort.PAYMENT_LINKS))
                 .containsEntry("WEBHOOKS_URL", "http://127.0.0.1:" + ports.port(StackPort.WEBHOOKS));
     }
