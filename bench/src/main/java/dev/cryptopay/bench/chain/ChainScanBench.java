@@ -3,6 +3,7 @@ package dev.cryptopay.bench.chain;
 import com.sun.net.httpserver.HttpServer;
 import dev.cryptopay.testsupport.chain.DevChain;
 import dev.cryptopay.testsupport.chain.DevTokens;
+import dev.cryptopay.testsupport.chain.RpcProxy;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -23,7 +24,7 @@ import java.util.Map;
  * chain-watcher scanning the dev chain with 100, 10,000 and 100,000 watched addresses, side by side in one run: the
  * JSON-RPC calls and the CPU time (the watcher's JVM, and the PostgreSQL backends serving it) per 100 blocks, which
  * must not grow with the watch list. For each size a fresh watcher (its executable jar, its own database) scans a
- * fresh anvil through {@link CountingRpcProxy}; the watches go straight into its database. Each round builds 100
+ * fresh anvil through test-support's {@link RpcProxy}; the watches go straight into its database. Each round builds 100
  * blocks while the proxy holds the head back — every block with 4 token transfers to addresses nobody watches, 20 of
  * them a token payment to a watched address and 5 a native-coin one — then shows them, and measures from there until
  * the watcher has scanned all 100 and reported the 25 payments (a round whose payments were not all reported fails
@@ -49,12 +50,12 @@ public final class ChainScanBench {
 
     private final DevChain chain;
     private final ChainTraffic traffic;
-    private final CountingRpcProxy proxy;
+    private final RpcProxy proxy;
     private final String postgres;
     private final Path jar;
     private final String sinkUrl;
 
-    private ChainScanBench(DevChain chain, CountingRpcProxy proxy, String postgres, Path jar, String sinkUrl) {
+    private ChainScanBench(DevChain chain, RpcProxy proxy, String postgres, Path jar, String sinkUrl) {
         this.chain = chain;
         this.traffic = new ChainTraffic(chain);
         this.proxy = proxy;
@@ -99,7 +100,7 @@ public final class ChainScanBench {
         sink.start();
         Map<Integer, List<Round>> results = new LinkedHashMap<>();
         try (DevChain chain = new DevChain().start();
-                CountingRpcProxy proxy = new CountingRpcProxy(chain.rpcUrl())) {
+                RpcProxy proxy = new RpcProxy(chain.rpcUrl())) {
             ChainScanBench bench = new ChainScanBench(
                     chain,
                     proxy,

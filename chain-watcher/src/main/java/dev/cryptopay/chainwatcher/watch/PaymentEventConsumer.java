@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -71,41 +72,28 @@ class PaymentEventConsumer {
      * is seen. The link id is the event's {@code payment_link_id}; the asset is the refund's.
      */
     Optional<WatchedAddress> refundWatchOf(JsonNode event) {
-        if (!"transfer.initiated".equals(event.path("type").asString(""))) {
-            return Optional.empty();
-        }
-        JsonNode data = event.path("data");
-        String deposit = text(data, "deposit_address");
-        if (deposit == null) {
-            return Optional.empty();
-        }
-        long chainId = data.path("chain_id").asLong(0);
-        if (properties.network(chainId).isEmpty()) {
-            log.warn(
-                    "Refund {} of link {} is paid on chain {}, which this watcher is not configured for",
-                    text(data, "refund_id"),
-                    text(data, "payment_link_id"),
-                    chainId);
-            return Optional.empty();
-        }
-        Instant expiresAt = Instant.parse(data.path("expires_at").asString());
-        return Optional.of(new WatchedAddress(
-                UUID.fromString(data.path("payment_link_id").asString()),
-                chainId,
-                data.path("network").asString(),
-                WatchedAddress.normalise(deposit),
-                WatchedAddress.normalise(text(data, "token_contract")),
-                data.path("decimals").asInt(),
-                new BigInteger(data.path("amount_base_units").asString()),
-                expiresAt,
-                expiresAt.plus(properties.lateWindow()),
-                false,
-                createdAt(event)));
+        return announcedWatch(
+                event,
+                "transfer.initiated",
+                "payment_link_id",
+                data -> "Refund " + text(data, "refund_id") + " of link " + text(data, "payment_link_id"));
     }
 
     /** The address to watch that an event announces, if it announces one on a chain this instance watches. */
     Optional<WatchedAddress> watchOf(JsonNode event) {
-        if (!"payment.created".equals(event.path("type").asString(""))) {
+        return announcedWatch(event, "payment.created", "id", data -> "Link " + text(data, "id"));
+    }
+
+    /**
+     * The deposit address an event of {@code type} names in its {@code data}, with the asset and amount there, watched
+     * until {@code expires_at} + the late window; empty for another type, without an address, or on a chain this
+     * instance does not watch (logged, naming what the event is about as {@code subject} says).
+     *
+     * @param linkIdField the member of {@code data} that holds the link's id
+     */
+    private Optional<WatchedAddress> announcedWatch(
+            JsonNode event, String type, String linkIdField, Function<JsonNode, String> subject) {
+        if (!type.equals(event.path("type").asString(""))) {
             return Optional.empty();
         }
         JsonNode data = event.path("data");
@@ -115,13 +103,12 @@ class PaymentEventConsumer {
         }
         long chainId = data.path("chain_id").asLong(0);
         if (properties.network(chainId).isEmpty()) {
-            log.warn(
-                    "Link {} is paid on chain {}, which this watcher is not configured for", text(data, "id"), chainId);
+            log.warn("{} is paid on chain {}, which this watcher is not configured for", subject.apply(data), chainId);
             return Optional.empty();
         }
         Instant expiresAt = Instant.parse(data.path("expires_at").asString());
         return Optional.of(new WatchedAddress(
-                UUID.fromString(data.path("id").asString()),
+                UUID.fromString(data.path(linkIdField).asString()),
                 chainId,
                 data.path("network").asString(),
                 WatchedAddress.normalise(deposit),

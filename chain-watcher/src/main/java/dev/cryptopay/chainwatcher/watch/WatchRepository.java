@@ -25,27 +25,7 @@ public class WatchRepository {
 
     /** Adds an address once; a redelivered event changes nothing. Answers whether it was new. */
     public Mono<Boolean> insertOnce(WatchedAddress watch, Instant now) {
-        DatabaseClient.GenericExecuteSpec spec = database.sql("""
-                        INSERT INTO watched_address (payment_link_id, chain_id, network, deposit_address, token_contract,
-                            decimals, amount_base_units, expires_at, watch_until, link_created_at, created_at)
-                        VALUES (:link, :chain, :network, :address, :token, :decimals, :amount, :expires, :until,
-                            :linkCreated, :now)
-                        ON CONFLICT DO NOTHING""")
-                .bind("link", watch.paymentLinkId())
-                .bind("chain", watch.chainId())
-                .bind("network", watch.network())
-                .bind("address", watch.depositAddress())
-                .bind("decimals", watch.decimals())
-                .bind("amount", new BigDecimal(watch.amountBaseUnits()))
-                .bind("expires", utc(watch.expiresAt()))
-                .bind("until", utc(watch.watchUntil()))
-                .bind("now", utc(now));
-        spec = SqlValues.bind(spec, "linkCreated", watch.linkCreatedAt());
-        // A payment in the chain's native coin has no token contract.
-        return SqlValues.bind(spec, "token", watch.tokenContract(), String.class)
-                .fetch()
-                .rowsUpdated()
-                .map(rows -> rows > 0);
+        return insert(watch, now, "ON CONFLICT DO NOTHING");
     }
 
     /**
@@ -57,15 +37,21 @@ public class WatchRepository {
      * nothing. Answers whether anything changed.
      */
     public Mono<Boolean> renew(WatchedAddress watch, Instant now) {
+        return insert(watch, now, """
+                ON CONFLICT (payment_link_id) DO UPDATE
+                    SET watch_until = EXCLUDED.watch_until, backfilled = FALSE,
+                        link_created_at = EXCLUDED.link_created_at
+                    WHERE watched_address.watch_until < EXCLUDED.watch_until""");
+    }
+
+    /** Inserts {@code watch} with {@code onConflict} deciding what an existing watch of the link becomes. */
+    private Mono<Boolean> insert(WatchedAddress watch, Instant now, String onConflict) {
         DatabaseClient.GenericExecuteSpec spec = database.sql("""
                         INSERT INTO watched_address (payment_link_id, chain_id, network, deposit_address, token_contract,
                             decimals, amount_base_units, expires_at, watch_until, link_created_at, created_at)
                         VALUES (:link, :chain, :network, :address, :token, :decimals, :amount, :expires, :until,
                             :linkCreated, :now)
-                        ON CONFLICT (payment_link_id) DO UPDATE
-                            SET watch_until = EXCLUDED.watch_until, backfilled = FALSE,
-                                link_created_at = EXCLUDED.link_created_at
-                            WHERE watched_address.watch_until < EXCLUDED.watch_until""")
+                        """ + onConflict)
                 .bind("link", watch.paymentLinkId())
                 .bind("chain", watch.chainId())
                 .bind("network", watch.network())
@@ -76,6 +62,7 @@ public class WatchRepository {
                 .bind("until", utc(watch.watchUntil()))
                 .bind("now", utc(now));
         spec = SqlValues.bind(spec, "linkCreated", watch.linkCreatedAt());
+        // A payment in the chain's native coin has no token contract.
         return SqlValues.bind(spec, "token", watch.tokenContract(), String.class)
                 .fetch()
                 .rowsUpdated()

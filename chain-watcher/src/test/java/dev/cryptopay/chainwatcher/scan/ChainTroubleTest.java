@@ -2,13 +2,9 @@ package dev.cryptopay.chainwatcher.scan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.cryptopay.chainwatcher.ChainWatcherTestBase;
-import dev.cryptopay.chainwatcher.config.ChainWatcherProperties;
 import dev.cryptopay.chainwatcher.config.ChainWatcherProperties.Network;
-import dev.cryptopay.chainwatcher.report.PaymentLinksReporter;
-import dev.cryptopay.chainwatcher.report.SubscriptionsReporter;
-import dev.cryptopay.chainwatcher.watch.WatchRepository;
 import dev.cryptopay.testsupport.chain.DevTokens;
+import dev.cryptopay.testsupport.chain.RpcProxy;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.util.List;
@@ -16,7 +12,6 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.web3j.protocol.core.DefaultBlockParameter;
 
 /**
@@ -24,33 +19,9 @@ import org.web3j.protocol.core.DefaultBlockParameter;
  * eth_getLogs refused as too large, a head below the cursor, a watch that arrives later than the look-back reaches,
  * and the number of calls a pass makes, which does not grow with the watch list.
  */
-class ChainTroubleTest extends ChainWatcherTestBase {
+class ChainTroubleTest extends ScannerTestBase {
 
     private static final DevTokens USDC = DevTokens.USDC;
-
-    @Autowired
-    private ChainWatcherProperties properties;
-
-    @Autowired
-    private CursorRepository cursors;
-
-    @Autowired
-    private TransferRepository transfers;
-
-    @Autowired
-    private WatchRepository watches;
-
-    @Autowired
-    private PaymentLinksReporter reporter;
-
-    @Autowired
-    private ContractLogRepository contractLogs;
-
-    @Autowired
-    private SubscriptionsReporter subscriptions;
-
-    @Autowired
-    private ChainMetrics metrics;
 
     @Test
     void aRangeRefusedAsTooLargeIsAskedForInHalvesAndNoTransferIsMissed() {
@@ -175,16 +146,16 @@ class ChainTroubleTest extends ChainWatcherTestBase {
     void aPassMakesAsManyCallsForThousandsOfWatchedAddressesAsForAFew() {
         scan();
         try (RpcProxy proxy = new RpcProxy(CHAIN.rpcUrl())) {
-            Map<String, Integer> few = callsToScanTenBlocks(proxy, 5);
-            Map<String, Integer> many = callsToScanTenBlocks(proxy, 5000);
+            Map<String, Long> few = callsToScanTenBlocks(proxy, 5);
+            Map<String, Long> many = callsToScanTenBlocks(proxy, 5000);
             assertThat(many).isEqualTo(few);
             assertThat(few.get("eth_getBlockByNumber"))
                     .as(
                             "each of the ten blocks once, and the newest block scanned before, compared for reorganisations")
-                    .isEqualTo(11);
+                    .isEqualTo(11L);
             assertThat(few.get("eth_getLogs"))
                     .as("the followed tokens' transfers, the contract's logs")
-                    .isEqualTo(2);
+                    .isEqualTo(2L);
         } finally {
             database.sql("DELETE FROM watched_address WHERE network = 'bench'")
                     .then()
@@ -194,7 +165,7 @@ class ChainTroubleTest extends ChainWatcherTestBase {
     }
 
     /** Watches {@code count} more addresses, mines ten blocks paying one of them, and scans them through the proxy. */
-    private Map<String, Integer> callsToScanTenBlocks(RpcProxy proxy, int count) {
+    private Map<String, Long> callsToScanTenBlocks(RpcProxy proxy, int count) {
         String paid = freshAddress();
         database.sql("""
                         INSERT INTO watched_address (payment_link_id, chain_id, network, deposit_address,
@@ -239,33 +210,7 @@ class ChainTroubleTest extends ChainWatcherTestBase {
                 dev.keeperMinBalance(),
                 dev.nativePriceFeed(),
                 dev.priceMaxAge());
-        ChainClient client = new ChainClient(network);
-        ChainScanner scanner = new ChainScanner(
-                network,
-                client,
-                cursors,
-                transfers,
-                watches,
-                reporter,
-                new ContractLogFollower(network, client, contractLogs, subscriptions, metrics),
-                List.of(),
-                metrics,
-                properties,
-                "test-proxied",
-                clock);
-        releaseLease();
-        try {
-            use.accept(scanner);
-        } finally {
-            scanner.close();
-            releaseLease();
-        }
-    }
-
-    private void releaseLease() {
-        database.sql("UPDATE chain_cursor SET leased_by = NULL, lease_until = NULL")
-                .then()
-                .block();
+        withScanner(network, "test-proxied", use);
     }
 
     private long cursor() {

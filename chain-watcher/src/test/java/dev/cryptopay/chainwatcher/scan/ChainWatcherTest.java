@@ -3,11 +3,7 @@ package dev.cryptopay.chainwatcher.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.cryptopay.chainwatcher.ChainWatcherTestBase;
 import dev.cryptopay.chainwatcher.config.ChainWatcherProperties;
-import dev.cryptopay.chainwatcher.report.PaymentLinksReporter;
-import dev.cryptopay.chainwatcher.report.SubscriptionsReporter;
-import dev.cryptopay.chainwatcher.watch.WatchRepository;
 import dev.cryptopay.testsupport.chain.DevTokens;
 import java.math.BigInteger;
 import java.time.Duration;
@@ -16,38 +12,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 import reactor.core.publisher.Flux;
 import tools.jackson.databind.JsonNode;
 
 /** Detection, confirmations, reorganisations, RPC outages and several instances, on a real anvil chain. */
-class ChainWatcherTest extends ChainWatcherTestBase {
+class ChainWatcherTest extends ScannerTestBase {
 
     private static final DevTokens USDC = DevTokens.USDC;
-
-    @Autowired
-    private ChainWatcherProperties properties;
-
-    @Autowired
-    private CursorRepository cursors;
-
-    @Autowired
-    private TransferRepository transfers;
-
-    @Autowired
-    private WatchRepository watches;
-
-    @Autowired
-    private PaymentLinksReporter reporter;
-
-    @Autowired
-    private ContractLogRepository contractLogs;
-
-    @Autowired
-    private SubscriptionsReporter subscriptions;
-
-    @Autowired
-    private ChainMetrics metrics;
 
     @Test
     void aTokenPaymentIsReportedPendingThenConfirmedAfterEnoughBlocks() {
@@ -217,22 +188,7 @@ class ChainWatcherTest extends ChainWatcherTestBase {
         CHAIN.mine(3);
         ChainWatcherProperties.Network network = properties.networks().get(0);
         List<ChainScanner> instances = List.of("a", "b").stream()
-                .map(name -> {
-                    ChainClient client = new ChainClient(network);
-                    return new ChainScanner(
-                            network,
-                            client,
-                            cursors,
-                            transfers,
-                            watches,
-                            reporter,
-                            new ContractLogFollower(network, client, contractLogs, subscriptions, metrics),
-                            List.of(),
-                            metrics,
-                            properties,
-                            "test-instance-" + name + "-" + UUID.randomUUID(),
-                            clock);
-                })
+                .map(name -> scanner(network, "test-instance-" + name + "-" + UUID.randomUUID()))
                 .toList();
         try {
             for (int round = 0; round < 5; round++) {
@@ -245,9 +201,7 @@ class ChainWatcherTest extends ChainWatcherTestBase {
             instances.forEach(ChainScanner::close);
             clock.set(Instant.now());
             // Hand the chain back to the application's own scanner for the other tests.
-            database.sql("UPDATE chain_cursor SET leased_by = NULL, lease_until = NULL")
-                    .then()
-                    .block();
+            releaseLease();
         }
         scan();
 

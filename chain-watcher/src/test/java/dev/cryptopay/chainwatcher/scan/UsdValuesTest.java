@@ -2,13 +2,8 @@ package dev.cryptopay.chainwatcher.scan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.cryptopay.chainwatcher.ChainWatcherTestBase;
-import dev.cryptopay.chainwatcher.config.ChainWatcherProperties;
 import dev.cryptopay.chainwatcher.config.ChainWatcherProperties.Network;
 import dev.cryptopay.chainwatcher.config.ChainWatcherProperties.Token;
-import dev.cryptopay.chainwatcher.report.PaymentLinksReporter;
-import dev.cryptopay.chainwatcher.report.SubscriptionsReporter;
-import dev.cryptopay.chainwatcher.watch.WatchRepository;
 import dev.cryptopay.testsupport.chain.DevPriceFeeds;
 import dev.cryptopay.testsupport.chain.DevTokens;
 import java.math.BigDecimal;
@@ -17,7 +12,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -25,31 +19,7 @@ import tools.jackson.databind.JsonNode;
  * {@code fiat_amount} (amount × the feed's price, one dollar a unit for a stablecoin), and none when the value is
  * unknown (no feed, a stale feed). The pending report never carries one.
  */
-class UsdValuesTest extends ChainWatcherTestBase {
-
-    @Autowired
-    private ChainWatcherProperties properties;
-
-    @Autowired
-    private CursorRepository cursors;
-
-    @Autowired
-    private TransferRepository transfers;
-
-    @Autowired
-    private WatchRepository watches;
-
-    @Autowired
-    private PaymentLinksReporter reporter;
-
-    @Autowired
-    private ContractLogRepository contractLogs;
-
-    @Autowired
-    private SubscriptionsReporter subscriptions;
-
-    @Autowired
-    private ChainMetrics metrics;
+class UsdValuesTest extends ScannerTestBase {
 
     @Test
     void aConfirmedPaymentCarriesItsUsdValueAtTheFeedsPriceAndAStablecoinOneDollarAUnit() {
@@ -111,7 +81,8 @@ class UsdValuesTest extends ChainWatcherTestBase {
                 dev.nativePriceFeed(),
                 Duration.ofHours(1));
 
-        withScanner(network, scanner -> {
+        scan(); // the application's scanner is at the head, so the test's scanner starts there
+        withScanner(network, "test-usd", scanner -> {
             CHAIN.setUsdPrice(DevPriceFeeds.ETH_USD, DevPriceFeeds.ETH_USD.initialPrice()); // fresh now
             CHAIN.increaseTime(Duration.ofHours(2).toSeconds()); // and stale two hours later
             CHAIN.mint(DevTokens.WETH, wethDeposit, units("1", 18));
@@ -150,41 +121,6 @@ class UsdValuesTest extends ChainWatcherTestBase {
             }
         }
         throw new AssertionError("the scanner did not reach the head in 100 passes");
-    }
-
-    /**
-     * Runs a scanner of {@code network} with this test's lease (the application's scanner gets the chain back
-     * afterwards, and loads its watch list again).
-     */
-    private void withScanner(Network network, java.util.function.Consumer<ChainScanner> use) {
-        scan(); // the application's scanner is at the head, so the test's scanner starts there
-        ChainClient client = new ChainClient(network);
-        ChainScanner scanner = new ChainScanner(
-                network,
-                client,
-                cursors,
-                transfers,
-                watches,
-                reporter,
-                new ContractLogFollower(network, client, contractLogs, subscriptions, metrics),
-                List.of(),
-                metrics,
-                properties,
-                "test-usd",
-                clock);
-        releaseLease();
-        try {
-            use.accept(scanner);
-        } finally {
-            scanner.close();
-            releaseLease();
-        }
-    }
-
-    private void releaseLease() {
-        database.sql("UPDATE chain_cursor SET leased_by = NULL, lease_until = NULL")
-                .then()
-                .block();
     }
 
     private static Instant inAnHour() {

@@ -1,30 +1,22 @@
 package dev.cryptopay.paymentlinks.outgoing;
 
-import dev.cryptopay.paymentlinks.config.PaymentLinksProperties;
+import dev.cryptopay.paymentlinks.paymentlink.LinkEventOutbox;
 import dev.cryptopay.paymentlinks.paymentlink.PaymentLink;
-import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkEvents;
 import dev.cryptopay.service.events.EventType;
 import dev.cryptopay.service.money.Amounts;
-import dev.cryptopay.service.outbox.DomainEvent;
-import dev.cryptopay.service.outbox.OutboxWriter;
 import java.time.Instant;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /** Writes {@code wallet.withdrawal}: a confirmed transfer out of a deposit address that paid no refund. */
 @Component
 class WithdrawalEvents {
 
-    private final OutboxWriter outbox;
-    private final PaymentLinksProperties properties;
-    private final JsonMapper json;
+    private final LinkEventOutbox outbox;
 
-    WithdrawalEvents(OutboxWriter outbox, PaymentLinksProperties properties, JsonMapper json) {
+    WithdrawalEvents(LinkEventOutbox outbox) {
         this.outbox = outbox;
-        this.properties = properties;
-        this.json = json;
     }
 
     /**
@@ -66,16 +58,7 @@ class WithdrawalEvents {
                 transfer.logIndex(),
                 transfer.confirmations(),
                 link.orderId(),
-                link.webhookMetadata() == null ? json.createObjectNode() : json.readTree(link.webhookMetadata()));
-        return outbox.append(
-                properties.topic(),
-                DomainEvent.of(
-                        EventType.WALLET_WITHDRAWAL,
-                        now,
-                        link.merchantId(),
-                        link.mode(),
-                        PaymentLinkEvents.AGGREGATE_TYPE,
-                        link.id().toString(),
-                        data));
+                outbox.metadata(link));
+        return outbox.append(EventType.WALLET_WITHDRAWAL, link, data, now);
     }
 }

@@ -3,7 +3,6 @@ package dev.cryptopay.paymentlinks.refund;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.paymentlinks.paymentlink.RefundResponse;
 import dev.cryptopay.service.idempotency.IdempotencyStore;
-import dev.cryptopay.service.idempotency.StoredResponse;
 import dev.cryptopay.service.request.ListQuery;
 import dev.cryptopay.service.request.PageRequest;
 import dev.cryptopay.service.response.Envelope;
@@ -11,7 +10,6 @@ import dev.cryptopay.service.response.Page;
 import dev.cryptopay.service.response.PathIds;
 import java.time.Clock;
 import java.util.UUID;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.util.MultiValueMap;
@@ -60,20 +58,15 @@ class RefundController {
                     IdempotencyStore.validate(idempotencyKey);
                     return new Create(linkId, RefundRequest.parse(json, body));
                 })
-                .flatMap(create -> idempotency.execute(
+                .flatMap(create -> idempotency.created(
                         merchant,
                         idempotencyKey,
                         // The key answers one request: the same key for another link is a 409, not its answer.
                         create.linkId() + "\n" + body,
                         clock.instant(),
                         () -> service.create(merchant, create.linkId(), create.request())
-                                .map(refund -> new StoredResponse(
-                                        HttpStatus.CREATED.value(),
-                                        json.writeValueAsString(Envelope.of(
-                                                "Refund initiated successfully", RefundResponse.of(refund)))))))
-                .map(stored -> ResponseEntity.status(stored.status())
-                        .contentType(MediaType.APPLICATION_JSON)
-                        .body(stored.body()));
+                                .map(refund -> json.writeValueAsString(
+                                        Envelope.of("Refund initiated successfully", RefundResponse.of(refund))))));
     }
 
     @GetMapping("/payment_links/{id}/refunds")

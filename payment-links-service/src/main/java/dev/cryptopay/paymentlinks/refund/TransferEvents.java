@@ -1,19 +1,15 @@
 package dev.cryptopay.paymentlinks.refund;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.cryptopay.paymentlinks.config.PaymentLinksProperties;
+import dev.cryptopay.paymentlinks.paymentlink.LinkEventOutbox;
 import dev.cryptopay.paymentlinks.paymentlink.LinkRefund;
 import dev.cryptopay.paymentlinks.paymentlink.PaymentLink;
-import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkEvents;
 import dev.cryptopay.service.events.EventType;
 import dev.cryptopay.service.money.Amounts;
-import dev.cryptopay.service.outbox.DomainEvent;
-import dev.cryptopay.service.outbox.OutboxWriter;
 import java.time.Instant;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Writes a refund's {@code transfer.initiated}, {@code transfer.completed} and {@code transfer.failed} events to the
@@ -22,14 +18,10 @@ import tools.jackson.databind.json.JsonMapper;
 @Component
 class TransferEvents {
 
-    private final OutboxWriter outbox;
-    private final PaymentLinksProperties properties;
-    private final JsonMapper json;
+    private final LinkEventOutbox outbox;
 
-    TransferEvents(OutboxWriter outbox, PaymentLinksProperties properties, JsonMapper json) {
+    TransferEvents(LinkEventOutbox outbox) {
         this.outbox = outbox;
-        this.properties = properties;
-        this.json = json;
     }
 
     /**
@@ -99,19 +91,10 @@ class TransferEvents {
                 refund.logIndex(),
                 refund.txHash() == null ? null : confirmations,
                 link.orderId(),
-                link.webhookMetadata() == null ? json.createObjectNode() : json.readTree(link.webhookMetadata()),
+                outbox.metadata(link),
                 type == EventType.TRANSFER_FAILED && refund.failure() != null
                         ? refund.failure().wireName()
                         : null);
-        return outbox.append(
-                properties.topic(),
-                DomainEvent.of(
-                        type,
-                        now,
-                        link.merchantId(),
-                        link.mode(),
-                        PaymentLinkEvents.AGGREGATE_TYPE,
-                        link.id().toString(),
-                        data));
+        return outbox.append(type, link, data, now);
     }
 }

@@ -4,7 +4,6 @@ import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.paymentlinks.config.PaymentLinksProperties;
 import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkResponse;
 import dev.cryptopay.service.idempotency.IdempotencyStore;
-import dev.cryptopay.service.idempotency.StoredResponse;
 import dev.cryptopay.service.response.Envelope;
 import dev.cryptopay.service.response.PathIds;
 import java.time.Clock;
@@ -59,25 +58,21 @@ class LatePaymentController {
                     IdempotencyStore.validate(idempotencyKey);
                     return new Resolve(linkId, ResolveRequest.parse(json, body));
                 })
-                .flatMap(resolve -> idempotency.execute(
+                .flatMap(resolve -> idempotency.respond(
                         merchant,
                         idempotencyKey,
                         // The key answers one request: the same key for another link is a 409, not its answer.
                         resolve.linkId() + "\n" + body,
                         clock.instant(),
+                        HttpStatus.OK,
                         () -> service.resolve(merchant, resolve.linkId(), resolve.request())
-                                .map(view -> new StoredResponse(
-                                        HttpStatus.OK.value(),
-                                        json.writeValueAsString(Envelope.of(
-                                                "Late payment resolved successfully",
-                                                PaymentLinkResponse.of(
-                                                        view,
-                                                        properties.paymentUrl(
-                                                                view.link().id()),
-                                                        json)))))))
-                .map(stored -> ResponseEntity.status(stored.status())
-                        .contentType(MediaType.APPLICATION_JSON)
-                        .body(stored.body()));
+                                .map(view -> json.writeValueAsString(Envelope.of(
+                                        "Late payment resolved successfully",
+                                        PaymentLinkResponse.of(
+                                                view,
+                                                properties.paymentUrl(
+                                                        view.link().id()),
+                                                json))))));
     }
 
     private record Resolve(UUID linkId, ResolveRequest request) {}

@@ -55,16 +55,34 @@ public class IdempotencyStore {
 
     /**
      * The answer of a create route: 201 with the JSON {@code create} renders, run at most once per key (see
-     * {@link #execute}); a retry with the same key and body answers the first response byte for byte.
+     * {@link #respond}).
      */
     public Mono<ResponseEntity<String>> created(
             MerchantIdentity merchant, String key, String requestBody, Instant now, Supplier<Mono<String>> create) {
+        return respond(merchant, key, requestBody, now, HttpStatus.CREATED, create);
+    }
+
+    /**
+     * The answer of a POST route that takes an {@code Idempotency-Key}: {@code status} with the JSON {@code work}
+     * renders, run at most once per key (see {@link #execute}); a retry with the same key and request answers the
+     * first response byte for byte, status included.
+     *
+     * @param request what identifies the request for the key: its body, with whatever else of the request it depends
+     *     on (a path id, say), so that the same key on another request is a 409 rather than that request's answer
+     */
+    public Mono<ResponseEntity<String>> respond(
+            MerchantIdentity merchant,
+            String key,
+            String request,
+            Instant now,
+            HttpStatus status,
+            Supplier<Mono<String>> work) {
         return execute(
                         merchant,
                         key,
-                        requestBody,
+                        request,
                         now,
-                        () -> create.get().map(json -> new StoredResponse(HttpStatus.CREATED.value(), json)))
+                        () -> work.get().map(json -> new StoredResponse(status.value(), json)))
                 .map(stored -> ResponseEntity.status(stored.status())
                         .contentType(MediaType.APPLICATION_JSON)
                         .body(stored.body()));

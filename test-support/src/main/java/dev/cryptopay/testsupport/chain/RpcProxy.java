@@ -1,4 +1,4 @@
-package dev.cryptopay.chainwatcher.scan;
+package dev.cryptopay.testsupport.chain;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -15,17 +15,24 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.web3j.utils.Numeric;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A JSON-RPC proxy in front of the real anvil node, for tests: it forwards every request as it is and counts them by
- * method, and it can refuse eth_getLogs over more than a number of blocks the way providers do (geth's -32005 "query
- * returned more than 10000 results"). The chain itself stays anvil's: nothing is answered here but that refusal.
+ * A JSON-RPC proxy in front of a real node (anvil), on a free port of 127.0.0.1: it forwards every request as it is
+ * and counts the calls by method. The chain stays the node's; the proxy only changes what it is told to:
+ *
+ * <ul>
+ *   <li>{@link #refuseLogsOver(long)}: eth_getLogs over more blocks is refused the way providers do (geth's -32005
+ *       "query returned more than 10000 results"), without reaching the node;
+ *   <li>{@link #showHeadUpTo(long)}: eth_blockNumber answers no block above that one, so blocks can be built first
+ *       and then seen all at once.
+ * </ul>
  */
-final class RpcProxy implements AutoCloseable {
+public final class RpcProxy implements AutoCloseable {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -37,11 +44,13 @@ final class RpcProxy implements AutoCloseable {
         thread.setDaemon(true);
         return thread;
     });
-    private final Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
-    private final AtomicInteger refused = new AtomicInteger();
+    private final Map<String, AtomicLong> calls = new ConcurrentHashMap<>();
+    private final AtomicLong refused = new AtomicLong();
+    private final AtomicLong headShown = new AtomicLong(Long.MAX_VALUE);
     private volatile long maxLogsRange = Long.MAX_VALUE;
 
-    RpcProxy(String nodeUrl) {
+    /** Starts the proxy in front of the node at {@code nodeUrl}. */
+    public RpcProxy(String nodeUrl) {
         this.node = URI.create(nodeUrl);
         try {
             server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
@@ -53,29 +62,37 @@ final class RpcProxy implements AutoCloseable {
         server.start();
     }
 
-    String url() {
+    /** Where to send JSON-RPC requests instead of the node. */
+    public String url() {
         return "http://127.0.0.1:" + server.getAddress().getPort();
     }
 
     /** From now on, eth_getLogs over more than {@code blocks} blocks is refused. */
-    RpcProxy refuseLogsOver(long blocks) {
+    public RpcProxy refuseLogsOver(long blocks) {
         this.maxLogsRange = blocks;
         return this;
     }
 
-    /** Calls forwarded or refused since the last {@link #reset()}, by method. */
-    Map<String, Integer> calls() {
-        Map<String, Integer> counts = new TreeMap<>();
+    /** From now on, eth_blockNumber answers no block above {@code head} (the node's own head when it is lower). */
+    public RpcProxy showHeadUpTo(long head) {
+        headShown.set(head);
+        return this;
+    }
+
+    /** Calls forwarded or refused since the start or the last {@link #reset()}, by method (sorted by name). */
+    public Map<String, Long> calls() {
+        Map<String, Long> counts = new TreeMap<>();
         calls.forEach((method, count) -> counts.put(method, count.get()));
         return counts;
     }
 
-    /** eth_getLogs calls refused as too large since the last {@link #reset()}. */
-    int refused() {
+    /** eth_getLogs calls refused as too large since the start or the last {@link #reset()}. */
+    public long refused() {
         return refused.get();
     }
 
-    void reset() {
+    /** Forgets the calls counted so far. */
+    public void reset() {
         calls.clear();
         refused.set(0);
     }
@@ -85,8 +102,11 @@ final class RpcProxy implements AutoCloseable {
             byte[] body = exchange.getRequestBody().readAllBytes();
             JsonNode request = JSON.readTree(body);
             String method = request.path("method").asString("");
-            calls.computeIfAbsent(method, name -> new AtomicInteger()).incrementAndGet();
+            calls.computeIfAbsent(method, name -> new AtomicLong()).incrementAndGet();
             byte[] reply = tooLarge(request) ? refusal(request) : forward(body);
+            if (method.equals("eth_blockNumber")) {
+                reply = heldBack(reply);
+            }
             exchange.getResponseHeaders().add("Content-Type", "application/json");
             exchange.sendResponseHeaders(200, reply.length);
             exchange.getResponseBody().write(reply);
@@ -113,6 +133,17 @@ final class RpcProxy implements AutoCloseable {
                 .getBytes(StandardCharsets.UTF_8);
     }
 
+    private byte[] heldBack(byte[] reply) {
+        long shown = headShown.get();
+        JsonNode answer = JSON.readTree(reply);
+        if (shown == Long.MAX_VALUE || !answer.path("result").isString()) {
+            return reply;
+        }
+        long head = Long.decode(answer.path("result").asString());
+        ((ObjectNode) answer).put("result", "0x" + Long.toHexString(Math.min(head, shown)));
+        return JSON.writeValueAsBytes(answer);
+    }
+
     private byte[] forward(byte[] body) throws IOException {
         HttpRequest request = HttpRequest.newBuilder(node)
                 .header("Content-Type", "application/json")
@@ -126,6 +157,7 @@ final class RpcProxy implements AutoCloseable {
         }
     }
 
+    /** Stops answering; the node is left as it is. */
     @Override
     public void close() {
         server.stop(0);
