@@ -24,6 +24,7 @@ const crypto = require('crypto');
 const fs = require('fs');
 const path = require('path');
 const { ethers } = require('ethers');
+const { UUID, setUp, refused, tool, readStackEnv, call, problem, devChain, reason } = require('./dev-tool');
 
 const USAGE = `usage: ./dev-refund [--link <payment_link_id>] "<payment_uri>"
   ./dev-refund "ethereum:0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512@31337/transfer?address=0x…&uint256=2500000"
@@ -31,7 +32,6 @@ Pays a refund (POST /payment_links/<id>/refunds answers its payment_uri; quote i
 deposit address with the sandbox wallet's key, on the local dev chain. --link names the refund's payment link (else it
 is looked for among the sandbox merchant's latest links). Settings: .local/stack.env and .local/sandbox-wallet.txt,
 written by ./run-local (STACK_ENV=<path>).`;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The two EIP-681 forms payment-links-service writes (ChainPayment.uri): a token's transfer, or the native coin. */
 const URI = new RegExp('^ethereum:(0x[0-9a-fA-F]{40})@([0-9]{1,18})'
   + '(?:/transfer\\?address=(0x[0-9a-fA-F]{40})&uint256=|\\?value=)([0-9]{1,78})$');
@@ -45,15 +45,7 @@ const PAGE_SIZE = 100;
 /** How many links' refunds are read at most without --link (the gateway allows 30 link reads a minute by default). */
 const MAX_REFUND_READS = 10;
 
-class Exit extends Error {
-  constructor(status, message) {
-    super(message);
-    this.status = status;
-  }
-}
-const setUp = (message) => new Exit(2, message);
-const refused = (message) => new Exit(1, message);
-const say = (line) => console.error(`[dev-refund] ${line}`);
+const { say, run } = tool('dev-refund');
 
 function parseArguments(argv) {
   const options = { link: null, uris: [] };
@@ -103,32 +95,6 @@ function same(a, b) {
     && (a.token || '').toLowerCase() === (b.token || '').toLowerCase();
 }
 
-/** NAME=value lines, as the launcher writes them (EnvFile): no quotes, # comments. */
-function readEnvFile(file) {
-  const values = {};
-  for (const line of fs.readFileSync(file, 'utf8').split(/\r?\n/)) {
-    const eq = line.indexOf('=');
-    if (eq > 0 && !line.trim().startsWith('#')) values[line.slice(0, eq).trim()] = line.slice(eq + 1).trim();
-  }
-  return values;
-}
-
-function readStackEnv() {
-  const file = process.env.STACK_ENV || path.join(__dirname, '..', '.local', 'stack.env');
-  if (!fs.existsSync(file)) {
-    throw setUp(`${file} does not exist. Start the stack with ./run-local first; it writes that file.`);
-  }
-  const values = readEnvFile(file);
-  for (const name of ['BASE_URL', 'API_KEY', 'PRIVATE_KEY', 'SANDBOX_WALLET_XPUB']) {
-    if (!values[name]) throw setUp(`${file} has no ${name}. Start the stack with ./run-local; it writes that file.`);
-  }
-  if (!values.DEV_CHAIN_RPC_URL) {
-    throw setUp(`${file} names no dev chain: the stack runs without it (it needs Node.js 20 and npm; see the line `
-      + './run-local printed about it).');
-  }
-  return { ...values, file };
-}
-
 /**
  * The sandbox wallet's receiving node (m/44'/60'/0'/0) from sandbox-wallet.txt next to stack.env (its first line that
  * is neither empty nor a # comment, as the launcher reads it), checked to be the key stack.env names.
@@ -154,39 +120,6 @@ function sandboxWallet(stack) {
   return receiving;
 }
 
-/** One HTTP exchange; its JSON answer (or null) and status. No answer at all is a set-up problem. */
-async function call(method, url, headers = {}, body = undefined) {
-  let response;
-  try {
-    response = await fetch(url, {
-      method,
-      headers: body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(30_000),
-    });
-  } catch (e) {
-    throw setUp(`${method} ${url} got no answer (${(e.cause && e.cause.code) || e.message}). Is the stack running `
-      + '(./run-local)?');
-  }
-  const text = await response.text();
-  let json = null;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    // not JSON: the message below quotes the text
-  }
-  return { status: response.status, json, text, retryAfter: response.headers.get('retry-after') };
-}
-
-/** The API's own words for a refusal: "message (code)", as every service answers errors. */
-function problem(answer) {
-  const json = answer.json || {};
-  const text = json.message
-    ? `${json.message} (HTTP ${answer.status} ${json.code})`
-    : `HTTP ${answer.status} ${answer.text}`;
-  return answer.status === 429 && answer.retryAfter ? `${text}; try again in ${answer.retryAfter} s` : text;
-}
-
 /**
  * The sandbox merchant's signed GET, as ./signed-request sends it (auth-lib's canonical request): the signature of
  * METHOD + PATH + TIMESTAMP (no body) with the stack's private key, PATH following BASE_URL.
@@ -208,7 +141,7 @@ function merchantApi(stack) {
     const timestamp = new Date().toISOString();
     const signature = sign(Buffer.from(`GET${relative}${timestamp}`, 'utf8')).toString('base64');
     const answer = await call('GET', baseUrl + relative, {
-      'X-API-Key': stack.API_KEY, 'X-API-Timestamp': timestamp, 'X-API-Signature': signature,
+      headers: { 'X-API-Key': stack.API_KEY, 'X-API-Timestamp': timestamp, 'X-API-Signature': signature },
     });
     if (answer.status === 401 || answer.status === 403) {
       throw setUp(`GET ${relative} was refused: ${problem(answer)}. Is ${stack.file} this stack's (./run-local)?`);
@@ -320,30 +253,16 @@ async function depositKey(api, receiving, deposit) {
     + 'paid to another receiving key');
 }
 
-/** The revert reason, or ethers' own words. */
-function reason(error) {
-  return error.reason || error.shortMessage || error.message;
-}
-
-/** The dev chain's id, asked once (ethers would retry a chain that does not answer for ever). */
-async function chainId(rpcUrl) {
-  const answer = await call('POST', rpcUrl, {}, { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] });
-  if (!answer.json || !answer.json.result) throw setUp(`the dev chain at ${rpcUrl} answered ${answer.text}`);
-  return BigInt(answer.json.result);
-}
-
 async function main() {
   const options = parseArguments(process.argv.slice(2));
   const uri = parseUri(options.uris[0]);
-  const stack = readStackEnv();
+  const stack = readStackEnv(['BASE_URL', 'API_KEY', 'PRIVATE_KEY', 'SANDBOX_WALLET_XPUB'], ['DEV_CHAIN_RPC_URL']);
   const receiving = sandboxWallet(stack);
-  const network = await chainId(stack.DEV_CHAIN_RPC_URL);
+  const { network, provider } = await devChain(stack.DEV_CHAIN_RPC_URL);
   if (uri.chainId !== network) {
     throw setUp(`the refund is on chain ${uri.chainId}, but the dev chain is chain ${network}: a live-mode refund is `
       + 'paid on its real network, from your own wallet');
   }
-  const provider = new ethers.JsonRpcProvider(stack.DEV_CHAIN_RPC_URL, ethers.Network.from(network),
-    { staticNetwork: true, cacheTimeout: -1 });
   const api = merchantApi(stack);
 
   const refund = await findRefund(api, provider, uri, options.link);
@@ -416,14 +335,4 @@ async function main() {
   }));
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    if (error instanceof Exit) {
-      say(error.message);
-      process.exit(error.status);
-    }
-    say(`failed: ${error.stack || error}`);
-    process.exit(1);
-  },
-);
+run(main);

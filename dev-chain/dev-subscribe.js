@@ -20,23 +20,15 @@
 const fs = require('fs');
 const path = require('path');
 const { ethers } = require('ethers');
+const { UUID, setUp, refused, tool, readStackEnv, call, problem, devChain, reason } = require('./dev-tool');
 
 const USAGE = `usage: ./dev-subscribe [--periods <n>] [--wait <seconds>] "<subscription_link_url>"
   ./dev-subscribe "http://127.0.0.1:8080/checkout/subscribe?subscriber_id=…"
 Subscribes the stack's customer account to an invitation (POST /subscriber/ answers subscription_link_url; ./run-local
 prints one to its example plan) on the local dev chain. Settings: .local/stack.env, written by ./run-local
 (STACK_ENV=<path>).`;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-class Exit extends Error {
-  constructor(status, message) {
-    super(message);
-    this.status = status;
-  }
-}
-const setUp = (message) => new Exit(2, message);
-const refused = (message) => new Exit(1, message);
-const say = (line) => console.error(`[dev-subscribe] ${line}`);
+const { say, run } = tool('dev-subscribe');
 
 function parseArguments(argv) {
   const options = { periods: 12, wait: 60, urls: [] };
@@ -54,25 +46,6 @@ function parseArguments(argv) {
   }
   if (options.urls.length !== 1) throw setUp(USAGE);
   return options;
-}
-
-/** NAME=value lines, as the launcher writes them (EnvFile): no quotes, # comments. */
-function readStackEnv() {
-  const file = process.env.STACK_ENV || path.join(__dirname, '..', '.local', 'stack.env');
-  if (!fs.existsSync(file)) {
-    throw setUp(`${file} does not exist. Start the stack with ./run-local first; it writes that file.`);
-  }
-  const values = {};
-  for (const line of fs.readFileSync(file, 'utf8').split(/\r?\n/)) {
-    const eq = line.indexOf('=');
-    if (eq > 0 && !line.trim().startsWith('#')) values[line.slice(0, eq).trim()] = line.slice(eq + 1).trim();
-  }
-  if (!values.BASE_URL) throw setUp(`${file} has no BASE_URL. Start the stack with ./run-local; it writes that file.`);
-  if (!values.DEV_CHAIN_RPC_URL || !values.CUSTOMER_PRIVATE_KEY) {
-    throw setUp(`${file} names no dev chain: the stack runs without it (it needs Node.js 20 and npm; see the line `
-      + './run-local printed about it).');
-  }
-  return values;
 }
 
 /** The invitation's subscriber id and its page's status address, checked to be of the stack at BASE_URL. */
@@ -98,61 +71,19 @@ function parseInvitation(text, baseUrl) {
   return { subscriberId, statusUrl: status.toString() };
 }
 
-/** One HTTP exchange with the stack; its JSON answer (or null) and status. No answer at all is a set-up problem. */
-async function call(method, url, body) {
-  let response;
-  try {
-    response = await fetch(url, {
-      method,
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(30_000),
-    });
-  } catch (e) {
-    throw setUp(`${method} ${url} got no answer (${(e.cause && e.cause.code) || e.message}). Is the stack running `
-      + '(./run-local)?');
-  }
-  const text = await response.text();
-  let json = null;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    // not JSON: the message below quotes the text
-  }
-  return { status: response.status, json, text };
-}
-
-/** The API's own words for a refusal: "message (code)", as every service answers errors. */
-function problem(answer) {
-  const json = answer.json || {};
-  return json.message ? `${json.message} (HTTP ${answer.status} ${json.code})` : `HTTP ${answer.status} ${answer.text}`;
-}
-
-/** The revert reason of a refused transaction, decoded with the subscription contract's ABI when it is compiled. */
-function reason(error) {
-  const data = error.data || (error.info && error.info.error && error.info.error.data);
+/** The subscription contract's ABI when it is compiled (build/, as DevChain compiles it), to name its reverts. */
+function subscriptionContract() {
   const artifact = path.join(__dirname, 'build', 'CryptopaySubscriptions.json');
-  if (typeof data === 'string' && data.length >= 10 && fs.existsSync(artifact)) {
-    try {
-      const parsed = new ethers.Interface(JSON.parse(fs.readFileSync(artifact, 'utf8')).abi).parseError(data);
-      if (parsed) return `${parsed.name}(${parsed.args.join(', ')})`;
-    } catch (e) {
-      // not one of the contract's errors: ethers' own words below
-    }
+  try {
+    return fs.existsSync(artifact) ? new ethers.Interface(JSON.parse(fs.readFileSync(artifact, 'utf8')).abi) : null;
+  } catch (e) {
+    return null; // unreadable: ethers' own words name the revert
   }
-  return error.shortMessage || error.message;
-}
-
-/** The dev chain's id, asked once (ethers would retry a chain that does not answer for ever). */
-async function chainId(rpcUrl) {
-  const answer = await call('POST', rpcUrl, { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] });
-  if (!answer.json || !answer.json.result) throw setUp(`the dev chain at ${rpcUrl} answered ${answer.text}`);
-  return BigInt(answer.json.result);
 }
 
 async function main() {
   const options = parseArguments(process.argv.slice(2));
-  const stack = readStackEnv();
+  const stack = readStackEnv(['BASE_URL'], ['DEV_CHAIN_RPC_URL', 'CUSTOMER_PRIVATE_KEY']);
   const baseUrl = stack.BASE_URL.replace(/\/+$/, '');
   const { subscriberId, statusUrl } = parseInvitation(options.urls[0], baseUrl);
 
@@ -164,9 +95,7 @@ async function main() {
       + `see ${options.urls[0]}`);
   }
 
-  const network = await chainId(stack.DEV_CHAIN_RPC_URL);
-  const provider = new ethers.JsonRpcProvider(stack.DEV_CHAIN_RPC_URL, ethers.Network.from(network),
-    { staticNetwork: true, cacheTimeout: -1 });
+  const { network, provider } = await devChain(stack.DEV_CHAIN_RPC_URL);
   const customer = new ethers.Wallet(stack.CUSTOMER_PRIVATE_KEY, provider);
   const kitAnswer = await call('GET', `${baseUrl}/public/subscriber/prepare?subscriber_id=${subscriberId}`
     + `&wallet_address=${customer.address}&periods=${options.periods}`);
@@ -202,7 +131,7 @@ async function main() {
       });
       receipt = await sent.wait(1, 60_000);
     } catch (e) {
-      throw refused(`the chain refused the ${what} transaction: ${reason(e)}`);
+      throw refused(`the chain refused the ${what} transaction: ${reason(e, subscriptionContract())}`);
     }
     say(`${what}: ${receipt.hash} mined in block ${receipt.blockNumber}`);
     hashes[what] = receipt.hash;
@@ -210,18 +139,20 @@ async function main() {
   if (!hashes.subscribe) throw refused('the enrolment kit listed no subscribe transaction');
 
   const enrolled = await call('POST', `${baseUrl}/public/subscriptions/link/`, {
-    subscription_plan_id: plan.id,
-    subscriber_id: subscriberId,
-    wallet_address: customer.address,
-    subscribe_hash: hashes.subscribe,
-    approvals: [{
-      token_address: approval.token,
-      amount_approved: approval.amount,
-      network_name: approval.network_name,
-      chain_id: Number(kit.chain_id),
-      decimals: approval.decimals,
-      ...(hashes.approve ? { approval_hash: hashes.approve } : {}),
-    }],
+    body: {
+      subscription_plan_id: plan.id,
+      subscriber_id: subscriberId,
+      wallet_address: customer.address,
+      subscribe_hash: hashes.subscribe,
+      approvals: [{
+        token_address: approval.token,
+        amount_approved: approval.amount,
+        network_name: approval.network_name,
+        chain_id: Number(kit.chain_id),
+        decimals: approval.decimals,
+        ...(hashes.approve ? { approval_hash: hashes.approve } : {}),
+      }],
+    },
   });
   if (enrolled.status !== 201) {
     throw refused(`the subscribe transaction ${hashes.subscribe} is mined, but the enrolment was refused: `
@@ -255,14 +186,4 @@ async function main() {
   }));
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    if (error instanceof Exit) {
-      say(error.message);
-      process.exit(error.status);
-    }
-    say(`failed: ${error.stack || error}`);
-    process.exit(1);
-  },
-);
+run(main);
