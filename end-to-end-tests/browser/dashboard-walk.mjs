@@ -1,23 +1,29 @@
 // Walks the merchant dashboard in Debian's Chromium, as a new merchant would: sign up (the key pair made in the page,
 // the private key saved as a file), register a receiving key, ask for production access, create a payment link (a
 // refused amount first, its message next to the field), see it paid on the dev chain, create and revoke an API key,
-// sign out and sign in again with the saved key file, and a remembered session across a reload. On the main pages
-// axe-core checks accessibility; screenshots at desktop and phone widths.
+// sign out and sign in again with the saved key file, and a remembered session across a reload. Then, with the
+// keyboard only, through the navigation to a link (its QR code) and the webhooks, where it adds an endpoint (refused
+// first); a delivery to it fails, shows its attempt, and is retried once the receiver succeeds; the secret is
+// rotated, failed deliveries recovered, another endpoint deleted. On the main pages axe-core checks accessibility;
+// screenshots at desktop and phone widths.
 //
 //   node dashboard-walk.mjs <gateway_url> <rpc_url> <payer_address> <xpub> <fixtures_dir> <screenshot_dir> <download_dir>
+//     <webhook_receiver_url> <receiver_control_url>
 //
 // fixtures_dir is auth-lib's test fixtures: the page's own signing module must sign their canonical request exactly as
 // Node.js did. The payer holds the dev chain's USDC and is unlocked on the dev chain, so the script pays a link with
 // eth_sendTransaction and mines blocks until the link shows completed. It prints one JSON line describing what it saw
-// and exits non-zero on any failure (with what it saw so far).
+// and exits non-zero on any failure (with what it saw so far). The webhook receiver is the Java test's: it answers 500
+// until the script POSTs <receiver_control_url>/succeed, and GET <receiver_control_url>/calls counts its deliveries.
 import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { launchChromium, recordErrors, rpcClient } from "./walk-support.mjs";
+import { focusedElement, launchChromium, recordErrors, rpcClient, tabTo } from "./walk-support.mjs";
 
-const [gateway, rpcUrl, payer, xpub, fixtures, screenshots, downloads] = process.argv.slice(2);
-if (!downloads) {
+const [gateway, rpcUrl, payer, xpub, fixtures, screenshots, downloads, receiverUrl, receiverControl] =
+  process.argv.slice(2);
+if (!receiverControl) {
   console.error("usage: node dashboard-walk.mjs <gateway_url> <rpc_url> <payer_address> <xpub> <fixtures_dir> "
-    + "<screenshot_dir> <download_dir>");
+    + "<screenshot_dir> <download_dir> <webhook_receiver_url> <receiver_control_url>");
   process.exit(2);
 }
 mkdirSync(screenshots, { recursive: true });
@@ -47,7 +53,8 @@ try {
   recordErrors(page, result.consoleErrors);
   page.on("dialog", async (dialog) => {
     result.dialogs.push({ type: dialog.type(), message: dialog.message() });
-    // Only the dashboard's own confirmations are expected (revoking a key); anything else would be an injection.
+    // Only the dashboard's own confirmations are expected (revoking a key, rotating a secret, deleting an endpoint);
+    // anything else would be an injection.
     await (dialog.type() === "confirm" ? dialog.accept() : dialog.dismiss());
   });
   page.on("response", async (response) => {
@@ -281,6 +288,147 @@ try {
   // 10. Keyboard: the skip link is the first stop and leads to the content.
   await page.keyboard.press("Tab");
   result.firstTabStop = await page.evaluate(() => document.activeElement?.textContent?.trim());
+
+  // 11. Keyboard only (Tab, Shift+Tab, Enter, Space; text typed): from the overview through the navigation to the
+  // payment links, the paid link (its QR code shown), the webhooks, and an endpoint added after a refused first try.
+  await page.getByLabel("API key").fill(result.apiKey);
+  await page.getByLabel("Private key file").setInputFiles(result.keyFile);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await waitForHeading("Overview");
+  const keyboard = { stops: [], focus: {} };
+  result.keyboard = keyboard;
+  // A view is ready for the keyboard once its content is in and the focus moved to its heading.
+  const ready = async (selector) => {
+    await page.locator(selector).first().waitFor();
+    await page.waitForFunction(() => document.activeElement?.tagName === "H1");
+    return focusedElement(page);
+  };
+  const isNav = (name) => (focused) => focused.tag === "a" && focused.name === name && focused.landmark === "Dashboard";
+  keyboard.focus.overview = await ready("#webhook-health");
+  await tabTo(page, "Shift+Tab", isNav("Payment links"), keyboard.stops);
+  await page.keyboard.press("Enter");
+  keyboard.focus.links = await ready("#results-heading");
+  await tabTo(page, "Tab", (focused) => focused.tag === "a" && focused.name === HOSTILE_LINK, keyboard.stops);
+  await page.keyboard.press("Enter");
+  keyboard.focus.link = await ready("#link-status");
+  await page.waitForFunction(() => {
+    const image = document.querySelector("#payment-url-qr");
+    return image?.complete && image.naturalWidth > 0;
+  });
+  result.qr = await page.locator("#payment-url-qr").evaluate((image) => ({ src: new URL(image.src).pathname
+    + new URL(image.src).search, alt: image.alt, naturalWidth: image.naturalWidth }));
+  result.linkWebhooksNote = (await page.locator("#link-webhooks").textContent()).replace(/\s+/g, " ").trim();
+  await shoot("11-link-qr");
+  await tabTo(page, "Shift+Tab", isNav("Webhooks"), keyboard.stops);
+  await page.keyboard.press("Enter");
+  keyboard.focus.webhooks = await ready("#create-endpoint");
+  await tabTo(page, "Tab", (focused) => focused.name === "Endpoint URL", keyboard.stops);
+  await page.keyboard.type(receiverUrl);
+  await tabTo(page, "Tab", (focused) => focused.name === "Description (optional)", keyboard.stops);
+  await page.keyboard.type("Order fulfilment");
+  // No event chosen: the API refuses, its message at the events, the focus on the first of them.
+  await tabTo(page, "Tab", (focused) => focused.tag === "button" && focused.name === "Add endpoint", keyboard.stops);
+  await page.keyboard.press("Enter");
+  await page.locator('[data-error-for="events"]:not(:empty)').waitFor();
+  result.eventsError = await page.locator('[data-error-for="events"]').textContent();
+  keyboard.focus.afterRefusal = await page.evaluate(() => ({ value: document.activeElement.value,
+    invalid: document.activeElement.getAttribute("aria-invalid") }));
+  await axe("webhooks");
+  await shoot("12-webhooks-refused");
+  await page.keyboard.press("Space");
+  await tabTo(page, "Tab", (focused) => focused.name === "payment.completed", keyboard.stops);
+  await page.keyboard.press("Space");
+  await tabTo(page, "Tab", (focused) => focused.tag === "button" && focused.name === "Add endpoint", keyboard.stops);
+  await page.keyboard.press("Enter");
+  await page.locator("#new-secret").waitFor();
+  keyboard.focus.afterCreate = await focusedElement(page);
+  result.newSecret = (await page.locator("#new-secret-value").textContent()).trim();
+  await tabTo(page, "Tab", (focused) => focused.name === "Copy secret", keyboard.stops);
+  await page.keyboard.press("Enter");
+  await page.locator("#new-secret").getByText("Copied.").waitFor();
+  result.secretCopied = await page.evaluate(() => navigator.clipboard.readText());
+  result.endpointRows = await page.locator("#webhook-endpoints tbody tr").allTextContents();
+  await shoot("13-webhook-secret");
+  await tabTo(page, "Tab", (focused) => focused.name === "Open the endpoint and its deliveries", keyboard.stops);
+  await page.keyboard.press("Enter");
+  keyboard.focus.endpoint = await ready("#deliveries-count");
+  result.endpointId = page.url().split("/").pop();
+  result.secretShownOnce = !(await page.locator("main").textContent()).includes(result.newSecret);
+
+  // 12. A payment link sends payment.created; the receiver answers 500 (Retry-After: an hour) until told otherwise.
+  await nav("Payment links", "Payment links");
+  await page.getByRole("link", { name: "Create payment link" }).click();
+  await waitForHeading("Create payment link");
+  await page.getByLabel("Name").fill("Webhook trigger");
+  await page.getByLabel("Amount").fill("1");
+  await page.getByLabel("Currency").selectOption("USDC");
+  await page.getByRole("button", { name: "Create payment link" }).click();
+  await page.locator("#link-status").waitFor();
+  result.webhookLinkId = page.url().split("/").pop();
+  for (let i = 0; i < 60 && Number(await (await fetch(`${receiverControl}/calls`)).text()) < 1; i++) {
+    await page.waitForTimeout(500);
+  }
+  await nav("Webhooks", "Webhooks");
+  await page.locator(`#webhook-endpoints a[href$="${result.endpointId}"]`).click();
+  // The attempt's result is written once the receiver has answered: read the list again until it shows it.
+  await page.locator("#deliveries-count").waitFor();
+  for (let i = 0; i < 20 && !(await page.locator("#delivery-results tbody tr", { hasText: "HTTP 500" }).count());
+    i++) {
+    await page.waitForTimeout(1000);
+    await page.locator("#refresh-deliveries").click();
+    await page.locator("#deliveries-count").waitFor();
+  }
+  result.deliveryRows = await page.locator("#delivery-results tbody tr").allTextContents();
+  result.endpointState = await page.locator("#endpoint-state [data-state]").getAttribute("data-state");
+  await axe("webhook");
+  await shoot("14-webhook-failing");
+  await page.locator("#delivery-results tbody a[data-delivery]").first().click();
+  await page.locator("#delivery-attempts").waitFor();
+  result.deliveryId = page.url().split("/").pop();
+  const attemptCodes = () => page.locator("#delivery-attempts tbody tr td:nth-child(3)").allTextContents();
+  result.attemptsBeforeRetry = await attemptCodes();
+  result.deliveryStatusBeforeRetry = await page.locator("#delivery-status [data-status]").getAttribute("data-status");
+  await axe("webhook-delivery");
+  await shoot("15-delivery-failed");
+
+  // 13. The overview names the failing endpoint; back to the delivery, the receiver now succeeds: Retry delivers.
+  await nav("Overview", "Overview");
+  await page.locator("#webhook-health").waitFor();
+  result.failingOnOverview = await page.locator("#webhook-health tbody tr").allTextContents();
+  await axe("overview-failing");
+  await shoot("16-overview-failing");
+  await page.goBack();
+  await page.locator("#retry-delivery").waitFor();
+  await fetch(`${receiverControl}/succeed`, { method: "POST" });
+  await page.locator("#retry-delivery").click();
+  await page.locator('#delivery-status [data-status="succeeded"]').waitFor({ timeout: 40000 });
+  result.attemptsAfterRetry = await attemptCodes();
+  result.retryMessage = (await page.locator("#delivery-message").textContent()).trim();
+  await shoot("17-delivery-retried");
+
+  // 14. The endpoint: rotate its secret (the new one shown once), recover failed deliveries since yesterday.
+  await page.locator("#delivery-endpoint").click();
+  await page.locator("#rotate-secret").waitFor();
+  await page.locator("#rotate-secret").click();
+  await page.locator("#rotated-secret").waitFor();
+  result.rotatedSecret = (await page.locator("#rotated-secret-value").textContent()).trim();
+  result.focusAfterRotate = (await focusedElement(page)).id;
+  await page.getByRole("button", { name: "Recover failed deliveries" }).click();
+  await page.locator("#recover-result .notice").waitFor();
+  result.recoverMessage = (await page.locator("#recover-result").textContent()).trim();
+  await shoot("18-secret-rotated");
+
+  // 15. Another endpoint, added and deleted.
+  await nav("Webhooks", "Webhooks");
+  await page.getByLabel("Endpoint URL").fill("https://spare.example/hooks");
+  await page.getByLabel("subscription.expiring").check();
+  await page.getByRole("button", { name: "Add endpoint" }).click();
+  await page.locator("#open-new-endpoint").click();
+  await page.locator("#delete-endpoint").waitFor();
+  await page.locator("#delete-endpoint").click();
+  await waitForHeading("Webhooks");
+  await page.getByText("Deleted the endpoint https://spare.example/hooks.").waitFor();
+  result.endpointRowsAfterDelete = await page.locator("#webhook-endpoints tbody tr").allTextContents();
 
   console.log(JSON.stringify(result));
 } catch (error) {

@@ -115,3 +115,42 @@ export function recordErrors(page, errors) {
     && errors.push(message.text() + " (" + (message.location().url || "?") + ")"));
   page.on("pageerror", (error) => errors.push(String(error)));
 }
+
+/**
+ * Moves the keyboard focus with key ("Tab" or "Shift+Tab") until matches(focused) holds, where focused is
+ * {tag, id, name, role, checked, landmark}: name is what a screen reader would read (aria-label, the label, the
+ * text, the alt), landmark the enclosing nav, main or header (its aria-label, else its tag). Every stop passed is pushed onto stops as "tag: name"; after max stops without a match it throws, naming them.
+ */
+export async function tabTo(page, key, matches, stops = [], max = 40) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(key);
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement;
+      if (!element || element === document.body) {
+        return null;
+      }
+      const label = element.labels?.[0]?.textContent;
+      const name = element.getAttribute("aria-label") ?? label ?? element.getAttribute("alt") ?? element.textContent;
+      const landmark = element.closest("nav, main, header");
+      return { tag: element.tagName.toLowerCase(), id: element.id, name: (name ?? "").replace(/\s+/g, " ").trim(),
+        role: element.getAttribute("role"), checked: element.checked ?? null,
+        landmark: landmark ? landmark.getAttribute("aria-label") ?? landmark.tagName.toLowerCase() : null };
+    });
+    if (focused) {
+      stops.push(`${focused.tag}: ${focused.name}`);
+      if (matches(focused)) {
+        return focused;
+      }
+    }
+  }
+  throw new Error(`${key} never reached the element looked for; stops: ${JSON.stringify(stops)}`);
+}
+
+/** What has the focus now: {tag, id, name} (name: its text, trimmed). */
+export function focusedElement(page) {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    return { tag: element?.tagName.toLowerCase(), id: element?.id ?? "",
+      name: (element?.textContent ?? "").replace(/\s+/g, " ").trim() };
+  });
+}

@@ -11,6 +11,14 @@ import * as links from "./view-links.js";
 import * as linkForm from "./view-link-new.js";
 import * as linkDetail from "./view-link.js";
 import * as developers from "./view-developers.js";
+import * as webhookEndpoints from "./view-webhooks.js";
+import * as webhookEndpoint from "./view-webhook.js";
+import * as webhookDelivery from "./view-webhook-delivery.js";
+import * as plans from "./view-subscriptions.js";
+import * as planForm from "./view-plan-new.js";
+import * as planDetail from "./view-plan.js";
+import * as subscriptionLinks from "./view-subscription-links.js";
+import * as subscriptionLink from "./view-subscription-link.js";
 
 const ROOT = "/dashboard";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -50,7 +58,47 @@ function route(path) {
   if (rest === "/developers") {
     return [developers, "developers", {}];
   }
+  const webhooks = webhookRoute(rest);
+  if (webhooks) {
+    return webhooks;
+  }
+  const subscriptions = subscriptionRoute(rest);
+  if (subscriptions) {
+    return subscriptions;
+  }
   return [notFound, null, {}];
+}
+
+/** The subscriptions section: plans, a new plan, a plan, the subscription links and a link; null for other paths. */
+function subscriptionRoute(rest) {
+  if (rest === "/subscriptions") {
+    return [plans, "subscriptions", {}];
+  }
+  if (rest === "/subscriptions/plans/new") {
+    return [planForm, "subscriptions", {}];
+  }
+  if (rest === "/subscriptions/links") {
+    return [subscriptionLinks, "subscriptions", {}];
+  }
+  const one = /^\/subscriptions\/(plans|links)\/([^/]+)$/.exec(rest);
+  if (one && UUID.test(one[2])) {
+    return [one[1] === "plans" ? planDetail : subscriptionLink, "subscriptions", { id: one[2].toLowerCase() }];
+  }
+  return null;
+}
+
+/** The webhooks section: the endpoints, an endpoint with its deliveries, a delivery; null for other paths. */
+function webhookRoute(rest) {
+  if (rest === "/webhooks") {
+    return [webhookEndpoints, "webhooks", {}];
+  }
+  const endpoint = /^\/webhooks\/([^/]+)(?:\/deliveries\/([^/]+))?$/.exec(rest);
+  if (!endpoint || !UUID.test(endpoint[1]) || (endpoint[2] !== undefined && !UUID.test(endpoint[2]))) {
+    return null;
+  }
+  const id = endpoint[1].toLowerCase();
+  return endpoint[2] === undefined ? [webhookEndpoint, "webhooks", { id }]
+    : [webhookDelivery, "webhooks", { id, deliveryId: endpoint[2].toLowerCase() }];
 }
 
 const notFound = {

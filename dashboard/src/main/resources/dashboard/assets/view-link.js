@@ -1,7 +1,10 @@
-// One payment link (GET /payment_links/{id}): its facts, the checkout address to copy, what was paid (summary and
-// transactions, followed every 5 s while the link can still be paid), and cancelling it (DELETE).
+// One payment link (GET /payment_links/{id}): its facts, the checkout address to copy and as a QR code (an image
+// payment-links-service draws, GET /checkout/payment_link/qr.svg), what was paid (summary and transactions, followed
+// every 5 s while the link can still be paid), where its webhook events go, and cancelling it (DELETE).
+import { queryString } from "./api.js";
 import { copy, fill, h, notice, table } from "./dom.js";
 import { label, money, shortHex, when } from "./format.js";
+import { LINK_EVENTS } from "./webhooks.js";
 
 export const title = "Payment link";
 
@@ -102,19 +105,31 @@ export async function render(ctx) {
         h("a", { href: link.payment_url, target: "_blank", rel: "noopener noreferrer", class: "button secondary" },
           "Open checkout")),
       copied,
-      h("dl", { class: "facts" },
-        h("dt", {}, "Deposit address"), h("dd", {}, link.deposit_address
-          ? h("code", { id: "deposit-address" }, link.deposit_address)
-          : "None: no receiving key was registered for this mode when the link was made (Developers)."),
-        link.payment_uri ? [h("dt", {}, "Payment request (EIP-681)"),
-          h("dd", {}, h("code", { id: "payment-uri" }, link.payment_uri))] : null,
-        h("dt", {}, "Network"), h("dd", {}, link.network ? `${link.network} (chain ${link.chain_id})` : "—"),
-        h("dt", {}, "Order"), h("dd", {}, link.order_id),
-        h("dt", {}, "Customer"), h("dd", {}, [link.customer_name, link.customer_email, link.customer_id]
-          .filter(Boolean).join(" · ")),
-        h("dt", {}, "Created"), h("dd", {}, when(link.created_at)))),
+      h("div", { class: "checkout-grid" },
+        h("dl", { class: "facts" },
+          h("dt", {}, "Deposit address"), h("dd", {}, link.deposit_address
+            ? h("code", { id: "deposit-address" }, link.deposit_address)
+            : "None: no receiving key was registered for this mode when the link was made (Developers)."),
+          link.payment_uri ? [h("dt", {}, "Payment request (EIP-681)"),
+            h("dd", {}, h("code", { id: "payment-uri" }, link.payment_uri))] : null,
+          h("dt", {}, "Network"), h("dd", {}, link.network ? `${link.network} (chain ${link.chain_id})` : "—"),
+          h("dt", {}, "Order"), h("dd", {}, link.order_id),
+          h("dt", {}, "Customer"), h("dd", {}, [link.customer_name, link.customer_email, link.customer_id]
+            .filter(Boolean).join(" · ")),
+          h("dt", {}, "Created"), h("dd", {}, when(link.created_at))),
+        h("figure", { class: "qr" },
+          h("img", { id: "payment-url-qr", alt: "QR code of the checkout address", width: "192", height: "192",
+            src: `/checkout/payment_link/qr.svg${queryString({ payment_id: link.id })}` }),
+          h("figcaption", {}, "Scan to open the checkout on a phone.")))),
     state,
     paid,
+    h("section", { id: "link-webhooks", "aria-labelledby": "link-webhooks-heading" },
+      h("h2", { id: "link-webhooks-heading" }, "Webhook events"),
+      h("p", {}, "What happens to this link is sent to each of your webhook endpoints subscribed to its event types: ",
+        LINK_EVENTS.flatMap((type, i) => [i ? ", " : "", h("code", {}, type)]), "."),
+      h("p", { class: "hint" }, "The webhook API lists deliveries per endpoint (by status and event type) and cannot "
+        + "select those of one payment link, so they are not listed here: see each endpoint's deliveries in ",
+      h("a", { href: "/dashboard/webhooks", "data-nav": true }, "Webhooks"), ".")),
     h("p", {}, cancel));
   update(link);
 

@@ -1,6 +1,8 @@
 package dev.cryptopay.e2e;
 
 import static dev.cryptopay.e2e.SuiteStack.JSON;
+import static dev.cryptopay.e2e.SuiteStack.await;
+import static dev.cryptopay.e2e.SuiteStack.createLink;
 import static dev.cryptopay.e2e.SuiteStack.httpGet;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,6 +10,7 @@ import dev.cryptopay.deploy.LocalStack;
 import dev.cryptopay.deploy.SignedClient;
 import dev.cryptopay.testsupport.chain.DevChain;
 import dev.cryptopay.testsupport.chain.DevTokens;
+import dev.cryptopay.testsupport.webhook.WebhookReceiver;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.net.http.HttpResponse;
@@ -19,6 +22,8 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -29,8 +34,13 @@ import tools.jackson.databind.JsonNode;
  * file), registers a receiving key, asks for production access, creates a payment link (a refused amount shown next to
  * its field first), sees it paid on the dev chain, filters the list, creates and revokes a key, signs out and in again
  * with the saved file, and a remembered session survives a reload until sign-out. The saved key file and API key then
- * sign requests from Java too. The merchant's own text stays text; axe-core finds nothing serious or critical on the
- * main pages. Screenshots at desktop and phone widths are kept in {@code target/dashboard-screenshots/}.
+ * sign requests from Java too. Then, with the keyboard only, it goes through the navigation to the paid link (its QR
+ * code, served by payment-links-service) and to the webhooks, where it adds an endpoint at this test's receiver (a
+ * refused first try, the secret shown once); the receiver answers 500, the dashboard shows the failed attempt and the
+ * failing endpoint, the receiver is switched to succeed and "Retry" delivers; the secret is rotated (the next event is
+ * signed with the new one only), failed deliveries are recovered, and another endpoint is deleted. The merchant's own
+ * text stays text; axe-core finds nothing serious or critical on the main pages. Screenshots at desktop and phone
+ * widths are kept in {@code target/dashboard-screenshots/}.
  */
 class DashboardEndToEndTest {
 
@@ -38,7 +48,18 @@ class DashboardEndToEndTest {
     private static final Path SCREENSHOTS = Path.of("target", "dashboard-screenshots");
     private static final Path DOWNLOADS = Path.of("target", "dashboard-downloads");
     private static final Path FIXTURES = Path.of("..", "auth-lib", "src", "test", "resources", "fixtures");
-    private static final Duration WALK_LIMIT = Duration.ofMinutes(5);
+    private static final Duration WALK_LIMIT = Duration.ofMinutes(8);
+
+    /** Where the walk steers the receiver: POST …/succeed, GET …/calls (deliveries received so far). */
+    private static final String CONTROL = "/walk";
+
+    private static final String SECRET = "whsec_[A-Za-z0-9+/]{43}=";
+
+    /** The merchant's webhook endpoint: 500 with Retry-After an hour, until the walk tells it to succeed. */
+    @AutoClose
+    private final WebhookReceiver receiver = new WebhookReceiver();
+
+    private final AtomicBoolean receiverSucceeds = new AtomicBoolean();
 
     private static final String HOSTILE_NAME = "Walk Shop <img src=x onerror=alert(1)>";
     private static final String HOSTILE_LINK = "Beans <script>alert(2)</script>";
@@ -58,6 +79,7 @@ class DashboardEndToEndTest {
 
         String payer = chain.accounts().get(6);
         chain.mint(DevTokens.USDC, payer, DevTokens.USDC.baseUnits("2.5"));
+        receiver.otherwise(this::answer);
         JsonNode walk = walk(stack.gatewayUrl(), chain.rpcUrl(), payer, NodeTools.freshReceivingKey());
 
         // The browser signs exactly what auth-lib and Node.js sign (Ed25519 is deterministic).
@@ -141,6 +163,10 @@ class DashboardEndToEndTest {
         assertThat(walk.get("forgottenAfterSignOut").asBoolean()).isTrue();
         assertThat(walk.get("firstTabStop").asString()).isEqualTo("Skip to content");
 
+        keyboardOnly(walk.get("keyboard"));
+        qrCode(stack, walk, linkId);
+        webhooks(walk, merchant);
+
         // Only the refusals the walk provoked; nothing injected ran; no other console error.
         assertThat(walk.get("failedRequests").values().stream()
                         .map(r -> r.get("method").asString() + " "
@@ -153,18 +179,30 @@ class DashboardEndToEndTest {
                         "POST /api/v1/payment_links 400 validation_failed",
                         "GET /api/v1/payment_links 400 validation_failed",
                         "POST /api/v1/account/keys 403 production_access_required",
-                        "GET /api/v1/account 401 invalid_signature");
+                        "GET /api/v1/account 401 invalid_signature",
+                        "POST /api/v1/webhook-endpoints 400 validation_failed");
         assertThat(walk.get("consoleErrors").values().stream().map(JsonNode::asString))
                 .hasSize(walk.get("failedRequests").size())
                 .allMatch(text -> text.startsWith("Failed to load resource: the server responded with a status of"));
         assertThat(walk.get("dialogs").values().stream().map(d -> d.get("type").asString()))
-                .as("only the revocation's confirmation")
-                .containsExactly("confirm");
+                .as("only the confirmations of revoking a key, rotating a secret and deleting an endpoint")
+                .containsExactly("confirm", "confirm", "confirm");
 
         // Accessibility: axe-core on every main page, nothing serious or critical; nothing wider than a phone.
         JsonNode axe = walk.get("axe");
         assertThat(axe.propertyNames())
-                .contains("signin", "signup", "overview", "links", "link-new", "link", "developers");
+                .contains(
+                        "signin",
+                        "signup",
+                        "overview",
+                        "links",
+                        "link-new",
+                        "link",
+                        "developers",
+                        "webhooks",
+                        "webhook",
+                        "webhook-delivery",
+                        "overview-failing");
         for (Map.Entry<String, JsonNode> pageResult : axe.properties()) {
             assertThat(pageResult.getValue().values().stream()
                             .filter(v -> List.of("serious", "critical")
@@ -188,14 +226,164 @@ class DashboardEndToEndTest {
                 "7-link-paid",
                 "8-overview",
                 "9-links-completed",
-                "10-keys")) {
+                "10-keys",
+                "11-link-qr",
+                "12-webhooks-refused",
+                "13-webhook-secret",
+                "14-webhook-failing",
+                "15-delivery-failed",
+                "16-overview-failing",
+                "17-delivery-retried",
+                "18-secret-rotated")) {
             assertThat(SCREENSHOTS.resolve(shot + "-desktop.png")).isNotEmptyFile();
             assertThat(SCREENSHOTS.resolve(shot + "-phone.png")).isNotEmptyFile();
         }
     }
 
+    /** With the keyboard only, every view reached put the focus on its heading, and every stop had a name. */
+    private void keyboardOnly(JsonNode keyboard) {
+        assertThat(keyboard.at("/focus/overview/name").asString()).isEqualTo("Overview");
+        assertThat(keyboard.at("/focus/links/name").asString()).isEqualTo("Payment links");
+        assertThat(keyboard.at("/focus/link/name").asString()).isEqualTo(HOSTILE_LINK);
+        assertThat(keyboard.at("/focus/webhooks/name").asString()).isEqualTo("Webhooks");
+        assertThat(keyboard.at("/focus/endpoint/name").asString()).isEqualTo(receiver.url());
+        for (String view : List.of("overview", "links", "link", "webhooks", "endpoint")) {
+            assertThat(keyboard.at("/focus/" + view + "/tag").asString())
+                    .as(view)
+                    .isEqualTo("h1");
+        }
+        // A refused endpoint puts the focus on the field the API named; a created one on its secret, shown once.
+        assertThat(keyboard.at("/focus/afterRefusal/value").asString()).isEqualTo("payment.created");
+        assertThat(keyboard.at("/focus/afterRefusal/invalid").asString()).isEqualTo("true");
+        assertThat(keyboard.at("/focus/afterCreate/id").asString()).isEqualTo("new-secret");
+        assertThat(keyboard.at("/focus/afterCreate/name").asString()).contains("you won't see it again");
+        assertThat(keyboard.get("stops").values().stream().map(JsonNode::asString))
+                .as("every keyboard stop has a name")
+                .allMatch(stop -> stop.matches("[a-z0-9]+: \\S.*"))
+                .contains(
+                        "a: Payment links",
+                        "a: Webhooks",
+                        "a: " + HOSTILE_LINK,
+                        "input: Endpoint URL",
+                        "input: payment.completed",
+                        "button: Add endpoint",
+                        "button: Copy secret");
+    }
+
+    /** The link's QR code: an image of its payment_url that payment-links-service draws, shown on the link's page. */
+    private static void qrCode(LocalStack stack, JsonNode walk, String linkId) {
+        String src = walk.at("/qr/src").asString();
+        assertThat(src).isEqualTo("/checkout/payment_link/qr.svg?payment_id=" + linkId);
+        assertThat(walk.at("/qr/alt").asString()).isEqualTo("QR code of the checkout address");
+        assertThat(walk.at("/qr/naturalWidth").asInt()).as("the image loaded").isPositive();
+        HttpResponse<String> image = httpGet(stack.gatewayUrl() + src);
+        assertThat(image.statusCode()).isEqualTo(200);
+        assertThat(image.headers().firstValue("Content-Type")).hasValue("image/svg+xml;charset=utf-8");
+        assertThat(image.headers().firstValue("Cache-Control")).hasValue("max-age=86400, public");
+        assertThat(image.body())
+                .startsWith("<svg xmlns=\"http://www.w3.org/2000/svg\"")
+                .contains("aria-label=\"QR code of the checkout address "
+                        + walk.get("paymentUrl").asString() + "\"");
+        assertThat(walk.get("linkWebhooksNote").asString())
+                .contains("payment.created", "payment.completed", "cannot select those of one payment link");
+    }
+
+    /** The webhook views against what the receiver received and what the API says afterwards. */
+    private void webhooks(JsonNode walk, SignedClient merchant) {
+        String secret = walk.get("newSecret").asString();
+        String rotated = walk.get("rotatedSecret").asString();
+        assertThat(secret).matches(SECRET).isEqualTo(walk.get("secretCopied").asString());
+        assertThat(rotated).matches(SECRET).isNotEqualTo(secret);
+        assertThat(walk.get("secretShownOnce").asBoolean())
+                .as("the secret is gone from the next view")
+                .isTrue();
+        assertThat(walk.get("focusAfterRotate").asString()).isEqualTo("rotated-secret");
+        assertThat(walk.get("eventsError").asString()).contains("events");
+        assertThat(texts(walk.get("endpointRows")))
+                .singleElement()
+                .asString()
+                .contains(receiver.url(), "Order fulfilment", "payment.created", "payment.completed", "Enabled");
+
+        // The first attempt failed (500): shown in the list, on the delivery, and on the overview.
+        assertThat(texts(walk.get("deliveryRows")))
+                .singleElement()
+                .asString()
+                .contains("payment.created", "Pending", "HTTP 500");
+        assertThat(walk.get("endpointState").asString()).isEqualTo("failing");
+        assertThat(walk.get("deliveryStatusBeforeRetry").asString()).isEqualTo("pending");
+        assertThat(texts(walk.get("attemptsBeforeRetry"))).containsExactly("500");
+        assertThat(texts(walk.get("failingOnOverview")))
+                .singleElement()
+                .asString()
+                .contains(receiver.url(), "Failing");
+        // "Retry" once the receiver succeeds: delivered.
+        assertThat(texts(walk.get("attemptsAfterRetry"))).containsExactly("500", "200");
+        assertThat(walk.get("retryMessage").asString()).isEqualTo("Delivered.");
+        assertThat(walk.get("recoverMessage").asString()).startsWith("No failed delivery since");
+        assertThat(texts(walk.get("endpointRowsAfterDelete")))
+                .singleElement()
+                .asString()
+                .contains(receiver.url())
+                .doesNotContain("spare.example");
+
+        // The receiver's side: the same event twice (refused, then retried), signed with the secret the page showed.
+        List<WebhookReceiver.Received> hooks = hooks();
+        assertThat(hooks).hasSize(2);
+        JsonNode event = JSON.readTree(hooks.get(0).body());
+        assertThat(event.get("type").asString()).isEqualTo("payment.created");
+        assertThat(event.at("/data/id").asString())
+                .isEqualTo(walk.get("webhookLinkId").asString());
+        assertThat(hooks.get(1).header("X-Service-Event-Id"))
+                .isEqualTo(event.get("id").asString());
+        assertThat(hooks.get(1).header("X-Service-Signature"))
+                .isEqualTo(WebhookReceiver.hmacHex(secret, hooks.get(1).body()));
+
+        // What follows the rotation is signed with the new secret only.
+        String next = createLink(merchant, "After rotation", "3");
+        await("the delivery of " + next, Duration.ofSeconds(60), () -> hooks().size() >= 3);
+        WebhookReceiver.Received after = hooks().get(2);
+        assertThat(JSON.readTree(after.body()).at("/data/id").asString()).isEqualTo(next);
+        assertThat(after.header("X-Service-Signature"))
+                .isEqualTo(WebhookReceiver.hmacHex(rotated, after.body()))
+                .isNotEqualTo(WebhookReceiver.hmacHex(secret, after.body()));
+
+        // The API agrees: the deleted endpoint is gone, the other one delivers again.
+        JsonNode endpoints =
+                JSON.readTree(merchant.get("/webhook-endpoints").body()).get("data");
+        assertThat(endpoints).hasSize(1);
+        assertThat(endpoints.get(0).get("id").asString())
+                .isEqualTo(walk.get("endpointId").asString());
+        assertThat(endpoints.get(0).has("failing_since")).isFalse();
+    }
+
+    /** The deliveries the receiver got (not the walk's control calls), in arrival order. */
+    private List<WebhookReceiver.Received> hooks() {
+        return receiver.received().stream()
+                .filter(call -> call.path().equals(WebhookReceiver.DEFAULT_PATH))
+                .toList();
+    }
+
+    /** The receiver's answers: the walk's control calls, else 500 until told to succeed, then 200. */
+    private WebhookReceiver.Reply answer(WebhookReceiver.Received call) {
+        if (call.path().equals(CONTROL + "/succeed")) {
+            receiverSucceeds.set(true);
+            return WebhookReceiver.Reply.status(204);
+        }
+        if (call.path().equals(CONTROL + "/calls")) {
+            return WebhookReceiver.Reply.body(
+                    200, String.valueOf(hooks().size()).getBytes(StandardCharsets.UTF_8));
+        }
+        return receiverSucceeds.get()
+                ? WebhookReceiver.Reply.status(200)
+                : new WebhookReceiver.Reply(500, Map.of("Retry-After", "3600"), Duration.ZERO);
+    }
+
+    private static List<String> texts(JsonNode array) {
+        return array.values().stream().map(JsonNode::asString).toList();
+    }
+
     /** Runs the browser script; answers the JSON line it prints. */
-    private static JsonNode walk(String gatewayUrl, String rpcUrl, String payer, String xpub)
+    private JsonNode walk(String gatewayUrl, String rpcUrl, String payer, String xpub)
             throws IOException, InterruptedException {
         NodeTools.installPackages(BROWSER, "playwright-core");
         NodeTools.installPackages(BROWSER, "axe-core");
@@ -209,7 +397,9 @@ class DashboardEndToEndTest {
                         xpub,
                         FIXTURES.toAbsolutePath().normalize().toString(),
                         SCREENSHOTS.toAbsolutePath().toString(),
-                        DOWNLOADS.toAbsolutePath().toString())
+                        DOWNLOADS.toAbsolutePath().toString(),
+                        receiver.url(),
+                        receiver.url(CONTROL))
                 .directory(BROWSER.toFile())
                 .redirectError(log.toFile())
                 .start();

@@ -1,8 +1,10 @@
 package dev.cryptopay.paymentlinks.checkout;
 
 import dev.cryptopay.service.error.ApiException;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.UUID;
+import org.springframework.http.CacheControl;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -16,13 +18,22 @@ import reactor.core.publisher.Mono;
 
 /**
  * The customer's checkout routes, public through the gateway ({@code /checkout/**}, no merchant signature): the page,
- * its status as JSON, and the status as Server-Sent Events. An unknown or malformed {@code payment_id} is a 404 (an
- * HTML page for the page route, the problem body otherwise), never a 500.
+ * its status as JSON, the status as Server-Sent Events, and a QR code of the page's address as an SVG image (for the
+ * merchant dashboard, so a customer can open the checkout with a phone). An unknown or malformed {@code payment_id} is
+ * a 404 (an HTML page for the page route, the problem body otherwise), never a 500.
  */
 @RestController
 class CheckoutController {
 
     static final MediaType HTML = MediaType.parseMediaType("text/html;charset=utf-8");
+    static final MediaType SVG = MediaType.parseMediaType("image/svg+xml;charset=utf-8");
+
+    /**
+     * A link's address never changes, so its QR code may be kept; a day bounds how long a changed {@code
+     * checkout-url} takes to show. Answers for unknown ids are not kept (the security headers' {@code no-store}).
+     */
+    static final CacheControl QR_CODE_LIFETIME =
+            CacheControl.maxAge(Duration.ofDays(1)).cachePublic();
 
     private final CheckoutService service;
     private final CheckoutPage page;
@@ -62,6 +73,23 @@ class CheckoutController {
         return found(paymentId)
                 .flatMapMany(
                         first -> streams.stream(exchange, service.watch(first).map(CheckoutStatus::of)));
+    }
+
+    /**
+     * A QR code of the link's {@code payment_url} (the checkout page's address, not the EIP-681 request the page's
+     * own QR code carries), drawn as the page draws its code: an image a page shows with {@code <img>} from this
+     * origin (the dashboard's Content-Security-Policy allows {@code img-src 'self'}).
+     */
+    @GetMapping("/checkout/payment_link/qr.svg")
+    Mono<ResponseEntity<String>> qrCode(@RequestParam(name = "payment_id", required = false) String paymentId) {
+        return paymentId(paymentId)
+                .map(service::paymentUrl)
+                .orElseGet(Mono::empty)
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("Payment not found")))
+                .map(url -> ResponseEntity.ok()
+                        .contentType(SVG)
+                        .cacheControl(QR_CODE_LIFETIME)
+                        .body(QrCodeSvg.render(url, "QR code of the checkout address " + url, "qr-code")));
     }
 
     private Mono<CheckoutView> found(String paymentId) {

@@ -24,6 +24,7 @@ public class CheckoutService {
     private final Clock clock;
     private final Duration pollInterval;
     private final Explorers explorers;
+    private final PaymentLinksProperties properties;
 
     public CheckoutService(
             PaymentLinkRepository links,
@@ -35,6 +36,12 @@ public class CheckoutService {
         this.clock = clock;
         this.pollInterval = properties.checkout().pollInterval();
         this.explorers = Explorers.of(properties.checkout().explorers());
+        this.properties = properties;
+    }
+
+    /** The link's {@code payment_url} (its checkout's address) when the link exists; one query. */
+    public Mono<String> paymentUrl(UUID paymentId) {
+        return links.findById(paymentId).map(link -> properties.paymentUrl(link.id()));
     }
 
     /**

@@ -1,0 +1,282 @@
+// Walks the dashboard's subscriptions views in Debian's Chromium, as a merchant with a browser wallet would: sign in,
+// a new plan refused at a field, signing without a wallet, with a wallet on another network and declined in the wallet
+// (4001), then signed (EIP-712, the dev wallet's eth_signTypedData_v4 answered by the dev chain) and created; the plan
+// listed; a customer invited and the invitation's address copied; the customer subscribing on that page with its own
+// wallet; the dashboard showing the subscription link active with its first payment; the plan deprecated. axe-core
+// checks the new pages; screenshots at desktop and phone widths (subscriptions-*.png).
+//
+//   node dashboard-subscriptions-walk.mjs <gateway_url> <rpc_url> <api_key> <key_file> <merchant_wallet>
+//       <customer_wallet> <screenshot_dir>
+//
+// Both wallets are unlocked dev-chain accounts (walk-support.mjs's dev wallet); the customer's holds the plan's token.
+// Prints one JSON line describing what it saw and exits non-zero on any failure (with what it saw so far).
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { devWallet, injectWallet, launchChromium, recordErrors, rpcClient } from "./walk-support.mjs";
+
+const [gateway, rpcUrl, apiKey, keyFile, merchantWallet, customerWallet, screenshots] = process.argv.slice(2);
+if (!screenshots) {
+  console.error("usage: node dashboard-subscriptions-walk.mjs <gateway_url> <rpc_url> <api_key> <key_file> "
+    + "<merchant_wallet> <customer_wallet> <screenshot_dir>");
+  process.exit(2);
+}
+mkdirSync(screenshots, { recursive: true });
+
+const PLAN_NAME = "Roast club <img src=x onerror=alert(1)>";
+const CUSTOMER = "Grace <script>alert(2)</script>";
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const rpc = rpcClient(rpcUrl);
+const browser = await launchChromium();
+const result = { axe: {}, failedRequests: [], dialogs: [], consoleErrors: [], overflows: {}, walletProblems: {} };
+
+/**
+ * The merchant's wallet as the page sees it: the dev wallet, or (mode "wrong-network") one on chain 1 that cannot
+ * switch, or (mode "decline") one whose owner declines the signature (4001).
+ */
+function merchantWalletOf(account) {
+  const good = devWallet(rpc, account);
+  const elsewhere = devWallet(rpc, account, { chainId: "0x1", canSwitch: false });
+  const wallet = {
+    mode: "good",
+    calls: [],
+    async answer(request) {
+      wallet.calls.push(`${wallet.mode}:${request.method}`);
+      if (wallet.mode === "decline" && request.method === "eth_signTypedData_v4") {
+        return { error: { code: 4001, message: "User rejected the request." } };
+      }
+      return (wallet.mode === "wrong-network" ? elsewhere : good).answer(request);
+    },
+  };
+  return wallet;
+}
+
+try {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: gateway });
+  if (process.env.DASHBOARD_SOURCES) {
+    // Working on the dashboard: its assets from the source folder instead of the running gateway's jar.
+    await context.route("**/dashboard/assets/*/*", (route) => {
+      const name = new URL(route.request().url()).pathname.split("/").pop();
+      route.fulfill({ status: 200, contentType: name.endsWith(".css") ? "text/css" : "text/javascript",
+        body: readFileSync(`${process.env.DASHBOARD_SOURCES}/${name}`) });
+    });
+  }
+  const page = await context.newPage();
+  recordErrors(page, result.consoleErrors);
+  page.on("dialog", async (dialog) => {
+    result.dialogs.push({ type: dialog.type(), message: dialog.message() });
+    // Only the dashboard's own confirmation is expected (deprecating); anything else would be an injection.
+    await (dialog.type() === "confirm" ? dialog.accept() : dialog.dismiss());
+  });
+  page.on("response", async (response) => {
+    if (response.status() >= 400) {
+      let code = null;
+      try {
+        code = (await response.json()).code ?? null;
+      } catch {
+        // not JSON
+      }
+      result.failedRequests.push({ method: response.request().method(), path: new URL(response.url()).pathname,
+        status: response.status(), code });
+    }
+  });
+
+  const heading = () => page.locator("main h1").first().textContent();
+  const waitForHeading = async (text, timeout = 15000) => {
+    await page.waitForFunction((wanted) => document.querySelector("main h1")?.textContent === wanted, text,
+      { timeout }).catch(async (error) => {
+      throw new Error(`waited for "${text}", page shows "${await heading()}" at ${page.url()}: ${error.message}`);
+    });
+  };
+  const shoot = async (name) => {
+    await page.screenshot({ path: `${screenshots}/subscriptions-${name}-desktop.png`, fullPage: true });
+    await page.setViewportSize(PHONE);
+    await page.waitForTimeout(200);
+    result.overflows[name] = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+    await page.screenshot({ path: `${screenshots}/subscriptions-${name}-phone.png`, fullPage: true });
+    await page.setViewportSize(DESKTOP);
+  };
+  const axe = async (name) => {
+    // Evaluated through the DevTools protocol, so the page's Content-Security-Policy stays as strict as in production.
+    await page.evaluate(axeSource);
+    result.axe[name] = await page.evaluate(async () => {
+      const run = await window.axe.run(document, { resultTypes: ["violations"] });
+      return run.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")) }));
+    });
+  };
+  const walletProblem = async () => {
+    await page.locator("#wallet-message[data-problem]").waitFor({ timeout: 15000 });
+    return {
+      problem: await page.locator("#wallet-message").getAttribute("data-problem"),
+      text: (await page.locator("#wallet-message").textContent()).trim(),
+    };
+  };
+
+  // 1. Sign in (remembered, so the session survives the reload that brings the wallet).
+  await page.goto(`${gateway}/dashboard/subscriptions`, { waitUntil: "load" });
+  await waitForHeading("Sign in");
+  await page.getByLabel("API key").fill(apiKey);
+  await page.getByLabel("Private key file").setInputFiles(keyFile);
+  await page.getByLabel("Remember on this device").check();
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await waitForHeading("Subscriptions");
+  result.navCurrent = await page.locator('#nav a[aria-current="page"]').textContent();
+  result.emptyList = (await page.locator("#results-heading").textContent()).trim();
+  await axe("plans-empty");
+  await shoot("1-plans-empty");
+
+  // 2. A new plan without a wallet in the browser: said so, nothing asked.
+  await page.getByRole("link", { name: "New plan" }).click();
+  await waitForHeading("New subscription plan");
+  await page.getByLabel("Name", { exact: true }).fill(PLAN_NAME);
+  await page.getByLabel("Price per period").fill("2.5");
+  await page.getByLabel("Currency").fill("USDC");
+  await page.getByRole("button", { name: "Sign with your wallet" }).click();
+  result.walletProblems.noWallet = await walletProblem();
+  await shoot("2-no-wallet");
+
+  // 3. With the merchant's wallet: a price the API refuses, shown at its field.
+  const wallet = merchantWalletOf(merchantWallet);
+  await injectWallet(page, wallet);
+  await page.reload({ waitUntil: "load" });
+  await waitForHeading("New subscription plan");
+  await page.getByLabel("Name", { exact: true }).fill(PLAN_NAME);
+  await page.getByLabel("Description (optional)").fill("Fresh beans every hour");
+  await page.getByLabel("Price per period").fill("2.5.1");
+  await page.getByLabel("Currency").fill("USDC");
+  await page.getByLabel("Billed every", { exact: true }).fill("1");
+  await page.getByLabel("Billed every: unit").selectOption({ label: "hours" });
+  await page.getByLabel("Cancel after missed payments in a row (optional)").fill("3");
+  await page.getByRole("button", { name: "Sign with your wallet" }).click();
+  await page.locator('[data-error-for="value"]:not(:empty)').waitFor();
+  result.valueError = await page.locator('[data-error-for="value"]').textContent();
+  result.valueInvalid = await page.getByLabel("Price per period").getAttribute("aria-invalid");
+  await axe("plan-new");
+  await shoot("3-plan-refused");
+
+  // 4. A wallet on another network that cannot switch, then a signature declined in the wallet: both said, no plan.
+  await page.getByLabel("Price per period").fill("2.5");
+  wallet.mode = "wrong-network";
+  await page.getByRole("button", { name: "Sign with your wallet" }).click();
+  result.walletProblems.wrongNetwork = await walletProblem();
+  wallet.mode = "decline";
+  await page.getByRole("button", { name: "Sign with your wallet" }).click();
+  await page.waitForFunction(() => document.querySelector("#wallet-message")?.dataset.problem === "rejected",
+    null, { timeout: 15000 });
+  result.walletProblems.declined = await walletProblem();
+  await shoot("4-signature-declined");
+
+  // 5. Signed with the wallet (the dev chain signs for its unlocked account) and created.
+  wallet.mode = "good";
+  await page.getByRole("button", { name: "Sign with your wallet" }).click();
+  await waitForHeading(PLAN_NAME, 30000);
+  result.planUrl = page.url();
+  result.planId = result.planUrl.split("/").pop();
+  result.planStatus = await page.locator("#plan-status").getAttribute("data-status");
+  result.planPrice = (await page.locator("#plan-price").textContent()).trim();
+  result.planMerchant = (await page.locator("#plan-merchant").textContent()).trim();
+  result.planDestination = (await page.locator("#plan-destination").textContent()).trim();
+  result.walletCalls = wallet.calls;
+  await axe("plan");
+  await shoot("5-plan");
+
+  // 6. Listed.
+  await page.locator("main .breadcrumb a").click();
+  await waitForHeading("Subscriptions");
+  await page.locator("#results-heading").waitFor();
+  result.listHeading = (await page.locator("#results-heading").textContent()).trim();
+  result.listRows = await page.locator("main table tbody tr").allTextContents();
+  await axe("plans");
+  await shoot("6-plans");
+
+  // 7. Invite a customer; copy the invitation's address.
+  await page.locator(`main a[href="/dashboard/subscriptions/plans/${result.planId}"]`).click();
+  await waitForHeading(PLAN_NAME);
+  await page.getByLabel("Customer name (optional)").fill(CUSTOMER);
+  await page.getByLabel("Customer e-mail (optional)").fill("not-an-address");
+  await page.getByRole("button", { name: "Invite customer" }).click();
+  await page.locator('[data-error-for="customer_email"]:not(:empty)').waitFor();
+  result.emailError = await page.locator('[data-error-for="customer_email"]').textContent();
+  await page.getByLabel("Customer e-mail (optional)").fill("grace@example.com");
+  await page.getByRole("button", { name: "Invite customer" }).click();
+  await page.locator("#new-invitation-url").waitFor();
+  result.invitationUrl = await page.locator("#new-invitation-url").inputValue();
+  await page.locator("#copy-new-invitation-url").click();
+  result.copied = await page.evaluate(() => navigator.clipboard.readText());
+  await page.locator('#subscribers tbody tr [data-status="invitation_sent"]').waitFor();
+  result.subscriberRows = await page.locator("#subscribers tbody tr").allTextContents();
+  result.rowInvitationUrl = await page.locator("#subscribers [data-invitation-url]").first()
+    .getAttribute("data-invitation-url");
+  result.totalSubscribers = (await page.locator("#total-subscribers").textContent()).trim();
+  await axe("plan-invited");
+  await shoot("7-invited");
+
+  // 8. The customer subscribes on the invitation's page with its own wallet (approve, subscribe, enrol), active once
+  //    the chain watcher has confirmed it (blocks mined meanwhile).
+  {
+    const customerContext = await browser.newContext({ viewport: DESKTOP });
+    const customerPage = await customerContext.newPage();
+    recordErrors(customerPage, result.consoleErrors);
+    await injectWallet(customerPage, devWallet(rpc, customerWallet));
+    await customerPage.goto(result.copied, { waitUntil: "load" });
+    await customerPage.locator("#subscribe-with-wallet").click();
+    const deadline = Date.now() + 90000;
+    while ((await customerPage.locator("#state").getAttribute("data-state")) !== "active") {
+      if (Date.now() > deadline) {
+        throw new Error("the customer's subscription never became active; the page shows "
+          + `${await customerPage.locator("#state").getAttribute("data-state")}: `
+          + `${await customerPage.locator("#wallet-message").textContent().catch(() => "")}`);
+      }
+      await rpc("anvil_mine", ["0x1"]);
+      await customerPage.waitForTimeout(500);
+    }
+    result.customerPageState = "active";
+    await customerContext.close();
+  }
+
+  // 9. The dashboard: the subscriber active, its link active with the first payment.
+  await page.reload({ waitUntil: "load" });
+  await waitForHeading(PLAN_NAME);
+  await page.locator('#subscribers tbody tr [data-status="active"]').waitFor();
+  result.activeSubscribers = (await page.locator("#active-subscribers").textContent()).trim();
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Subscriptions" }).click();
+  await waitForHeading("Subscriptions");
+  await page.getByRole("navigation", { name: "Subscriptions" }).getByRole("link", { name: "Subscription links" })
+    .click();
+  await waitForHeading("Subscription links");
+  await page.locator("main table tbody tr").first().waitFor();
+  result.linkRows = await page.locator("main table tbody tr").allTextContents();
+  await axe("links");
+  await shoot("8-links");
+  await page.getByRole("link", { name: CUSTOMER }).first().click();
+  await waitForHeading(CUSTOMER);
+  await page.locator('#subscription-state[data-state="active"]').waitFor({ timeout: 30000 });
+  result.linkId = page.url().split("/").pop();
+  result.linkState = await page.locator("#subscription-state").getAttribute("data-state");
+  result.linkPaidPeriods = (await page.locator("#paid-periods").textContent()).trim();
+  result.linkWallet = (await page.locator("#link-wallet").textContent()).trim();
+  result.linkPayments = await page.locator("#link-payments tbody tr").allTextContents();
+  result.linkPaymentHash = await page.locator("#link-payments [data-tx-hash]").first().getAttribute("data-tx-hash");
+  await axe("link");
+  await shoot("9-link-active");
+
+  // 10. Deprecate the plan (confirmed): no new invitations.
+  await page.locator("#subscription-link a[href^='/dashboard/subscriptions/plans/']").click();
+  await waitForHeading(PLAN_NAME);
+  await page.locator("#deprecate-plan").click();
+  await page.locator('#plan-status[data-status="deprecated"]').waitFor();
+  result.deprecatedStatus = await page.locator("#plan-status").getAttribute("data-status");
+  result.inviteFormAfterDeprecation = await page.locator("#invite-form").count();
+  result.deprecateButtonHidden = await page.locator("#deprecate-plan").isHidden();
+  await shoot("10-deprecated");
+
+  console.log(JSON.stringify(result));
+} catch (error) {
+  console.error(`dashboard subscriptions walk failed: ${error.stack}`);
+  console.error(JSON.stringify(result));
+  process.exitCode = 1;
+} finally {
+  await browser.close();
+}

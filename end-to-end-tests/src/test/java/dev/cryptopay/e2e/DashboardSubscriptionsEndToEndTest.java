@@ -1,0 +1,233 @@
+package dev.cryptopay.e2e;
+
+import static dev.cryptopay.e2e.SuiteStack.JSON;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.cryptopay.auth.Mode;
+import dev.cryptopay.deploy.LocalStack;
+import dev.cryptopay.deploy.SandboxCredentials;
+import dev.cryptopay.deploy.SignedClient;
+import dev.cryptopay.testsupport.chain.DevChain;
+import dev.cryptopay.testsupport.chain.DevTokens;
+import java.io.IOException;
+import java.math.BigInteger;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A merchant uses the dashboard's subscriptions views in a real browser (Debian's Chromium driven by playwright-core,
+ * see {@code browser/dashboard-subscriptions-walk.mjs}) with a browser wallet the script injects (a dev-chain account;
+ * the dev chain answers its {@code eth_signTypedData_v4}): a plan refused at a field, signing without a wallet, on
+ * another network and declined in the wallet (each said, no plan made), then signed and created; the plan listed; a
+ * customer invited and the invitation's address copied; the customer subscribing on that page with its own wallet;
+ * the subscription link shown active with its first payment; the plan deprecated. The merchant's markup stays text;
+ * axe-core finds nothing serious or critical on the new pages. Screenshots at desktop and phone widths are kept in
+ * {@code target/dashboard-screenshots/subscriptions-*.png}.
+ */
+class DashboardSubscriptionsEndToEndTest {
+
+    private static final Path BROWSER = Path.of("browser");
+    private static final Path SCREENSHOTS = Path.of("target", "dashboard-screenshots");
+    private static final Duration WALK_LIMIT = Duration.ofMinutes(4);
+
+    private static final String PLAN_NAME = "Roast club <img src=x onerror=alert(1)>";
+    private static final String CUSTOMER = "Grace <script>alert(2)</script>";
+
+    @Test
+    void aMerchantSignsAPlanWithItsBrowserWalletInvitesACustomerAndSeesTheSubscriptionPaid() throws Exception {
+        LocalStack stack = SuiteStack.get();
+        DevChain chain = stack.devChain()
+                .orElseThrow(() ->
+                        new AssertionError("the stack runs without its dev chain: Node.js 20 and npm are needed"));
+        SandboxCredentials credentials = stack.newMerchant("Subscriptions Walk Shop", Mode.TEST);
+        SignedClient merchant = new SignedClient(stack.baseUrl(), credentials);
+        Path keyFile = Files.createTempFile("dashboard-subscriptions", ".pem");
+        Files.writeString(keyFile, credentials.privateKeyPem());
+        // The merchant's wallet only signs; the plan pays to it (no destination typed), so its balance counts the
+        // first payment. The customer's wallet holds enough for the allowance's first period.
+        String merchantWallet = chain.accounts().get(5);
+        String customerWallet = chain.accounts().get(7);
+        chain.mint(DevTokens.USDC, customerWallet, DevTokens.USDC.baseUnits("10"));
+        BigInteger before = chain.tokenBalance(DevTokens.USDC, merchantWallet);
+
+        JsonNode walk =
+                walk(stack.gatewayUrl(), chain.rpcUrl(), credentials.apiKey(), keyFile, merchantWallet, customerWallet);
+
+        assertThat(walk.get("navCurrent").asString()).isEqualTo("Subscriptions");
+        assertThat(walk.get("emptyList").asString()).isEqualTo("0 plans");
+
+        // The wallet's problems, each said in words, none of them making a plan.
+        assertThat(walk.at("/walletProblems/noWallet/problem").asString()).isEqualTo("no_wallet");
+        assertThat(walk.at("/walletProblems/noWallet/text").asString()).startsWith("No browser wallet was found.");
+        assertThat(walk.at("/walletProblems/wrongNetwork/problem").asString()).isEqualTo("wrong_network");
+        assertThat(walk.at("/walletProblems/wrongNetwork/text").asString()).contains("chain id 31337");
+        assertThat(walk.at("/walletProblems/declined/problem").asString()).isEqualTo("rejected");
+        assertThat(walk.at("/walletProblems/declined/text").asString())
+                .isEqualTo("You declined the request in your wallet. Nothing was signed and no plan was made.");
+        List<String> calls = walk.get("walletCalls").values().stream()
+                .map(JsonNode::asString)
+                .toList();
+        assertThat(calls)
+                .contains("decline:eth_signTypedData_v4", "good:eth_signTypedData_v4")
+                .doesNotContain("wrong-network:eth_signTypedData_v4");
+
+        // The API's refusal at its field, then the plan as signed: one plan, on the signing wallet's terms.
+        assertThat(walk.get("valueError").asString()).startsWith("value must be a decimal number");
+        assertThat(walk.get("valueInvalid").asString()).isEqualTo("true");
+        String planId = walk.get("planId").asString();
+        assertThat(walk.get("planPrice").asString()).startsWith("2.5 USDC every hour");
+        assertThat(walk.get("planMerchant").asString()).isEqualToIgnoringCase(merchantWallet);
+        assertThat(walk.get("planDestination").asString()).isEqualToIgnoringCase(merchantWallet);
+        JsonNode plans = JSON.readTree(merchant.get("/subscriptions/plans").body());
+        assertThat(plans.get("total").asInt())
+                .as("only the signed attempt made a plan")
+                .isEqualTo(1);
+        JsonNode plan =
+                JSON.readTree(merchant.get("/subscriptions/plans/" + planId).body());
+        assertThat(plan.get("name").asString()).isEqualTo(PLAN_NAME);
+        assertThat(plan.get("merchant_address").asString()).isEqualToIgnoringCase(merchantWallet);
+        assertThat(plan.get("kind").asString()).isEqualTo("value");
+        assertThat(plan.get("value").asString()).isEqualTo("2.5");
+        assertThat(plan.get("currency").asString()).isEqualTo("USDC");
+        assertThat(plan.get("interval").asLong()).isEqualTo(3600);
+        assertThat(plan.get("auto_cancel_after_missed").asInt()).isEqualTo(3);
+        assertThat(walk.get("listHeading").asString()).isEqualTo("1 plan");
+        assertThat(walk.get("listRows").get(0).asString()).startsWith(PLAN_NAME).contains("2.5 USDC every hour");
+
+        // The invitation: a refused e-mail at its field, then made; its address copied, and listed with the plan.
+        assertThat(walk.get("emailError").asString()).contains("customer_email");
+        String invitation = walk.get("invitationUrl").asString();
+        assertThat(invitation).startsWith(stack.gatewayUrl() + "/checkout/subscribe?subscriber_id=");
+        assertThat(walk.get("copied").asString()).isEqualTo(invitation);
+        assertThat(walk.get("rowInvitationUrl").asString()).isEqualTo(invitation);
+        assertThat(walk.get("subscriberRows").get(0).asString())
+                .startsWith(CUSTOMER)
+                .contains("Invitation sent");
+        assertThat(walk.get("totalSubscribers").asString()).isEqualTo("1");
+
+        // The customer subscribed on that page; the dashboard shows the link active with its first payment.
+        assertThat(walk.get("customerPageState").asString()).isEqualTo("active");
+        assertThat(walk.get("activeSubscribers").asString()).isEqualTo("1");
+        assertThat(walk.get("linkRows").get(0).asString()).startsWith(CUSTOMER).contains(PLAN_NAME, "Active");
+        assertThat(walk.get("linkState").asString()).isEqualTo("active");
+        assertThat(walk.get("linkPaidPeriods").asString()).isEqualTo("1");
+        assertThat(walk.get("linkWallet").asString()).isEqualToIgnoringCase(customerWallet);
+        List<String> payments = walk.get("linkPayments").values().stream()
+                .map(JsonNode::asString)
+                .toList();
+        assertThat(payments).hasSize(1);
+        assertThat(payments.get(0)).contains("2.5 USDC", "Confirmed");
+        JsonNode link = JSON.readTree(
+                merchant.get("/subscriptions/link/" + walk.get("linkId").asString())
+                        .body());
+        assertThat(link.get("subscription_plan_id").asString()).isEqualTo(planId);
+        assertThat(link.get("chain_status").asString()).isEqualTo("subscribed");
+        assertThat(link.get("is_active").asBoolean()).isTrue();
+        assertThat(link.get("paid_periods").asInt()).isEqualTo(1);
+        assertThat(link.at("/subscription_transactions/0/tx_hash").asString())
+                .isEqualTo(walk.get("linkPaymentHash").asString());
+        assertThat(link.at("/subscription_transactions/0/amount").asString()).isEqualTo("2500000");
+        assertThat(chain.tokenBalance(DevTokens.USDC, merchantWallet).subtract(before))
+                .isEqualTo(new BigInteger("2500000"));
+
+        // Deprecated: the page says so, and the API refuses new subscribers.
+        assertThat(walk.get("deprecatedStatus").asString()).isEqualTo("deprecated");
+        assertThat(walk.get("inviteFormAfterDeprecation").asInt()).isZero();
+        assertThat(walk.get("deprecateButtonHidden").asBoolean()).isTrue();
+        HttpResponse<String> refused =
+                merchant.post("/subscriber/", JSON.writeValueAsString(Map.of("subscription_plan_id", planId)));
+        assertThat(refused.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(refused.body()).get("code").asString()).isEqualTo("plan_deprecated");
+
+        // Only the refusals the walk provoked; nothing injected ran; no other console error.
+        assertThat(walk.get("failedRequests").values().stream()
+                        .map(r -> r.get("method").asString() + " "
+                                + r.get("path").asString() + " "
+                                + r.get("status").asInt() + " " + r.get("code").asString())
+                        .toList())
+                .containsExactlyInAnyOrder(
+                        "POST /api/v1/subscriptions/plans/typed-data 400 validation_failed",
+                        "POST /api/v1/subscriber 400 validation_failed");
+        assertThat(walk.get("consoleErrors").values().stream().map(JsonNode::asString))
+                .hasSize(walk.get("failedRequests").size())
+                .allMatch(text -> text.startsWith("Failed to load resource: the server responded with a status of"));
+        assertThat(walk.get("dialogs").values().stream().map(d -> d.get("type").asString()))
+                .as("only the deprecation's confirmation")
+                .containsExactly("confirm");
+
+        // Accessibility: axe-core on every new page, nothing serious or critical; nothing wider than a phone.
+        JsonNode axe = walk.get("axe");
+        assertThat(axe.propertyNames())
+                .contains("plans-empty", "plan-new", "plan", "plans", "plan-invited", "links", "link");
+        for (Map.Entry<String, JsonNode> pageResult : axe.properties()) {
+            assertThat(pageResult.getValue().values().stream()
+                            .filter(v -> List.of("serious", "critical")
+                                    .contains(v.get("impact").asString()))
+                            .map(JsonNode::toString)
+                            .toList())
+                    .as("serious or critical axe-core violations on " + pageResult.getKey())
+                    .isEmpty();
+        }
+        assertThat(walk.get("overflows").properties())
+                .hasSize(10)
+                .allSatisfy(shot -> assertThat(shot.getValue().asBoolean())
+                        .as(shot.getKey() + " is wider than a phone")
+                        .isFalse());
+        for (String shot : List.of(
+                "1-plans-empty",
+                "2-no-wallet",
+                "3-plan-refused",
+                "4-signature-declined",
+                "5-plan",
+                "6-plans",
+                "7-invited",
+                "8-links",
+                "9-link-active",
+                "10-deprecated")) {
+            assertThat(SCREENSHOTS.resolve("subscriptions-" + shot + "-desktop.png"))
+                    .isNotEmptyFile();
+            assertThat(SCREENSHOTS.resolve("subscriptions-" + shot + "-phone.png"))
+                    .isNotEmptyFile();
+        }
+    }
+
+    /** Runs the browser script; answers the JSON line it prints. */
+    private static JsonNode walk(
+            String gatewayUrl, String rpcUrl, String apiKey, Path keyFile, String merchantWallet, String customerWallet)
+            throws IOException, InterruptedException {
+        NodeTools.installPackages(BROWSER, "playwright-core");
+        NodeTools.installPackages(BROWSER, "axe-core");
+        Path log = Files.createTempFile("dashboard-subscriptions-walk", ".log");
+        Process process = new ProcessBuilder(
+                        "node",
+                        "dashboard-subscriptions-walk.mjs",
+                        gatewayUrl,
+                        rpcUrl,
+                        apiKey,
+                        keyFile.toAbsolutePath().toString(),
+                        merchantWallet,
+                        customerWallet,
+                        SCREENSHOTS.toAbsolutePath().toString())
+                .directory(BROWSER.toFile())
+                .redirectError(log.toFile())
+                .start();
+        if (!process.waitFor(WALK_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError(
+                    "the dashboard subscriptions walk did not finish in " + WALK_LIMIT + ": " + Files.readString(log));
+        }
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assertThat(process.exitValue())
+                .as("dashboard subscriptions walk: " + Files.readString(log) + output)
+                .isZero();
+        return JSON.readTree(output.lines().reduce((first, last) -> last).orElseThrow());
+    }
+}
