@@ -2,8 +2,10 @@
 // a new plan refused at a field, signing without a wallet, with a wallet on another network and declined in the wallet
 // (4001), then signed (EIP-712, the dev wallet's eth_signTypedData_v4 answered by the dev chain) and created; the plan
 // listed; a customer invited and the invitation's address copied; the customer subscribing on that page with its own
-// wallet; the dashboard showing the subscription link active with its first payment; the plan deprecated. axe-core
-// checks the new pages; screenshots at desktop and phone widths (subscriptions-*.png).
+// wallet; the dashboard showing the subscription link active with its first payment; the plan deprecated; the overview
+// listing that payment among the recent subscription payments. The merchant signs in with whatever key file it is
+// given (the test gives an RSA key: every call signed with RSA-PSS-SHA256); the signature sizes seen are reported.
+// axe-core checks the new pages; screenshots at desktop and phone widths (subscriptions-*.png).
 //
 //   node dashboard-subscriptions-walk.mjs <gateway_url> <rpc_url> <api_key> <key_file> <merchant_wallet>
 //       <customer_wallet> <screenshot_dir>
@@ -69,6 +71,13 @@ try {
     result.dialogs.push({ type: dialog.type(), message: dialog.message() });
     // Only the dashboard's own confirmation is expected (deprecating); anything else would be an injection.
     await (dialog.type() === "confirm" ? dialog.accept() : dialog.dismiss());
+  });
+  const signatureBytes = new Set();
+  page.on("request", (request) => {
+    const signature = request.headers()["x-api-signature"];
+    if (signature) {
+      signatureBytes.add(Buffer.from(signature, "base64").length);
+    }
   });
   page.on("response", async (response) => {
     if (response.status() >= 400) {
@@ -272,6 +281,20 @@ try {
   result.deprecateButtonHidden = await page.locator("#deprecate-plan").isHidden();
   await shoot("10-deprecated");
 
+  // 11. The overview: the customer's payment among the recent subscription payments; no payment link paid yet.
+  await page.goto(`${gateway}/dashboard`, { waitUntil: "load" });
+  await waitForHeading("Overview");
+  await page.locator("#recent-subscription-payments tbody tr").first().waitFor();
+  result.overviewSubscriptionPayments = await page.locator("#recent-subscription-payments tbody tr")
+    .allTextContents();
+  result.overviewReceived = (await page.locator("#totals-none").textContent()).trim();
+  result.overviewPayments = (await page.locator("#recent-payments p").first().textContent()).trim();
+  await axe("overview");
+  await shoot("11-overview");
+
+  // Every signed call of the walk: the bytes of its X-API-Signature (256 for RSA-PSS with a 2048-bit key, 64 for
+  // Ed25519).
+  result.signatureBytes = [...signatureBytes];
   console.log(JSON.stringify(result));
 } catch (error) {
   console.error(`dashboard subscriptions walk failed: ${error.stack}`);

@@ -11,11 +11,18 @@ import dev.cryptopay.testsupport.chain.DevChain;
 import dev.cryptopay.testsupport.chain.DevTokens;
 import java.io.IOException;
 import java.math.BigInteger;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -47,10 +54,13 @@ class DashboardSubscriptionsEndToEndTest {
         DevChain chain = stack.devChain()
                 .orElseThrow(() ->
                         new AssertionError("the stack runs without its dev chain: Node.js 20 and npm are needed"));
-        SandboxCredentials credentials = stack.newMerchant("Subscriptions Walk Shop", Mode.TEST);
+        // A merchant with a legacy RSA key (the admin API takes its public half; the private key never leaves this
+        // test): the dashboard imports the PKCS#8 file and signs every call of the walk with RSA-PSS-SHA256.
+        SandboxCredentials credentials =
+                rsaCredentials(stack, stack.newMerchant("Subscriptions Walk Shop", Mode.TEST), Mode.TEST);
         SignedClient merchant = new SignedClient(stack.baseUrl(), credentials);
         Path keyFile = Files.createTempFile("dashboard-subscriptions", ".pem");
-        Files.writeString(keyFile, credentials.privateKeyPem());
+        Files.writeString(keyFile, credentials.privateKey());
         // The merchant's wallet only signs; the plan pays to it (no destination typed), so its balance counts the
         // first payment. The customer's wallet holds enough for the allowance's first period.
         String merchantWallet = chain.accounts().get(5);
@@ -147,6 +157,19 @@ class DashboardSubscriptionsEndToEndTest {
         assertThat(refused.statusCode()).isEqualTo(400);
         assertThat(JSON.readTree(refused.body()).get("code").asString()).isEqualTo("plan_deprecated");
 
+        // Every call the dashboard signed was an RSA-PSS signature of the 2048-bit key (an Ed25519 one has 64 bytes).
+        assertThat(walk.get("signatureBytes").values().stream().map(JsonNode::asInt))
+                .containsExactly(256);
+
+        // The overview: the customer's first payment among the recent subscription payments; no payment link paid.
+        List<String> overviewPayments = walk.get("overviewSubscriptionPayments").values().stream()
+                .map(JsonNode::asString)
+                .toList();
+        assertThat(overviewPayments).hasSize(1);
+        assertThat(overviewPayments.get(0)).startsWith(CUSTOMER).contains(PLAN_NAME, "2.5 USDC", "Confirmed");
+        assertThat(walk.get("overviewReceived").asString()).isEqualTo("No payment has been received yet.");
+        assertThat(walk.get("overviewPayments").asString()).isEqualTo("No payment to a payment link yet.");
+
         // Only the refusals the walk provoked; nothing injected ran; no other console error.
         assertThat(walk.get("failedRequests").values().stream()
                         .map(r -> r.get("method").asString() + " "
@@ -166,7 +189,7 @@ class DashboardSubscriptionsEndToEndTest {
         // Accessibility: axe-core on every new page, nothing serious or critical; nothing wider than a phone.
         JsonNode axe = walk.get("axe");
         assertThat(axe.propertyNames())
-                .contains("plans-empty", "plan-new", "plan", "plans", "plan-invited", "links", "link");
+                .contains("plans-empty", "plan-new", "plan", "plans", "plan-invited", "links", "link", "overview");
         for (Map.Entry<String, JsonNode> pageResult : axe.properties()) {
             assertThat(pageResult.getValue().values().stream()
                             .filter(v -> List.of("serious", "critical")
@@ -177,7 +200,7 @@ class DashboardSubscriptionsEndToEndTest {
                     .isEmpty();
         }
         assertThat(walk.get("overflows").properties())
-                .hasSize(10)
+                .hasSize(11)
                 .allSatisfy(shot -> assertThat(shot.getValue().asBoolean())
                         .as(shot.getKey() + " is wider than a phone")
                         .isFalse());
@@ -191,12 +214,59 @@ class DashboardSubscriptionsEndToEndTest {
                 "7-invited",
                 "8-links",
                 "9-link-active",
-                "10-deprecated")) {
+                "10-deprecated",
+                "11-overview")) {
             assertThat(SCREENSHOTS.resolve("subscriptions-" + shot + "-desktop.png"))
                     .isNotEmptyFile();
             assertThat(SCREENSHOTS.resolve("subscriptions-" + shot + "-phone.png"))
                     .isNotEmptyFile();
         }
+    }
+
+    /**
+     * An RSA key (2048 bits, made with the JDK) for the merchant of {@code ed25519}, registered through the gateway's
+     * admin API with its public half only ({@code rsa-pss-sha256}); answers its API key and the private key as the
+     * PKCS#8 PEM the dashboard's sign-in imports.
+     */
+    private static SandboxCredentials rsaCredentials(LocalStack stack, SandboxCredentials ed25519, Mode mode)
+            throws IOException, InterruptedException, GeneralSecurityException {
+        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+        generator.initialize(2048);
+        KeyPair pair = generator.generateKeyPair();
+        String body = JSON.writeValueAsString(Map.of(
+                "mode",
+                mode.wireName(),
+                "algorithm",
+                "rsa-pss-sha256",
+                "public_key",
+                pem("PUBLIC KEY", pair.getPublic().getEncoded())));
+        HttpResponse<String> created = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create(
+                                        stack.adminUrl() + "/admin/merchants/" + ed25519.merchantId() + "/keys"))
+                                .header("Authorization", "Bearer " + stack.adminToken())
+                                .header("Content-Type", "application/json")
+                                .POST(HttpRequest.BodyPublishers.ofString(body))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        JsonNode key = JSON.readTree(created.body());
+        assertThat(key.get("algorithm").asString()).isEqualTo("rsa-pss-sha256");
+        assertThat(key.has("private_key"))
+                .as("the gateway keeps no RSA private key")
+                .isFalse();
+        return new SandboxCredentials(
+                ed25519.merchantId(),
+                key.get("api_key").asString(),
+                ed25519.publishableKey(),
+                pem("PRIVATE KEY", pair.getPrivate().getEncoded()));
+    }
+
+    private static String pem(String label, byte[] der) {
+        return "-----BEGIN " + label + "-----\n"
+                + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
+                        .encodeToString(der)
+                + "\n-----END " + label + "-----\n";
     }
 
     /** Runs the browser script; answers the JSON line it prints. */

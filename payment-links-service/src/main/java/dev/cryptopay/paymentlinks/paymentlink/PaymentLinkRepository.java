@@ -175,21 +175,13 @@ public class PaymentLinkRepository {
      * value of a partly refunded transfer counts in proportion, and transfers without one are counted as unpriced.
      */
     public Mono<Summary> summary(UUID linkId) {
-        return database.sql("""
-                        SELECT count(DISTINCT payer_address) FILTER (WHERE status = 'confirmed'
-                                                                     AND NOT unexpected_asset) AS payers,
-                               count(*) AS total,
-                               round(coalesce(sum(fiat_amount * (crypto_amount - refunded_amount) / crypto_amount)
-                                              FILTER (WHERE status = 'confirmed' AND NOT unexpected_asset
-                                                            AND crypto_amount > 0), 0), 18) AS fiat,
-                               count(*) FILTER (WHERE status = 'confirmed' AND NOT unexpected_asset
-                                                      AND fiat_amount IS NULL) AS unpriced,
-                               coalesce(sum(crypto_amount - refunded_amount) FILTER (WHERE status = 'confirmed'
-                                                                   AND NOT unexpected_asset), 0) AS crypto,
-                               count(*) FILTER (WHERE status = 'pending') AS pending,
-                               count(*) FILTER (WHERE status = 'confirmed') AS completed,
-                               count(*) FILTER (WHERE status = 'failed') AS failed
-                        FROM link_transaction WHERE payment_link_id = :link""")
+        return database.sql("SELECT count(DISTINCT payer_address) FILTER (WHERE " + Summary.COUNTED + ") AS payers, "
+                        + "count(*) AS total, " + Summary.FIAT_SQL + " AS fiat, " + Summary.UNPRICED_SQL
+                        + " AS unpriced, " + Summary.CRYPTO_SQL + " AS crypto, "
+                        + "count(*) FILTER (WHERE status = 'pending') AS pending, "
+                        + "count(*) FILTER (WHERE status = 'confirmed') AS completed, "
+                        + "count(*) FILTER (WHERE status = 'failed') AS failed "
+                        + "FROM link_transaction WHERE payment_link_id = :link")
                 .bind("link", linkId)
                 .map(row -> new Summary(
                         row.get("payers", Long.class),

@@ -29,6 +29,25 @@ public record Summary(
     /** The currency chain-watcher prices confirmed transfers in ({@code fiat_amount}). */
     public static final String FIAT_CURRENCY = "USD";
 
+    /*
+     * The SQL of the figures, over link_transaction rows: shared by a link's summary and the merchant's totals
+     * (GET /payment_links/totals), so both count exactly the same transfers the same way.
+     */
+
+    /** The transfers amounts count: confirmed (not all refunded) transfers of the link's asset, late ones included. */
+    static final String COUNTED = "status = 'confirmed' AND NOT unexpected_asset";
+
+    /** Their USD value; a partly refunded transfer in proportion. */
+    static final String FIAT_SQL =
+            "round(coalesce(sum(fiat_amount * (crypto_amount - refunded_amount) / crypto_amount) " + "FILTER (WHERE "
+                    + COUNTED + " AND crypto_amount > 0), 0), 18)";
+
+    /** How many of them have no USD value. */
+    static final String UNPRICED_SQL = "count(*) FILTER (WHERE " + COUNTED + " AND fiat_amount IS NULL)";
+
+    /** What they brought less what completed refunds returned, in the link's currency. */
+    static final String CRYPTO_SQL = "coalesce(sum(crypto_amount - refunded_amount) FILTER (WHERE " + COUNTED + "), 0)";
+
     /** The same figures with amounts as the interface renders them (no trailing zeros of the NUMERIC column). */
     Summary rendered() {
         return new Summary(

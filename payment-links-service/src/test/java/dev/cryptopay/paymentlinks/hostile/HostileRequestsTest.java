@@ -62,6 +62,16 @@ class HostileRequestsTest extends PaymentLinksTestBase {
                         "{\"xpub\":\"" + TestKeys.wallet().xpub() + "\"}")
                 .read("/payment_links/" + link)
                 .read("/payment_links/currencies")
+                .read(
+                        "/payment_links/transactions",
+                        "page",
+                        "limit",
+                        "status",
+                        "late",
+                        "counted",
+                        "created_from",
+                        "created_to")
+                .read("/payment_links/totals", "created_from", "created_to")
                 .write(
                         HttpMethod.POST,
                         "/payment_links/" + link + "/refunds",
