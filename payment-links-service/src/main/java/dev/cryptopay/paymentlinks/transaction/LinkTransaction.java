@@ -77,11 +77,21 @@ public record LinkTransaction(
      * longer count it (its uses were taken, or it was cancelled).
      */
     LinkTransaction asLate(Instant now) {
-        return with(status, confirmations, requiredConfirmations, countedAsUse, true, now);
+        return with(status, confirmations, requiredConfirmations, countedAsUse, true, fiatAmount, now);
     }
 
     LinkTransaction withStatus(TransactionStatus newStatus, int newConfirmations, boolean counted, Instant now) {
-        return with(newStatus, newConfirmations, requiredConfirmations, counted, late, now);
+        return with(newStatus, newConfirmations, requiredConfirmations, counted, late, fiatAmount, now);
+    }
+
+    /**
+     * The same transaction with the USD value a report brings: chain-watcher values a transfer when it confirms, so the
+     * value arrives with the confirmed report of a transfer first recorded pending. Null keeps what is recorded.
+     */
+    LinkTransaction valuedAt(BigDecimal reportedFiat) {
+        return reportedFiat == null
+                ? this
+                : with(status, confirmations, requiredConfirmations, countedAsUse, late, reportedFiat, updatedAt);
     }
 
     /** The same transaction with the confirmation counts of a newer report (a null required count keeps ours). */
@@ -92,6 +102,7 @@ public record LinkTransaction(
                 newRequired == null ? requiredConfirmations : newRequired,
                 countedAsUse,
                 late,
+                fiatAmount,
                 now);
     }
 
@@ -106,6 +117,7 @@ public record LinkTransaction(
                 report.requiredConfirmations() == null ? requiredConfirmations : report.requiredConfirmations(),
                 false,
                 late || lateNow,
+                report.fiatAmount() == null ? fiatAmount : report.fiatAmount(),
                 now);
     }
 
@@ -115,6 +127,7 @@ public record LinkTransaction(
             Integer newRequired,
             boolean counted,
             boolean isLate,
+            BigDecimal fiat,
             Instant now) {
         return new LinkTransaction(
                 id,
@@ -126,7 +139,7 @@ public record LinkTransaction(
                 asset,
                 payerAddress,
                 cryptoAmount,
-                fiatAmount,
+                fiat,
                 refundedAmount,
                 newStatus,
                 newConfirmations,

@@ -103,6 +103,7 @@ public class TransactionRepository {
                 .bind("updatedAt", utc(tx.updatedAt()));
         spec = SqlValues.bind(spec, "token", tx.tokenContract(), String.class);
         spec = SqlValues.bind(spec, "fiat", tx.fiatAmount(), BigDecimal.class);
+        spec = SqlValues.bind(spec, "fiat", tx.fiatAmount(), BigDecimal.class);
         return SqlValues.bind(spec, "required", tx.requiredConfirmations(), Integer.class)
                 .then();
     }
@@ -110,13 +111,14 @@ public class TransactionRepository {
     public Mono<Void> update(LinkTransaction tx) {
         var spec = database.sql("UPDATE link_transaction SET status = :status, confirmations = :confirmations, "
                         + "required_confirmations = :required, counted_as_use = :counted, late = :late, "
-                        + "updated_at = :updatedAt WHERE id = :id")
+                        + "fiat_amount = :fiat, updated_at = :updatedAt WHERE id = :id")
                 .bind("status", tx.status().wireName())
                 .bind("confirmations", tx.confirmations())
                 .bind("counted", tx.countedAsUse())
                 .bind("late", tx.late())
                 .bind("updatedAt", utc(tx.updatedAt()))
                 .bind("id", tx.id());
+        spec = SqlValues.bind(spec, "fiat", tx.fiatAmount(), BigDecimal.class);
         return SqlValues.bind(spec, "required", tx.requiredConfirmations(), Integer.class)
                 .then();
     }

@@ -166,7 +166,8 @@ public class TransactionService {
 
     /** A pending transfer reported confirmed or failed. */
     private Mono<Recorded> settled(PaymentLink link, LinkTransaction pending, TransactionReport report, Instant now) {
-        LinkTransaction changed = pending.withStatus(report.status(), report.confirmations(), false, now)
+        LinkTransaction changed = pending.valuedAt(report.fiatAmount())
+                .withStatus(report.status(), report.confirmations(), false, now)
                 .withProgress(report.confirmations(), report.requiredConfirmations(), now);
         if (pending.unexpectedAsset()) {
             return save(unexpectedAsset(link, report.status()), changed, false, now);

@@ -24,7 +24,7 @@ class SummaryFiatTest extends PaymentLinksTestBase {
                                         + "\",\"crypto_amount\":" + crypto + fiatMember + ",\"status\":\"" + status
                                         + "\",\"confirmations\":12}")
                         .expectStatus()
-                        .isCreated())
+                        .is2xxSuccessful()) // 201 when new, 200 for a later report of the same transfer
                 .get("data")
                 .get("transaction")
                 .get("id")
@@ -80,5 +80,37 @@ class SummaryFiatTest extends PaymentLinksTestBase {
         assertThat(summary.get("total_amount_received").decimalValue()).isEqualByComparingTo("6.012");
         assertThat(summary.get("total_amount_received_crypto").decimalValue()).isEqualByComparingTo("21");
         assertThat(summary.get("unpriced_transactions").asInt()).isEqualTo(2);
+    }
+
+    @Test
+    void theValueArrivesWithTheConfirmationOfATransferFirstReportedPending() {
+        // chain-watcher's order for every payment: pending (no value yet), then confirmed with its USD value.
+        MerchantIdentity merchant = merchantWithKey();
+        JsonNode created = createOk(merchant, "{\"payment_name\":\"Lamp\",\"amount\":10,\"currency\":\"USDC\"}");
+        String id = created.get("id").asString();
+        String pending = report(id, "0xf2a1", TEST_USDC, "10", "", "pending");
+        assertThat(link(merchant, id)
+                        .get("summary")
+                        .get("total_amount_received")
+                        .decimalValue())
+                .isEqualByComparingTo("0");
+
+        String confirmed = report(id, "0xf2a1", TEST_USDC, "10", ",\"fiat_amount\":10.01", "confirmed");
+        assertThat(confirmed).as("the same transfer").isEqualTo(pending);
+        JsonNode link = link(merchant, id);
+        assertThat(link.get("payment_status").asString()).isEqualTo("completed");
+        assertThat(link.get("summary").get("total_amount_received").decimalValue())
+                .isEqualByComparingTo("10.01");
+        assertThat(link.get("summary").get("unpriced_transactions").asInt()).isZero();
+        assertThat(link.get("transactions").get(0).get("fiat_amount").decimalValue())
+                .isEqualByComparingTo("10.01");
+
+        // A repeated confirmed report without a value keeps the recorded one.
+        report(id, "0xf2a1", TEST_USDC, "10", "", "confirmed");
+        assertThat(link(merchant, id)
+                        .get("summary")
+                        .get("total_amount_received")
+                        .decimalValue())
+                .isEqualByComparingTo("10.01");
     }
 }
