@@ -4,7 +4,8 @@
 // sign out and sign in again with the saved key file, and a remembered session across a reload. Then, with the
 // keyboard only, through the navigation to a link (its QR code) and the webhooks, where it adds an endpoint (refused
 // first); a delivery to it fails, shows its attempt, and is retried once the receiver succeeds; the secret is
-// rotated, failed deliveries recovered, another endpoint deleted. On the main pages axe-core checks accessibility;
+// rotated, failed deliveries recovered, another endpoint deleted; the webhook link paid, its page lists its events
+// with their deliveries, one leading to its attempts. On the main pages axe-core checks accessibility;
 // screenshots at desktop and phone widths.
 //
 //   node dashboard-walk.mjs <gateway_url> <rpc_url> <payer_address> <xpub> <fixtures_dir> <screenshot_dir> <download_dir>
@@ -214,7 +215,9 @@ try {
   // 6. The overview and the list with filters.
   await nav("Overview", "Overview");
   await page.locator("#totals").waitFor();
-  result.totals = (await page.locator('#totals li[data-currency="USDC"]').textContent()).trim();
+  result.totals = (await page.locator('#totals li[data-currency="USDC"] .total-amount').textContent()).trim();
+  result.totalsDetail = (await page.locator('#totals li[data-currency="USDC"] .total-detail').textContent()).trim();
+  result.totalsUsd = (await page.locator("#totals-fiat .total-amount").textContent()).trim();
   result.recentFirst = (await page.locator("main table tbody tr td a").first().textContent()).trim();
   await axe("overview");
   await shoot("8-overview");
@@ -429,6 +432,41 @@ try {
   await waitForHeading("Webhooks");
   await page.getByText("Deleted the endpoint https://spare.example/hooks.").waitFor();
   result.endpointRowsAfterDelete = await page.locator("#webhook-endpoints tbody tr").allTextContents();
+
+  // 16. The webhook link paid: its page lists its events, newest first, each with its deliveries to the endpoint
+  // (payment.created delivered on the retry, payment.completed at once); a delivery leads to its attempts. The
+  // webhook routes allow 30 calls a minute: the events are read again only once the receiver has the delivery.
+  await nav("Payment links", "Payment links");
+  await page.getByRole("link", { name: "Webhook trigger" }).click();
+  await page.locator("#payment-uri").waitFor();
+  const triggerLink = paymentRequest((await page.locator("#payment-uri").textContent()).trim());
+  await rpc("eth_sendTransaction", [{ from: payer, to: triggerLink.token, data: "0xa9059cbb"
+    + triggerLink.to.slice(2).toLowerCase().padStart(64, "0") + BigInt(triggerLink.units).toString(16).padStart(64, "0") }]);
+  for (let i = 0; i < 90 && !(await page.locator('#link-status[data-status="completed"]').count()); i++) {
+    await rpc("anvil_mine", ["0x1"]);
+    await page.waitForTimeout(1000);
+  }
+  await page.locator('#link-status[data-status="completed"]').waitFor({ timeout: 15000 });
+  for (let i = 0; i < 60 && Number(await (await fetch(`${receiverControl}/calls`)).text()) < 3; i++) {
+    await page.waitForTimeout(500);
+  }
+  const completedDelivered = '#link-events li[data-event-type="payment.completed"] [data-status="succeeded"]';
+  for (let i = 0; i < 5 && !(await page.locator(completedDelivered).count()); i++) {
+    await page.waitForTimeout(2000);
+    await page.locator("#refresh-link-events").click();
+    await page.locator("#link-events-count").waitFor();
+  }
+  await page.locator(completedDelivered).waitFor({ timeout: 5000 });
+  result.linkEventsCount = (await page.locator("#link-events-count").textContent()).trim();
+  result.linkEvents = await page.locator("#link-events li[data-event-type]").evaluateAll((items) => items.map(
+    (item) => ({ type: item.dataset.eventType, rows: [...item.querySelectorAll("tbody tr")].map((row) =>
+      row.textContent.replace(/\s+/g, " ").trim()), text: item.textContent.replace(/\s+/g, " ").trim() })));
+  await axe("link-events");
+  await shoot("19-link-events");
+  await page.locator('#link-events li[data-event-type="payment.completed"] a[data-delivery]').first().click();
+  await page.locator("#delivery-attempts").waitFor();
+  result.linkEventDelivery = { path: new URL(page.url()).pathname,
+    status: await page.locator("#delivery-status [data-status]").getAttribute("data-status") };
 
   console.log(JSON.stringify(result));
 } catch (error) {

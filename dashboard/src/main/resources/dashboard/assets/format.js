@@ -63,3 +63,21 @@ export function label(text) {
   const spaced = String(text).replace(/_/g, " ");
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
+
+/** -1, 0 or 1 as decimal string a is below, equal to or above b; null when either is not a plain decimal. */
+export function compareDecimals(a, b) {
+  const left = units(a);
+  const right = units(b);
+  if (left === null || right === null) {
+    return null;
+  }
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+/** A JSON number with exactly the digits typed (JSON.rawJSON), or the text itself for the API to refuse. */
+export function jsonDecimal(text) {
+  if (!/^\d+(\.\d+)?$/.test(text)) {
+    return text;
+  }
+  return typeof JSON.rawJSON === "function" ? JSON.rawJSON(text) : Number(text);
+}

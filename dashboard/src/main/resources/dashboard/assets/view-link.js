@@ -1,10 +1,12 @@
 // One payment link (GET /payment_links/{id}): its facts, the checkout address to copy and as a QR code (an image
 // payment-links-service draws, GET /checkout/payment_link/qr.svg), what was paid (summary and transactions, followed
-// every 5 s while the link can still be paid), where its webhook events go, and cancelling it (DELETE).
+// every 5 s while the link can still be paid), its events and their webhook deliveries (GET /events?object_id=, read
+// once and on "Refresh": the webhook routes allow 30 calls a minute per key), and cancelling it (DELETE).
 import { queryString } from "./api.js";
 import { copy, fill, h, notice, table } from "./dom.js";
-import { label, money, shortHex, when } from "./format.js";
-import { LINK_EVENTS } from "./webhooks.js";
+import { label, money, when } from "./format.js";
+import { LINK_EVENTS, deliveryState } from "./webhooks.js";
+import { showLinkMoney } from "./link-money.js";
 
 export const title = "Payment link";
 
@@ -35,6 +37,7 @@ export async function render(ctx) {
   const url = h("input", { id: "payment-url", type: "text", readonly: true, value: link.payment_url,
     "aria-label": "Checkout address (payment_url)" });
   const cancel = h("button", { type: "button", class: "danger", id: "cancel-link" }, "Cancel payment link");
+  const events = h("section", { id: "link-webhooks", "aria-labelledby": "link-webhooks-heading" });
 
   const update = (current) => {
     link = current;
@@ -47,7 +50,6 @@ export async function render(ctx) {
         h("dt", {}, "Uses"), h("dd", {}, `${current.current_uses} of ${current.max_uses}`),
         h("dt", {}, "Expires"), h("dd", {}, when(current.expires_at))));
     const summary = current.summary ?? {};
-    const transactions = current.transactions ?? [];
     fill(paid,
       h("h2", { id: "payments-heading" }, "Payments"),
       h("dl", { class: "facts" },
@@ -55,18 +57,8 @@ export async function render(ctx) {
           money(summary.total_amount_received_crypto ?? "0", current.currency)),
         h("dt", {}, "Transfers"), h("dd", {}, `${summary.total_transactions ?? 0} (${summary.completed_transactions ?? 0} `
           + `confirmed, ${summary.pending_transactions ?? 0} pending)`),
-        h("dt", {}, "Payers"), h("dd", {}, String(summary.total_payers ?? 0))),
-      transactions.length === 0
-        ? h("p", {}, "No transfer to this link has been seen yet.")
-        : table("Transfers to this link, newest first", ["Transaction", "Amount", "Status", "Confirmations",
-          "Payer", "Seen"], transactions.map((tx) => [
-          h("code", { title: tx.tx_hash }, shortHex(tx.tx_hash)),
-          money(tx.crypto_amount, tx.asset),
-          [label(tx.status), tx.late ? " (late)" : "", tx.unexpected_asset ? " (other asset)" : ""].join(""),
-          tx.required_confirmations ? `${tx.confirmations} of ${tx.required_confirmations}` : String(tx.confirmations),
-          h("code", { title: tx.payer_address }, shortHex(tx.payer_address)),
-          when(tx.created_at),
-        ])));
+        h("dt", {}, "Payers"), h("dd", {}, String(summary.total_payers ?? 0))));
+    showLinkMoney(ctx, paid, current, update);
     cancel.hidden = !(current.is_active && OPEN.has(current.payment_status));
   };
 
@@ -123,15 +115,10 @@ export async function render(ctx) {
           h("figcaption", {}, "Scan to open the checkout on a phone.")))),
     state,
     paid,
-    h("section", { id: "link-webhooks", "aria-labelledby": "link-webhooks-heading" },
-      h("h2", { id: "link-webhooks-heading" }, "Webhook events"),
-      h("p", {}, "What happens to this link is sent to each of your webhook endpoints subscribed to its event types: ",
-        LINK_EVENTS.flatMap((type, i) => [i ? ", " : "", h("code", {}, type)]), "."),
-      h("p", { class: "hint" }, "The webhook API lists deliveries per endpoint (by status and event type) and cannot "
-        + "select those of one payment link, so they are not listed here: see each endpoint's deliveries in ",
-      h("a", { href: "/dashboard/webhooks", "data-nav": true }, "Webhooks"), ".")),
+    events,
     h("p", {}, cancel));
   update(link);
+  await showLinkEvents(ctx, events, link.id);
 
   // Follow the link while it can still be paid and the tab is visible.
   const timer = setInterval(async () => {
@@ -151,4 +138,72 @@ export async function render(ctx) {
     }
   }, FOLLOW_EVERY_MS);
   ctx.onLeave(() => clearInterval(timer));
+}
+
+/** The most events the page shows: the newest ones; the count says when there are more. */
+const EVENTS_SHOWN = 50;
+
+/**
+ * Fills section with the link's events, newest first, each with its deliveries to your endpoints (each leading to
+ * its attempts). Read when the page opens and on "Refresh", never polled.
+ */
+async function showLinkEvents(ctx, section, linkId) {
+  const results = h("div", { id: "link-events", "aria-live": "polite" });
+  fill(section,
+    h("h2", { id: "link-webhooks-heading" }, "Events"),
+    h("p", {}, "What happens to this link is sent to each of your webhook endpoints subscribed to its event types: ",
+      LINK_EVENTS.flatMap((type, i) => [i ? ", " : "", h("code", {}, type)]), "."),
+    h("p", { class: "actions" }, h("button", { type: "button", class: "secondary", id: "refresh-link-events",
+      on: { click: () => load(true) } }, "Refresh")),
+    results);
+
+  async function load(announce) {
+    let answer;
+    try {
+      answer = (await ctx.api.get("/events", { object_id: linkId, limit: EVENTS_SHOWN })).data;
+    } catch (error) {
+      if (!ctx.alive()) {
+        return;
+      }
+      if (error.status === 401) {
+        throw error;
+      }
+      fill(results, notice("error", `The events could not be read: ${error.message}`));
+      return;
+    }
+    if (!ctx.alive()) {
+      return;
+    }
+    const total = answer.pagination.total_records;
+    fill(results,
+      h("p", { id: "link-events-count" }, total === 1 ? "1 event" : `${total} events`,
+        total > answer.data.length ? ` (the newest ${answer.data.length} shown)` : ""),
+      answer.data.length === 0
+        ? h("p", {}, "No event yet: they appear here as the link is paid, refunded or changes state.")
+        : h("ol", { class: "event-history" }, answer.data.map((event) => eventItem(event))));
+    if (announce) {
+      ctx.announce(total === 1 ? "1 event" : `${total} events`);
+    }
+  }
+  await load(false);
+}
+
+function eventItem(event) {
+  const headingId = `event-${event.id}`;
+  return h("li", { dataset: { event: event.id, eventType: event.type } },
+    h("h3", { id: headingId }, h("code", { class: "event-type" }, event.type), " · ", when(event.created_at)),
+    event.deliveries.length === 0
+      ? h("p", { class: "hint" }, "Not sent: no endpoint was subscribed to this event type when it happened.")
+      : table(`Deliveries of ${event.type}`, ["Endpoint", "Status", "Attempts", "Last attempt", ""],
+        event.deliveries.map((delivery) => [
+          h("code", { class: "endpoint-url" }, delivery.endpoint_url),
+          deliveryState(delivery),
+          String(delivery.attempts),
+          delivery.last_attempt_at
+            ? [when(delivery.last_attempt_at), delivery.last_status_code ? ` · HTTP ${delivery.last_status_code}` : ""]
+            : "—",
+          h("a", { href: `/dashboard/webhooks/${delivery.endpoint_id}/deliveries/${delivery.id}`, "data-nav": true,
+            dataset: { delivery: delivery.id },
+            "aria-label": `Attempts of the ${event.type} delivery to ${delivery.endpoint_url}` }, "Attempts"),
+        ]), { captionHidden: true }));
 }

@@ -18,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +39,8 @@ import tools.jackson.databind.JsonNode;
  * code, served by payment-links-service) and to the webhooks, where it adds an endpoint at this test's receiver (a
  * refused first try, the secret shown once); the receiver answers 500, the dashboard shows the failed attempt and the
  * failing endpoint, the receiver is switched to succeed and "Retry" delivers; the secret is rotated (the next event is
- * signed with the new one only), failed deliveries are recovered, and another endpoint is deleted. The merchant's own
+ * signed with the new one only), failed deliveries are recovered, and another endpoint is deleted; the webhook link is
+ * paid and its page lists its events with their deliveries, one leading to its attempts. The merchant's own
  * text stays text; axe-core finds nothing serious or critical on the main pages. Screenshots at desktop and phone
  * widths are kept in {@code target/dashboard-screenshots/}.
  */
@@ -78,7 +80,8 @@ class DashboardEndToEndTest {
                 .doesNotContain("unsafe-inline");
 
         String payer = chain.accounts().get(6);
-        chain.mint(DevTokens.USDC, payer, DevTokens.USDC.baseUnits("2.5"));
+        // 2.5 for the first link, 1 for the webhook link the walk pays last.
+        chain.mint(DevTokens.USDC, payer, DevTokens.USDC.baseUnits("3.5"));
         receiver.otherwise(this::answer);
         JsonNode walk = walk(stack.gatewayUrl(), chain.rpcUrl(), payer, NodeTools.freshReceivingKey());
 
@@ -127,9 +130,12 @@ class DashboardEndToEndTest {
                 .isEqualTo(stack.gatewayUrl() + "/checkout/payment_link?payment_id=" + linkId);
         assertThat(walk.get("copied").asString())
                 .isEqualTo(walk.get("paymentUrl").asString());
-        assertThat(walk.get("received").asString()).isEqualTo("2.5 USDC");
+        // USDC is valued one dollar a unit by chain-watcher, through the whole stack.
+        assertThat(walk.get("received").asString()).isEqualTo("2.5 USDC · 2.5 USD");
         assertThat(walk.get("transactions").asInt()).isEqualTo(1);
-        assertThat(walk.get("totals").asString()).isEqualTo("2.5 USDC");
+        assertThat(walk.get("totals").asString()).isEqualTo("2.5");
+        assertThat(walk.get("totalsDetail").asString()).isEqualTo("1 payment");
+        assertThat(walk.get("totalsUsd").asString()).isEqualTo("2.5");
         assertThat(walk.get("recentFirst").asString()).isEqualTo(HOSTILE_LINK);
         String deposit = walk.get("depositAddress").asString();
         assertThat(chain.tokenBalance(DevTokens.USDC, deposit)).isEqualTo(new BigInteger("2500000"));
@@ -234,7 +240,8 @@ class DashboardEndToEndTest {
                 "15-delivery-failed",
                 "16-overview-failing",
                 "17-delivery-retried",
-                "18-secret-rotated")) {
+                "18-secret-rotated",
+                "19-link-events")) {
             assertThat(SCREENSHOTS.resolve(shot + "-desktop.png")).isNotEmptyFile();
             assertThat(SCREENSHOTS.resolve(shot + "-phone.png")).isNotEmptyFile();
         }
@@ -284,8 +291,9 @@ class DashboardEndToEndTest {
                 .startsWith("<svg xmlns=\"http://www.w3.org/2000/svg\"")
                 .contains("aria-label=\"QR code of the checkout address "
                         + walk.get("paymentUrl").asString() + "\"");
+        // Its events, from before any endpoint existed: listed, sent nowhere.
         assertThat(walk.get("linkWebhooksNote").asString())
-                .contains("payment.created", "payment.completed", "cannot select those of one payment link");
+                .contains("Events", "payment.created", "payment.completed", "Not sent: no endpoint was subscribed");
     }
 
     /** The webhook views against what the receiver received and what the API says afterwards. */
@@ -326,9 +334,30 @@ class DashboardEndToEndTest {
                 .contains(receiver.url())
                 .doesNotContain("spare.example");
 
+        // The paid webhook link's page: its events newest first, each with its delivery to the endpoint.
+        List<String> eventTypes = new ArrayList<>();
+        walk.get("linkEvents").forEach(event -> eventTypes.add(event.get("type").asString()));
+        assertThat(eventTypes).startsWith("payment.completed").endsWith("payment.created");
+        assertThat(walk.get("linkEventsCount").asString()).isEqualTo(eventTypes.size() + " events");
+        for (JsonNode event : walk.get("linkEvents")) {
+            String type = event.get("type").asString();
+            if (type.equals("payment.created") || type.equals("payment.completed")) {
+                assertThat(texts(event.get("rows")))
+                        .as(type)
+                        .singleElement()
+                        .asString()
+                        .contains(receiver.url(), "Delivered", type.equals("payment.created") ? "2" : "1", "HTTP 200");
+            } else {
+                assertThat(event.get("text").asString()).as(type).contains("Not sent");
+            }
+        }
+        assertThat(walk.at("/linkEventDelivery/path").asString())
+                .startsWith("/dashboard/webhooks/" + walk.get("endpointId").asString() + "/deliveries/");
+        assertThat(walk.at("/linkEventDelivery/status").asString()).isEqualTo("succeeded");
+
         // The receiver's side: the same event twice (refused, then retried), signed with the secret the page showed.
         List<WebhookReceiver.Received> hooks = hooks();
-        assertThat(hooks).hasSize(2);
+        assertThat(hooks).hasSize(3);
         JsonNode event = JSON.readTree(hooks.get(0).body());
         assertThat(event.get("type").asString()).isEqualTo("payment.created");
         assertThat(event.at("/data/id").asString())
@@ -338,10 +367,17 @@ class DashboardEndToEndTest {
         assertThat(hooks.get(1).header("X-Service-Signature"))
                 .isEqualTo(WebhookReceiver.hmacHex(secret, hooks.get(1).body()));
 
-        // What follows the rotation is signed with the new secret only.
+        // What follows the rotation is signed with the new secret only: the link's payment.completed, and the next
+        // link.
+        JsonNode completed = JSON.readTree(hooks.get(2).body());
+        assertThat(completed.get("type").asString()).isEqualTo("payment.completed");
+        assertThat(completed.at("/data/id").asString())
+                .isEqualTo(walk.get("webhookLinkId").asString());
+        assertThat(hooks.get(2).header("X-Service-Signature"))
+                .isEqualTo(WebhookReceiver.hmacHex(rotated, hooks.get(2).body()));
         String next = createLink(merchant, "After rotation", "3");
-        await("the delivery of " + next, Duration.ofSeconds(60), () -> hooks().size() >= 3);
-        WebhookReceiver.Received after = hooks().get(2);
+        await("the delivery of " + next, Duration.ofSeconds(60), () -> hooks().size() >= 4);
+        WebhookReceiver.Received after = hooks().get(3);
         assertThat(JSON.readTree(after.body()).at("/data/id").asString()).isEqualTo(next);
         assertThat(after.header("X-Service-Signature"))
                 .isEqualTo(WebhookReceiver.hmacHex(rotated, after.body()))

@@ -73,6 +73,12 @@ class MoneyPathsEndToEndTest {
                     .isEqualByComparingTo("10");
             assertThat(completed.get("summary").get("total_transactions").asInt())
                     .isEqualTo(logIndexes.size());
+            // Valued in USD by chain-watcher when confirmed (USDC: a dollar a unit), kept by payment-links-service
+            // although the transfer was first reported pending without a value.
+            assertThat(completed.get("summary").get("total_amount_received").decimalValue())
+                    .isEqualByComparingTo("10");
+            assertThat(completed.get("summary").get("unpriced_transactions").asInt())
+                    .isZero();
             assertThat(completed.get("transactions"))
                     .as("one recorded transfer per Transfer log to the link")
                     .allSatisfy(transfer -> {

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.cryptopay.auth.Mode;
 import dev.cryptopay.deploy.DevPay.PaymentUri;
 import dev.cryptopay.deploy.LocalStack;
+import dev.cryptopay.deploy.SandboxCredentials;
 import dev.cryptopay.deploy.SignedClient;
 import dev.cryptopay.deploy.sandbox.SandboxWallet;
 import dev.cryptopay.testsupport.chain.DevChain;
@@ -78,6 +79,8 @@ final class MoneyPathsMerchant implements AutoCloseable {
 
     final DevChain chain;
     final SignedClient api;
+    /** The merchant's API key and private key (the one-line {@code Ed25519:} form the dashboard's sign-in reads). */
+    final SandboxCredentials credentials;
     /** The customer: dev account 3 pays the links (and gets the refunds). */
     final String payer;
 
@@ -88,8 +91,14 @@ final class MoneyPathsMerchant implements AutoCloseable {
     private int derived;
 
     private MoneyPathsMerchant(
-            DevChain chain, SignedClient api, WebhookReceiver receiver, String secret, Bip32ECKeyPair receiving) {
+            DevChain chain,
+            SandboxCredentials credentials,
+            SignedClient api,
+            WebhookReceiver receiver,
+            String secret,
+            Bip32ECKeyPair receiving) {
         this.chain = chain;
+        this.credentials = credentials;
         this.api = api;
         this.payer = chain.accounts().get(3);
         this.receiver = receiver;
@@ -104,7 +113,8 @@ final class MoneyPathsMerchant implements AutoCloseable {
         new SecureRandom().nextBytes(entropy);
         String mnemonic = MnemonicUtils.generateMnemonic(entropy);
         SandboxWallet wallet = SandboxWallet.fromMnemonic(mnemonic);
-        SignedClient api = new SignedClient(stack.baseUrl(), stack.newMerchant(name, Mode.TEST));
+        SandboxCredentials credentials = stack.newMerchant(name, Mode.TEST);
+        SignedClient api = new SignedClient(stack.baseUrl(), credentials);
         HttpResponse<String> keyed = api.send(
                 "PUT",
                 "/payment_links/receiving_key",
@@ -114,7 +124,7 @@ final class MoneyPathsMerchant implements AutoCloseable {
                 Bip32ECKeyPair.generateKeyPair(MnemonicUtils.generateSeed(mnemonic, "")), RECEIVING_PATH);
         WebhookReceiver receiver = new WebhookReceiver();
         String secret = SuiteStack.register(api, receiver.url(), EVENTS);
-        MoneyPathsMerchant merchant = new MoneyPathsMerchant(chain, api, receiver, secret, receiving);
+        MoneyPathsMerchant merchant = new MoneyPathsMerchant(chain, credentials, api, receiver, secret, receiving);
         assertThat(merchant.keyOf(wallet.firstAddress()).getAddress())
                 .as("the test's keys are those of the registered xpub")
                 .isEqualToIgnoringCase(wallet.firstAddress());

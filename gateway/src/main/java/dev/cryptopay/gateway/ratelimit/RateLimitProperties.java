@@ -67,7 +67,7 @@ public record RateLimitProperties(
      * @param publicLinkPaymentPerKey the same calls per merchant_key over all client addresses together: a ceiling
      *                               that keeps many addresses from flooding the service with one key. Default 300.
      * @param publicPerIp            every other /public/** call, per client IP. Default 120.
-     * @param webhooks               /webhook-endpoints/** and /webhook-deliveries/**, per API key. Default 30.
+     * @param webhooks               /webhook-endpoints/**, /webhook-deliveries/** and /events/**, per API key. Default 30.
      * @param account                GET /account, the merchant's keys and production access, per API key. Default 60.
      * @param signup                 POST /signup (self-service sign-up), per client IP. Default 10.
      * @param checkout               /checkout/** (page, status, events, assets), per client IP. Default 300.

@@ -29,7 +29,7 @@ public enum RouteGroup {
     PUBLIC_LINK_PAYMENT_PER_KEY(Scope.API_KEY),
     /** Every other /public/** call, counted per client IP. */
     PUBLIC(Scope.CLIENT_IP),
-    /** /webhook-endpoints/**, /webhook-deliveries/**. */
+    /** /webhook-endpoints/**, /webhook-deliveries/**, /events/**. */
     WEBHOOKS(Scope.API_KEY),
     /** GET /account, /account/keys (GET, POST, DELETE …/{id}) and /account/production_access (GET, POST). */
     ACCOUNT(Scope.API_KEY),

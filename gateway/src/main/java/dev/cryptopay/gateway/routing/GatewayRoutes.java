@@ -122,7 +122,9 @@ public final class GatewayRoutes {
                                                 base + "/webhook-endpoints",
                                                 base + "/webhook-endpoints/**",
                                                 base + "/webhook-deliveries",
-                                                base + "/webhook-deliveries/**"),
+                                                base + "/webhook-deliveries/**",
+                                                base + "/events",
+                                                base + "/events/**"),
                                 RouteAccess.SIGNED,
                                 upstreams.webhooks()))
                 // The customer's subscribe page: public, path unchanged. Before the checkout, which would match it too.

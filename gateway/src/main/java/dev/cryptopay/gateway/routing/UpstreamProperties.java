@@ -14,7 +14,7 @@ import org.springframework.validation.annotation.Validated;
  * @param subscriptions   base URL of subscriptions-service (receives {@code /subscriptions/**}, {@code /subscriber/**},
  *                        {@code /invitations/**}, {@code /public/**}). Default {@code http://127.0.0.1:8082}.
  * @param webhooks        base URL of webhook-service (receives {@code /webhook-endpoints/**},
- *                        {@code /webhook-deliveries/**}). Default {@code http://127.0.0.1:8083}.
+ *                        {@code /webhook-deliveries/**}, {@code /events/**}). Default {@code http://127.0.0.1:8083}.
  * @param connectTimeout  how long to wait for a TCP connection to a service before answering 503. Default 2 s.
  * @param responseTimeout how long to wait for a service's response headers before answering 504. Default 30 s.
  */

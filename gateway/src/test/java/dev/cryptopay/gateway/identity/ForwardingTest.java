@@ -139,7 +139,8 @@ class ForwardingTest extends GatewayTestBase {
                 "/subscriber/sub_1", TestEnvironment.subscriptions().name(),
                 "/invitations", TestEnvironment.subscriptions().name(),
                 "/webhook-endpoints", TestEnvironment.webhooks().name(),
-                "/webhook-deliveries/d_1", TestEnvironment.webhooks().name());
+                "/webhook-deliveries/d_1", TestEnvironment.webhooks().name(),
+                "/events/ev_1", TestEnvironment.webhooks().name());
         expected.forEach((path, service) -> {
             JsonNode echo = json(SignedRequest.of("GET", path)
                     .send(client, baseUrl(), key)

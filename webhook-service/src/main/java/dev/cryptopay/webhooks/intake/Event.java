@@ -5,6 +5,7 @@ import dev.cryptopay.auth.internal.MerchantIdentity;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
+import java.util.List;
 import java.util.UUID;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -14,8 +15,18 @@ import tools.jackson.databind.json.JsonMapper;
  * A domain event as merchants receive it.
  *
  * @param body exactly what every attempt sends: {@code {id, type, created_at, data, livemode}}, a {@link WebhookBody}
+ * @param objectId the payment link or subscription link the event is about ({@link #objectIdOf}), or null
  */
-record Event(UUID id, String type, Instant createdAt, MerchantIdentity merchant, String body) {
+record Event(UUID id, String type, Instant createdAt, MerchantIdentity merchant, String body, UUID objectId) {
+
+    /**
+     * The members of {@code data} that name the event's object, in order of preference: {@code id} (the link of
+     * {@code payment.*} and {@code wallet.deposit}), {@code payment_link_id} ({@code transfer.*},
+     * {@code wallet.withdrawal}), {@code subscription_link_id}, then {@code subscriber_id} ({@code subscription.*},
+     * before the customer enrolled). V5__event_object_id.sql applies the same rule to the events stored before.
+     */
+    static final List<String> OBJECT_ID_MEMBERS =
+            List.of("id", "payment_link_id", "subscription_link_id", "subscriber_id");
 
     /**
      * Reads the envelope a producing service published ({@code id, type, created_at, merchant_id, mode, data}).
@@ -56,7 +67,31 @@ record Event(UUID id, String type, Instant createdAt, MerchantIdentity merchant,
         }
         WebhookBody body =
                 new WebhookBody(id.toString(), type, root.get("created_at").asString(), data, mode == Mode.LIVE);
-        return new Event(id, type, createdAt, new MerchantIdentity(merchantId, mode), json.writeValueAsString(body));
+        return new Event(
+                id,
+                type,
+                createdAt,
+                new MerchantIdentity(merchantId, mode),
+                json.writeValueAsString(body),
+                objectIdOf(data));
+    }
+
+    /** The first of {@link #OBJECT_ID_MEMBERS} that holds a UUID string (canonical form, any case), or null. */
+    static UUID objectIdOf(JsonNode data) {
+        for (String member : OBJECT_ID_MEMBERS) {
+            JsonNode node = data.get(member);
+            if (node != null && node.isString()) {
+                try {
+                    UUID id = UUID.fromString(node.asString());
+                    if (id.toString().equalsIgnoreCase(node.asString())) {
+                        return id;
+                    }
+                } catch (IllegalArgumentException notAUuid) {
+                    // not an object id: the next member may be
+                }
+            }
+        }
+        return null;
     }
 
     private static String text(JsonNode root, String field) {

@@ -40,12 +40,13 @@ class EventRepository {
         }
         return database.sql("""
                         INSERT INTO webhook_event (id, merchant_id, mode, event_type, body, created_at, received_at,
-                                                   source)
-                        SELECT id, merchant_id, mode, event_type, body, created_at, :now, source
+                                                   source, object_id)
+                        SELECT id, merchant_id, mode, event_type, body, created_at, :now, source, object_id
                         FROM unnest(CAST(:ids AS uuid[]), CAST(:merchants AS uuid[]), CAST(:modes AS text[]),
                                     CAST(:types AS text[]), CAST(:bodies AS text[]),
-                                    CAST(:createdAt AS timestamptz[]), CAST(:sources AS text[]))
-                             AS e(id, merchant_id, mode, event_type, body, created_at, source)
+                                    CAST(:createdAt AS timestamptz[]), CAST(:sources AS text[]),
+                                    CAST(:objects AS uuid[]))
+                             AS e(id, merchant_id, mode, event_type, body, created_at, source, object_id)
                         ON CONFLICT (id) DO NOTHING
                         RETURNING id""")
                 .bind("ids", received.stream().map(r -> r.event().id()).toArray(UUID[]::new))
@@ -67,6 +68,9 @@ class EventRepository {
                                 .map(r -> r.event().createdAt().toString())
                                 .toArray(String[]::new))
                 .bind("sources", received.stream().map(Received::source).toArray(String[]::new))
+                .bind(
+                        "objects",
+                        received.stream().map(r -> r.event().objectId()).toArray(UUID[]::new))
                 .bind("now", utc(receivedAt))
                 .map(row -> row.get("id", UUID.class))
                 .all()

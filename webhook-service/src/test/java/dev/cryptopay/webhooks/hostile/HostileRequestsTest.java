@@ -76,4 +76,24 @@ class HostileRequestsTest extends WebhookTestBase {
         assertThat(report.cases()).isGreaterThan(200);
         assertThat(report.clientErrors()).isGreaterThan(report.cases() / 2);
     }
+
+    @Test
+    void eventRoutesAnswerHostileRequestsWithA4xxAndChangeNothing() {
+        MerchantIdentity merchant = newMerchant();
+        register(merchant, "https://example.com/hooks", List.of("payment.completed"));
+        String link = UUID.randomUUID().toString();
+        String event = publish("payment-links.events", merchant, "payment.completed", Map.of("id", link));
+        await("delivery created", () -> deliveriesOfEvent(event) == 1);
+
+        HostileRequests.Report report = HostileRequests.to((method, uri) -> asEncoded(merchant, method, uri))
+                .state(MerchantRows.of("webhooks", merchant.merchantId()))
+                .read("/events", "page", "limit", "object_id", "type", "created_from", "created_to")
+                .read("/events/" + event)
+                .ids(HttpMethod.GET, "/events/{id}", null)
+                .run();
+
+        // Reads only (no bodies): fewer cases than the routes above, 171 with today's corpus.
+        assertThat(report.cases()).isGreaterThan(150);
+        assertThat(report.clientErrors()).isGreaterThan(report.cases() / 2);
+    }
 }

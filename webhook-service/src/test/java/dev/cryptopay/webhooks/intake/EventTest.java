@@ -59,6 +59,44 @@ class EventTest {
     }
 
     @Test
+    void theObjectIsTheFirstMemberOfDataThatHoldsAUuid() {
+        String link = "3f6c2a8e-5b1d-4e7a-9c0f-2d8b6a4e1c73";
+        String subscriber = "7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
+        String at = "2026-03-01T10:00:00Z";
+        assertThat(Event.fromEnvelope(JSON, envelope(ID, at, "test", "{\"id\":\"" + link + "\"}"))
+                        .objectId())
+                .isEqualTo(UUID.fromString(link));
+        assertThat(Event.fromEnvelope(
+                                JSON,
+                                envelope(
+                                        ID,
+                                        at,
+                                        "test",
+                                        "{\"refund_id\":\"" + subscriber + "\",\"payment_link_id\":\""
+                                                + link.toUpperCase() + "\"}"))
+                        .objectId())
+                .isEqualTo(UUID.fromString(link));
+        assertThat(Event.fromEnvelope(
+                                JSON,
+                                envelope(
+                                        ID,
+                                        at,
+                                        "test",
+                                        "{\"subscription_link_id\":null,\"subscriber_id\":\"" + subscriber + "\"}"))
+                        .objectId())
+                .isEqualTo(UUID.fromString(subscriber));
+        assertThat(Event.fromEnvelope(JSON, envelope(ID, at, "test", "{\"id\":\"link-1\",\"n\":5}"))
+                        .objectId())
+                .isNull();
+        assertThat(Event.fromEnvelope(JSON, envelope(ID, at, "test", "{\"id\":\"1-2-3-4-5\"}"))
+                        .objectId())
+                .isNull();
+        assertThat(Event.fromEnvelope(JSON, envelope(ID, at, "test", "{\"id\":7}"))
+                        .objectId())
+                .isNull();
+    }
+
+    @Test
     void saysWhyARecordIsNotAnEvent() {
         String at = "2026-03-01T10:00:00Z";
         expectReason(null, "record has no value");
