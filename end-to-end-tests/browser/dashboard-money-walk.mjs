@@ -8,9 +8,8 @@
 //   node dashboard-money-walk.mjs <gateway_url> <api_key> <key_file> <link_id> <screenshot_dir>
 //
 // Prints one JSON line describing what it saw and exits non-zero on any failure (with what it saw so far).
-import { mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { launchChromium, recordErrors } from "./walk-support.mjs";
+import { mkdirSync } from "node:fs";
+import { dashboardWalk, merchantContext, pageChecks, recordPage, signIn } from "./dashboard-support.mjs";
 
 const [gateway, apiKey, keyFile, linkId, screenshots] = process.argv.slice(2);
 if (!screenshots) {
@@ -20,73 +19,24 @@ if (!screenshots) {
 mkdirSync(screenshots, { recursive: true });
 
 const LINK_NAME = "Late beans <img src=x onerror=alert(1)>";
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-const browser = await launchChromium();
-const result = { axe: {}, failedRequests: [], dialogs: [], consoleErrors: [], overflows: {} };
 
-try {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: gateway });
-  if (process.env.DASHBOARD_SOURCES) {
-    // Working on the dashboard: its assets from the source folder instead of the running gateway's jar.
-    await context.route("**/dashboard/assets/*/*", (route) => {
-      const name = new URL(route.request().url()).pathname.split("/").pop();
-      route.fulfill({ status: 200, contentType: name.endsWith(".css") ? "text/css" : "text/javascript",
-        body: readFileSync(`${process.env.DASHBOARD_SOURCES}/${name}`) });
-    });
-  }
+await dashboardWalk("dashboard money walk", {}, async (browser, result) => {
+  const context = await merchantContext(browser, gateway);
   const page = await context.newPage();
-  recordErrors(page, result.consoleErrors);
-  page.on("dialog", async (dialog) => {
-    // No step of this walk asks for a dialog: anything here would be an injection.
-    result.dialogs.push({ type: dialog.type(), message: dialog.message() });
-    await dialog.dismiss();
-  });
-  page.on("response", async (response) => {
-    if (response.status() >= 400) {
-      let code = null;
-      try {
-        code = (await response.json()).code ?? null;
-      } catch {
-        // not JSON
-      }
-      result.failedRequests.push({ method: response.request().method(), path: new URL(response.url()).pathname,
-        status: response.status(), code });
-    }
-  });
+  // No step of this walk asks for a dialog: anything here would be an injection.
+  recordPage(page, result, { acceptConfirmations: false });
+  const { waitForHeading, shoot, axe } = pageChecks(page, result, screenshots, "money-");
 
   const text = async (selector) => (await page.locator(selector).first().textContent()).replace(/\s+/g, " ").trim();
   const rows = async (selector) => (await page.locator(selector).allTextContents())
     .map((row) => row.replace(/\s+/g, " ").trim());
-  const shoot = async (name) => {
-    await page.screenshot({ path: `${screenshots}/money-${name}-desktop.png`, fullPage: true });
-    await page.setViewportSize(PHONE);
-    await page.waitForTimeout(200);
-    result.overflows[name] = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
-    await page.screenshot({ path: `${screenshots}/money-${name}-phone.png`, fullPage: true });
-    await page.setViewportSize(DESKTOP);
-  };
-  const axe = async (name) => {
-    // Evaluated through the DevTools protocol, so the page's Content-Security-Policy stays as strict as in production.
-    await page.evaluate(axeSource);
-    result.axe[name] = await page.evaluate(async () => {
-      const run = await window.axe.run(document, { resultTypes: ["violations"] });
-      return run.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")) }));
-    });
-  };
 
   // 1. Sign in on the link's own address; the cancelled link shows its full payment as late, and the gas as another
   // asset, neither counted.
   await page.goto(`${gateway}/dashboard/links/${linkId}`, { waitUntil: "load" });
-  await page.waitForFunction(() => document.querySelector("main h1")?.textContent === "Sign in", null,
-    { timeout: 15000 });
-  await page.getByLabel("API key").fill(apiKey);
-  await page.getByLabel("Private key file").setInputFiles(keyFile);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForFunction((name) => document.querySelector("main h1")?.textContent === name, LINK_NAME,
-    { timeout: 15000 });
+  await waitForHeading("Sign in");
+  await signIn(page, apiKey, keyFile);
+  await waitForHeading(LINK_NAME);
   result.heading = await page.locator("main h1").textContent();
   result.markupElements = await page.locator("main h1 *").count();
   await page.locator("#link-payments .accept-late").waitFor();
@@ -144,12 +94,4 @@ try {
   result.transferRowsAfterRefund = await rows("#link-payments tbody tr");
   await axe("refund-completed");
   await shoot("5-refund-completed");
-
-  console.log(JSON.stringify(result));
-} catch (error) {
-  console.error(`dashboard money walk failed: ${error.stack}`);
-  console.error(JSON.stringify(result));
-  process.exitCode = 1;
-} finally {
-  await browser.close();
-}
+});

@@ -12,9 +12,9 @@
 //
 // Both wallets are unlocked dev-chain accounts (walk-support.mjs's dev wallet); the customer's holds the plan's token.
 // Prints one JSON line describing what it saw and exits non-zero on any failure (with what it saw so far).
-import { mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { devWallet, injectWallet, launchChromium, recordErrors, rpcClient } from "./walk-support.mjs";
+import { mkdirSync } from "node:fs";
+import { DESKTOP, dashboardWalk, merchantContext, pageChecks, recordPage, signIn } from "./dashboard-support.mjs";
+import { devWallet, injectWallet, recordErrors, rpcClient } from "./walk-support.mjs";
 
 const [gateway, rpcUrl, apiKey, keyFile, merchantWallet, customerWallet, screenshots] = process.argv.slice(2);
 if (!screenshots) {
@@ -26,12 +26,7 @@ mkdirSync(screenshots, { recursive: true });
 
 const PLAN_NAME = "Roast club <img src=x onerror=alert(1)>";
 const CUSTOMER = "Grace <script>alert(2)</script>";
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const rpc = rpcClient(rpcUrl);
-const browser = await launchChromium();
-const result = { axe: {}, failedRequests: [], dialogs: [], consoleErrors: [], overflows: {}, walletProblems: {} };
 
 /**
  * The merchant's wallet as the page sees it: the dev wallet, or (mode "wrong-network") one on chain 1 that cannot
@@ -54,24 +49,11 @@ function merchantWalletOf(account) {
   return wallet;
 }
 
-try {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: gateway });
-  if (process.env.DASHBOARD_SOURCES) {
-    // Working on the dashboard: its assets from the source folder instead of the running gateway's jar.
-    await context.route("**/dashboard/assets/*/*", (route) => {
-      const name = new URL(route.request().url()).pathname.split("/").pop();
-      route.fulfill({ status: 200, contentType: name.endsWith(".css") ? "text/css" : "text/javascript",
-        body: readFileSync(`${process.env.DASHBOARD_SOURCES}/${name}`) });
-    });
-  }
+await dashboardWalk("dashboard subscriptions walk", { walletProblems: {} }, async (browser, result) => {
+  const context = await merchantContext(browser, gateway);
   const page = await context.newPage();
-  recordErrors(page, result.consoleErrors);
-  page.on("dialog", async (dialog) => {
-    result.dialogs.push({ type: dialog.type(), message: dialog.message() });
-    // Only the dashboard's own confirmation is expected (deprecating); anything else would be an injection.
-    await (dialog.type() === "confirm" ? dialog.accept() : dialog.dismiss());
-  });
+  // Only the dashboard's own confirmation is expected (deprecating); anything else would be an injection.
+  recordPage(page, result, { acceptConfirmations: true });
   const signatureBytes = new Set();
   page.on("request", (request) => {
     const signature = request.headers()["x-api-signature"];
@@ -79,42 +61,7 @@ try {
       signatureBytes.add(Buffer.from(signature, "base64").length);
     }
   });
-  page.on("response", async (response) => {
-    if (response.status() >= 400) {
-      let code = null;
-      try {
-        code = (await response.json()).code ?? null;
-      } catch {
-        // not JSON
-      }
-      result.failedRequests.push({ method: response.request().method(), path: new URL(response.url()).pathname,
-        status: response.status(), code });
-    }
-  });
-
-  const heading = () => page.locator("main h1").first().textContent();
-  const waitForHeading = async (text, timeout = 15000) => {
-    await page.waitForFunction((wanted) => document.querySelector("main h1")?.textContent === wanted, text,
-      { timeout }).catch(async (error) => {
-      throw new Error(`waited for "${text}", page shows "${await heading()}" at ${page.url()}: ${error.message}`);
-    });
-  };
-  const shoot = async (name) => {
-    await page.screenshot({ path: `${screenshots}/subscriptions-${name}-desktop.png`, fullPage: true });
-    await page.setViewportSize(PHONE);
-    await page.waitForTimeout(200);
-    result.overflows[name] = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
-    await page.screenshot({ path: `${screenshots}/subscriptions-${name}-phone.png`, fullPage: true });
-    await page.setViewportSize(DESKTOP);
-  };
-  const axe = async (name) => {
-    // Evaluated through the DevTools protocol, so the page's Content-Security-Policy stays as strict as in production.
-    await page.evaluate(axeSource);
-    result.axe[name] = await page.evaluate(async () => {
-      const run = await window.axe.run(document, { resultTypes: ["violations"] });
-      return run.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")) }));
-    });
-  };
+  const { waitForHeading, nav, shoot, axe } = pageChecks(page, result, screenshots, "subscriptions-");
   const walletProblem = async () => {
     await page.locator("#wallet-message[data-problem]").waitFor({ timeout: 15000 });
     return {
@@ -126,10 +73,7 @@ try {
   // 1. Sign in (remembered, so the session survives the reload that brings the wallet).
   await page.goto(`${gateway}/dashboard/subscriptions`, { waitUntil: "load" });
   await waitForHeading("Sign in");
-  await page.getByLabel("API key").fill(apiKey);
-  await page.getByLabel("Private key file").setInputFiles(keyFile);
-  await page.getByLabel("Remember on this device").check();
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signIn(page, apiKey, keyFile, { remember: true });
   await waitForHeading("Subscriptions");
   result.navCurrent = await page.locator('#nav a[aria-current="page"]').textContent();
   result.emptyList = (await page.locator("#results-heading").textContent()).trim();
@@ -250,8 +194,7 @@ try {
   await waitForHeading(PLAN_NAME);
   await page.locator('#subscribers tbody tr [data-status="active"]').waitFor();
   result.activeSubscribers = (await page.locator("#active-subscribers").textContent()).trim();
-  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Subscriptions" }).click();
-  await waitForHeading("Subscriptions");
+  await nav("Subscriptions", "Subscriptions");
   await page.getByRole("navigation", { name: "Subscriptions" }).getByRole("link", { name: "Subscription links" })
     .click();
   await waitForHeading("Subscription links");
@@ -295,11 +238,4 @@ try {
   // Every signed call of the walk: the bytes of its X-API-Signature (256 for RSA-PSS with a 2048-bit key, 64 for
   // Ed25519).
   result.signatureBytes = [...signatureBytes];
-  console.log(JSON.stringify(result));
-} catch (error) {
-  console.error(`dashboard subscriptions walk failed: ${error.stack}`);
-  console.error(JSON.stringify(result));
-  process.exitCode = 1;
-} finally {
-  await browser.close();
-}
+});

@@ -17,8 +17,8 @@
 // and exits non-zero on any failure (with what it saw so far). The webhook receiver is the Java test's: it answers 500
 // until the script POSTs <receiver_control_url>/succeed, and GET <receiver_control_url>/calls counts its deliveries.
 import { mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { focusedElement, launchChromium, recordErrors, rpcClient, tabTo } from "./walk-support.mjs";
+import { dashboardWalk, merchantContext, pageChecks, recordPage, signIn } from "./dashboard-support.mjs";
+import { focusedElement, rpcClient, tabTo } from "./walk-support.mjs";
 
 const [gateway, rpcUrl, payer, xpub, fixtures, screenshots, downloads, receiverUrl, receiverControl] =
   process.argv.slice(2);
@@ -32,74 +32,17 @@ mkdirSync(downloads, { recursive: true });
 
 const HOSTILE_NAME = "Walk Shop <img src=x onerror=alert(1)>";
 const HOSTILE_LINK = "Beans <script>alert(2)</script>";
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const rpc = rpcClient(rpcUrl);
-const browser = await launchChromium();
-const result = { axe: {}, failedRequests: [], dialogs: [], consoleErrors: [], overflows: {} };
 
-try {
-  const context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
-  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: gateway });
-  if (process.env.DASHBOARD_SOURCES) {
-    // Working on the dashboard: its assets from the source folder instead of the running gateway's jar.
-    await context.route("**/dashboard/assets/*/*", (route) => {
-      const name = new URL(route.request().url()).pathname.split("/").pop();
-      route.fulfill({ status: 200, contentType: name.endsWith(".css") ? "text/css" : "text/javascript",
-        body: readFileSync(`${process.env.DASHBOARD_SOURCES}/${name}`) });
-    });
-  }
+// What it saw, as printed on a failure: without the private key file's text.
+const reported = (result) => ({ ...result, keyFileText: undefined });
+await dashboardWalk("dashboard walk", {}, async (browser, result) => {
+  const context = await merchantContext(browser, gateway, { acceptDownloads: true });
   const page = await context.newPage();
-  recordErrors(page, result.consoleErrors);
-  page.on("dialog", async (dialog) => {
-    result.dialogs.push({ type: dialog.type(), message: dialog.message() });
-    // Only the dashboard's own confirmations are expected (revoking a key, rotating a secret, deleting an endpoint);
-    // anything else would be an injection.
-    await (dialog.type() === "confirm" ? dialog.accept() : dialog.dismiss());
-  });
-  page.on("response", async (response) => {
-    const url = new URL(response.url());
-    if (response.status() >= 400) {
-      let code = null;
-      try {
-        code = (await response.json()).code ?? null;
-      } catch {
-        // not JSON
-      }
-      result.failedRequests.push({ method: response.request().method(), path: url.pathname, status: response.status(),
-        code });
-    }
-  });
-
-  const heading = () => page.locator("main h1").first().textContent();
-  const waitForHeading = async (text, timeout = 15000) => {
-    await page.waitForFunction((wanted) => document.querySelector("main h1")?.textContent === wanted, text,
-      { timeout }).catch(async (error) => {
-      throw new Error(`waited for "${text}", page shows "${await heading()}" at ${page.url()}: ${error.message}`);
-    });
-  };
-  const shoot = async (name) => {
-    await page.screenshot({ path: `${screenshots}/${name}-desktop.png`, fullPage: true });
-    await page.setViewportSize(PHONE);
-    await page.waitForTimeout(200);
-    result.overflows[name] = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
-    await page.screenshot({ path: `${screenshots}/${name}-phone.png`, fullPage: true });
-    await page.setViewportSize(DESKTOP);
-  };
-  const axe = async (name) => {
-    // Evaluated through the DevTools protocol, so the page's Content-Security-Policy stays as strict as in production.
-    await page.evaluate(axeSource);
-    const found = await page.evaluate(async () => {
-      const run = await window.axe.run(document, { resultTypes: ["violations"] });
-      return run.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")) }));
-    });
-    result.axe[name] = found;
-  };
-  const nav = async (text, title) => {
-    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: text }).click();
-    await waitForHeading(title);
-  };
+  // Only the dashboard's own confirmations are expected (revoking a key, rotating a secret, deleting an endpoint);
+  // anything else would be an injection.
+  recordPage(page, result, { acceptConfirmations: true });
+  const { heading, waitForHeading, nav, shoot, axe } = pageChecks(page, result, screenshots);
 
   // 1. The page, and its signing module against auth-lib's fixture (made by Node.js crypto).
   await page.goto(`${gateway}/dashboard`, { waitUntil: "load" });
@@ -260,9 +203,7 @@ try {
   await page.getByRole("button", { name: "Sign out" }).click();
   await waitForHeading("Sign in");
   result.navHiddenSignedOut = await page.locator("#nav").isHidden();
-  await page.getByLabel("API key").fill(result.apiKey);
-  await page.getByLabel("Private key file").setInputFiles(result.secondKeyFile);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signIn(page, result.apiKey, result.secondKeyFile);
   await page.locator('[data-error-for="private_key"]:not(:empty)').waitFor();
   result.wrongKeyError = await page.locator('[data-error-for="private_key"]').textContent();
   await page.getByLabel("Private key file").setInputFiles(result.keyFile);
@@ -273,10 +214,7 @@ try {
   // 9. Memory only: a reload forgets the session; "remember on this device" keeps it (IndexedDB) until sign-out.
   await page.goto(`${gateway}/dashboard/links/${result.linkId}`, { waitUntil: "load" });
   await waitForHeading("Sign in");
-  await page.getByLabel("API key").fill(result.apiKey);
-  await page.getByLabel("Private key file").setInputFiles(result.keyFile);
-  await page.getByLabel("Remember on this device").check();
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signIn(page, result.apiKey, result.keyFile, { remember: true });
   await waitForHeading(HOSTILE_LINK);
   result.deepLinkAfterSignIn = new URL(page.url()).pathname;
   await page.reload({ waitUntil: "load" });
@@ -294,9 +232,7 @@ try {
 
   // 11. Keyboard only (Tab, Shift+Tab, Enter, Space; text typed): from the overview through the navigation to the
   // payment links, the paid link (its QR code shown), the webhooks, and an endpoint added after a refused first try.
-  await page.getByLabel("API key").fill(result.apiKey);
-  await page.getByLabel("Private key file").setInputFiles(result.keyFile);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signIn(page, result.apiKey, result.keyFile);
   await waitForHeading("Overview");
   const keyboard = { stops: [], focus: {} };
   result.keyboard = keyboard;
@@ -467,15 +403,7 @@ try {
   await page.locator("#delivery-attempts").waitFor();
   result.linkEventDelivery = { path: new URL(page.url()).pathname,
     status: await page.locator("#delivery-status [data-status]").getAttribute("data-status") };
-
-  console.log(JSON.stringify(result));
-} catch (error) {
-  console.error(`dashboard walk failed: ${error.stack}`);
-  console.error(JSON.stringify({ ...result, keyFileText: undefined }));
-  process.exitCode = 1;
-} finally {
-  await browser.close();
-}
+}, { reported });
 
 /** The token, recipient and base units of an EIP-681 token transfer: ethereum:<token>@<chain>/transfer?address=…&uint256=…. */
 function paymentRequest(uri) {

@@ -13,15 +13,11 @@ import dev.cryptopay.deploy.SignedClient;
 import dev.cryptopay.testsupport.chain.DevChain;
 import dev.cryptopay.testsupport.chain.DevTokens;
 import dev.cryptopay.testsupport.webhook.WebhookReceiver;
-import java.io.IOException;
 import java.math.BigInteger;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -35,7 +31,6 @@ import tools.jackson.databind.JsonNode;
  */
 class CheckoutPaymentEndToEndTest {
 
-    private static final Path BROWSER = Path.of("browser");
     private static final Path SCREENSHOTS = Path.of("target", "checkout-screenshots");
     private static final Duration WALK_LIMIT = Duration.ofMinutes(3);
 
@@ -78,7 +73,13 @@ class CheckoutPaymentEndToEndTest {
 
             String payer = chain.accounts().get(2);
             chain.mint(DevTokens.USDC, payer, new BigInteger("2500000"));
-            JsonNode walk = walk(paymentUrl, chain.rpcUrl(), payer);
+            JsonNode walk = NodeTools.runWalk(
+                    "checkout-walk.mjs",
+                    WALK_LIMIT,
+                    paymentUrl,
+                    chain.rpcUrl(),
+                    payer,
+                    SCREENSHOTS.toAbsolutePath().toString());
 
             assertThat(walk.get("states").values().stream().map(JsonNode::asString))
                     .containsExactly("awaiting_payment", "detected", "paid");
@@ -133,33 +134,5 @@ class CheckoutPaymentEndToEndTest {
         HttpResponse<String> response = httpGet(url);
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
         return response.body();
-    }
-
-    /** Runs the browser script; answers the JSON line it prints. */
-    private static JsonNode walk(String paymentUrl, String rpcUrl, String payer)
-            throws IOException, InterruptedException {
-        NodeTools.installPackages(BROWSER, "playwright-core");
-        Path log = Files.createTempFile("checkout-walk", ".log");
-        Process process = new ProcessBuilder(
-                        "node",
-                        "checkout-walk.mjs",
-                        paymentUrl,
-                        rpcUrl,
-                        payer,
-                        SCREENSHOTS.toAbsolutePath().toString())
-                .directory(BROWSER.toFile())
-                .redirectErrorStream(false)
-                .redirectError(log.toFile())
-                .start();
-        if (!process.waitFor(WALK_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new AssertionError(
-                    "the checkout walk did not finish in " + WALK_LIMIT + ": " + Files.readString(log));
-        }
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        assertThat(process.exitValue())
-                .as("checkout walk: " + Files.readString(log) + output)
-                .isZero();
-        return JSON.readTree(output.lines().reduce((first, last) -> last).orElseThrow());
     }
 }

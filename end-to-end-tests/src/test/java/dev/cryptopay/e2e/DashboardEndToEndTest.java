@@ -11,7 +11,6 @@ import dev.cryptopay.deploy.SignedClient;
 import dev.cryptopay.testsupport.chain.DevChain;
 import dev.cryptopay.testsupport.chain.DevTokens;
 import dev.cryptopay.testsupport.webhook.WebhookReceiver;
-import java.io.IOException;
 import java.math.BigInteger;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +21,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
@@ -46,7 +44,6 @@ import tools.jackson.databind.JsonNode;
  */
 class DashboardEndToEndTest {
 
-    private static final Path BROWSER = Path.of("browser");
     private static final Path SCREENSHOTS = Path.of("target", "dashboard-screenshots");
     private static final Path DOWNLOADS = Path.of("target", "dashboard-downloads");
     private static final Path FIXTURES = Path.of("..", "auth-lib", "src", "test", "resources", "fixtures");
@@ -83,7 +80,18 @@ class DashboardEndToEndTest {
         // 2.5 for the first link, 1 for the webhook link the walk pays last.
         chain.mint(DevTokens.USDC, payer, DevTokens.USDC.baseUnits("3.5"));
         receiver.otherwise(this::answer);
-        JsonNode walk = walk(stack.gatewayUrl(), chain.rpcUrl(), payer, NodeTools.freshReceivingKey());
+        JsonNode walk = NodeTools.runWalk(
+                "dashboard-walk.mjs",
+                WALK_LIMIT,
+                stack.gatewayUrl(),
+                chain.rpcUrl(),
+                payer,
+                NodeTools.freshReceivingKey(),
+                FIXTURES.toAbsolutePath().normalize().toString(),
+                SCREENSHOTS.toAbsolutePath().toString(),
+                DOWNLOADS.toAbsolutePath().toString(),
+                receiver.url(),
+                receiver.url(CONTROL));
 
         // The browser signs exactly what auth-lib and Node.js sign (Ed25519 is deterministic).
         String expected = Files.readString(FIXTURES.resolve("canonical-request.ed25519-node.sig.b64"))
@@ -174,11 +182,7 @@ class DashboardEndToEndTest {
         webhooks(walk, merchant);
 
         // Only the refusals the walk provoked; nothing injected ran; no other console error.
-        assertThat(walk.get("failedRequests").values().stream()
-                        .map(r -> r.get("method").asString() + " "
-                                + r.get("path").asString() + " "
-                                + r.get("status").asInt() + " " + r.get("code").asString())
-                        .toList())
+        assertThat(NodeTools.refusedRequests(walk))
                 .containsExactlyInAnyOrder(
                         "POST /api/v1/signup 400 validation_failed",
                         "GET /api/v1/payment_links/receiving_key 404 not_found",
@@ -187,16 +191,12 @@ class DashboardEndToEndTest {
                         "POST /api/v1/account/keys 403 production_access_required",
                         "GET /api/v1/account 401 invalid_signature",
                         "POST /api/v1/webhook-endpoints 400 validation_failed");
-        assertThat(walk.get("consoleErrors").values().stream().map(JsonNode::asString))
-                .hasSize(walk.get("failedRequests").size())
-                .allMatch(text -> text.startsWith("Failed to load resource: the server responded with a status of"));
         assertThat(walk.get("dialogs").values().stream().map(d -> d.get("type").asString()))
                 .as("only the confirmations of revoking a key, rotating a secret and deleting an endpoint")
                 .containsExactly("confirm", "confirm", "confirm");
 
         // Accessibility: axe-core on every main page, nothing serious or critical; nothing wider than a phone.
-        JsonNode axe = walk.get("axe");
-        assertThat(axe.propertyNames())
+        assertThat(walk.get("axe").propertyNames())
                 .contains(
                         "signin",
                         "signup",
@@ -209,42 +209,30 @@ class DashboardEndToEndTest {
                         "webhook",
                         "webhook-delivery",
                         "overview-failing");
-        for (Map.Entry<String, JsonNode> pageResult : axe.properties()) {
-            assertThat(pageResult.getValue().values().stream()
-                            .filter(v -> List.of("serious", "critical")
-                                    .contains(v.get("impact").asString()))
-                            .map(JsonNode::toString)
-                            .toList())
-                    .as("serious or critical axe-core violations on " + pageResult.getKey())
-                    .isEmpty();
-        }
-        assertThat(walk.get("overflows").properties())
-                .allSatisfy(shot -> assertThat(shot.getValue().asBoolean())
-                        .as(shot.getKey() + " is wider than a phone")
-                        .isFalse());
-        for (String shot : List.of(
-                "1-sign-in",
-                "2-sign-up-refused",
-                "3-keys-once",
-                "4-developers",
-                "5-link-refused",
-                "6-link-pending",
-                "7-link-paid",
-                "8-overview",
-                "9-links-completed",
-                "10-keys",
-                "11-link-qr",
-                "12-webhooks-refused",
-                "13-webhook-secret",
-                "14-webhook-failing",
-                "15-delivery-failed",
-                "16-overview-failing",
-                "17-delivery-retried",
-                "18-secret-rotated",
-                "19-link-events")) {
-            assertThat(SCREENSHOTS.resolve(shot + "-desktop.png")).isNotEmptyFile();
-            assertThat(SCREENSHOTS.resolve(shot + "-phone.png")).isNotEmptyFile();
-        }
+        NodeTools.assertPagesClean(
+                walk,
+                SCREENSHOTS,
+                "",
+                List.of(
+                        "1-sign-in",
+                        "2-sign-up-refused",
+                        "3-keys-once",
+                        "4-developers",
+                        "5-link-refused",
+                        "6-link-pending",
+                        "7-link-paid",
+                        "8-overview",
+                        "9-links-completed",
+                        "10-keys",
+                        "11-link-qr",
+                        "12-webhooks-refused",
+                        "13-webhook-secret",
+                        "14-webhook-failing",
+                        "15-delivery-failed",
+                        "16-overview-failing",
+                        "17-delivery-retried",
+                        "18-secret-rotated",
+                        "19-link-events"));
     }
 
     /** With the keyboard only, every view reached put the focus on its heading, and every stop had a name. */
@@ -416,38 +404,5 @@ class DashboardEndToEndTest {
 
     private static List<String> texts(JsonNode array) {
         return array.values().stream().map(JsonNode::asString).toList();
-    }
-
-    /** Runs the browser script; answers the JSON line it prints. */
-    private JsonNode walk(String gatewayUrl, String rpcUrl, String payer, String xpub)
-            throws IOException, InterruptedException {
-        NodeTools.installPackages(BROWSER, "playwright-core");
-        NodeTools.installPackages(BROWSER, "axe-core");
-        Path log = Files.createTempFile("dashboard-walk", ".log");
-        Process process = new ProcessBuilder(
-                        "node",
-                        "dashboard-walk.mjs",
-                        gatewayUrl,
-                        rpcUrl,
-                        payer,
-                        xpub,
-                        FIXTURES.toAbsolutePath().normalize().toString(),
-                        SCREENSHOTS.toAbsolutePath().toString(),
-                        DOWNLOADS.toAbsolutePath().toString(),
-                        receiver.url(),
-                        receiver.url(CONTROL))
-                .directory(BROWSER.toFile())
-                .redirectError(log.toFile())
-                .start();
-        if (!process.waitFor(WALK_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new AssertionError(
-                    "the dashboard walk did not finish in " + WALK_LIMIT + ": " + Files.readString(log));
-        }
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        assertThat(process.exitValue())
-                .as("dashboard walk: " + Files.readString(log) + output)
-                .isZero();
-        return JSON.readTree(output.lines().reduce((first, last) -> last).orElseThrow());
     }
 }

@@ -1,18 +1,13 @@
 package dev.cryptopay.e2e;
 
-import static dev.cryptopay.e2e.SuiteStack.JSON;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cryptopay.testsupport.chain.DevTokens;
-import java.io.IOException;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -32,7 +27,6 @@ import tools.jackson.databind.JsonNode;
  */
 class DashboardMoneyEndToEndTest {
 
-    private static final Path BROWSER = Path.of("browser");
     private static final Path SCREENSHOTS = Path.of("target", "dashboard-screenshots");
     private static final Duration WALK_LIMIT = Duration.ofMinutes(3);
     private static final String LINK_NAME = "Late beans <img src=x onerror=alert(1)>";
@@ -58,7 +52,13 @@ class DashboardMoneyEndToEndTest {
             Path keyFile = Files.createTempFile("dashboard-money", ".key");
             Files.writeString(keyFile, merchant.credentials.privateKey());
 
-            Walk walk = Walk.start(SuiteStack.get().gatewayUrl(), merchant.credentials.apiKey(), keyFile, id);
+            NodeTools.Walk walk = NodeTools.Walk.start(
+                    "dashboard-money-walk.mjs",
+                    SuiteStack.get().gatewayUrl(),
+                    merchant.credentials.apiKey(),
+                    keyFile.toAbsolutePath().toString(),
+                    id,
+                    SCREENSHOTS.toAbsolutePath().toString());
             // The merchant's wallet: pays the refund the page asks for, from the deposit address, once chain-watcher
             // follows it (transfer.initiated).
             SuiteStack.await(
@@ -67,14 +67,14 @@ class DashboardMoneyEndToEndTest {
                     () -> !walk.process().isAlive()
                             || !merchant.events(id, "transfer.initiated").isEmpty());
             if (!walk.process().isAlive()) {
-                walk.finish();
+                walk.finish(WALK_LIMIT);
                 throw new AssertionError("the walk ended before a refund was asked");
             }
             JsonNode initiated = merchant.events(id, "transfer.initiated").get(0);
             String paymentUri = initiated.get("payment_uri").asString();
             TransactionReceipt refundPaid = merchant.payFrom(deposit, paymentUri);
             merchant.confirm();
-            JsonNode seen = walk.finish();
+            JsonNode seen = walk.finish(WALK_LIMIT);
 
             // Late, not counted, with the gas as another asset; then accepted: the link completed in the page.
             assertThat(seen.get("heading").asString()).isEqualTo(LINK_NAME);
@@ -138,80 +138,18 @@ class DashboardMoneyEndToEndTest {
             });
 
             // Only the refusal the walk provoked; nothing injected ran; no other console error.
-            assertThat(seen.get("failedRequests").values().stream()
-                            .map(r -> r.get("method").asString() + " "
-                                    + r.get("path").asString() + " "
-                                    + r.get("status").asInt() + " "
-                                    + r.get("code").asString())
-                            .toList())
+            assertThat(NodeTools.refusedRequests(seen))
                     .containsExactly("POST /api/v1/payment_links/" + id + "/refunds 409 exceeds_refundable");
-            assertThat(seen.get("consoleErrors").values().stream().map(JsonNode::asString))
-                    .hasSize(1)
-                    .allMatch(
-                            text -> text.startsWith("Failed to load resource: the server responded with a status of"));
             assertThat(seen.get("dialogs")).isEmpty();
 
             // Accessibility: nothing serious or critical in any state; nothing wider than a phone.
-            JsonNode axe = seen.get("axe");
-            assertThat(axe.propertyNames()).contains("late", "refund-refused", "refund-asked", "refund-completed");
-            for (Map.Entry<String, JsonNode> state : axe.properties()) {
-                assertThat(state.getValue().values().stream()
-                                .filter(v -> List.of("serious", "critical")
-                                        .contains(v.get("impact").asString()))
-                                .map(JsonNode::toString)
-                                .toList())
-                        .as("serious or critical axe-core violations on " + state.getKey())
-                        .isEmpty();
-            }
-            List<String> shots =
-                    List.of("1-late", "2-accepted", "3-refund-refused", "4-refund-asked", "5-refund-completed");
-            assertThat(seen.get("overflows").properties())
-                    .hasSize(shots.size())
-                    .allSatisfy(shot -> assertThat(shot.getValue().asBoolean())
-                            .as(shot.getKey() + " is wider than a phone")
-                            .isFalse());
-            for (String shot : shots) {
-                assertThat(SCREENSHOTS.resolve("money-" + shot + "-desktop.png"))
-                        .isNotEmptyFile();
-                assertThat(SCREENSHOTS.resolve("money-" + shot + "-phone.png")).isNotEmptyFile();
-            }
-        }
-    }
-
-    /** The browser script, running; its standard error kept in {@code log}. */
-    private record Walk(Process process, Path log) {
-
-        static Walk start(String gatewayUrl, String apiKey, Path keyFile, String linkId)
-                throws IOException, InterruptedException {
-            NodeTools.installPackages(BROWSER, "playwright-core");
-            NodeTools.installPackages(BROWSER, "axe-core");
-            Path log = Files.createTempFile("dashboard-money-walk", ".log");
-            Process process = new ProcessBuilder(
-                            "node",
-                            "dashboard-money-walk.mjs",
-                            gatewayUrl,
-                            apiKey,
-                            keyFile.toAbsolutePath().toString(),
-                            linkId,
-                            SCREENSHOTS.toAbsolutePath().toString())
-                    .directory(BROWSER.toFile())
-                    .redirectError(log.toFile())
-                    .start();
-            return new Walk(process, log);
-        }
-
-        /** Waits for the walk; answers the JSON line it prints. */
-        JsonNode finish() throws IOException, InterruptedException {
-            if (!process.waitFor(WALK_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                throw new AssertionError(
-                        "the dashboard money walk did not finish in " + WALK_LIMIT + ": " + Files.readString(log));
-            }
-            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-            assertThat(process.exitValue())
-                    .as("dashboard money walk: " + Files.readString(log) + output)
-                    .isZero();
-            return JSON.readTree(output.lines().reduce((first, last) -> last).orElseThrow());
+            assertThat(seen.get("axe").propertyNames())
+                    .contains("late", "refund-refused", "refund-asked", "refund-completed");
+            NodeTools.assertPagesClean(
+                    seen,
+                    SCREENSHOTS,
+                    "money-",
+                    List.of("1-late", "2-accepted", "3-refund-refused", "4-refund-asked", "5-refund-completed"));
         }
     }
 }

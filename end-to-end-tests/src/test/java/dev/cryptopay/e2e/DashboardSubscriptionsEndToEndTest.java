@@ -25,7 +25,6 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -41,7 +40,6 @@ import tools.jackson.databind.JsonNode;
  */
 class DashboardSubscriptionsEndToEndTest {
 
-    private static final Path BROWSER = Path.of("browser");
     private static final Path SCREENSHOTS = Path.of("target", "dashboard-screenshots");
     private static final Duration WALK_LIMIT = Duration.ofMinutes(4);
 
@@ -68,8 +66,16 @@ class DashboardSubscriptionsEndToEndTest {
         chain.mint(DevTokens.USDC, customerWallet, DevTokens.USDC.baseUnits("10"));
         BigInteger before = chain.tokenBalance(DevTokens.USDC, merchantWallet);
 
-        JsonNode walk =
-                walk(stack.gatewayUrl(), chain.rpcUrl(), credentials.apiKey(), keyFile, merchantWallet, customerWallet);
+        JsonNode walk = NodeTools.runWalk(
+                "dashboard-subscriptions-walk.mjs",
+                WALK_LIMIT,
+                stack.gatewayUrl(),
+                chain.rpcUrl(),
+                credentials.apiKey(),
+                keyFile.toAbsolutePath().toString(),
+                merchantWallet,
+                customerWallet,
+                SCREENSHOTS.toAbsolutePath().toString());
 
         assertThat(walk.get("navCurrent").asString()).isEqualTo("Subscriptions");
         assertThat(walk.get("emptyList").asString()).isEqualTo("0 plans");
@@ -171,56 +177,33 @@ class DashboardSubscriptionsEndToEndTest {
         assertThat(walk.get("overviewPayments").asString()).isEqualTo("No payment to a payment link yet.");
 
         // Only the refusals the walk provoked; nothing injected ran; no other console error.
-        assertThat(walk.get("failedRequests").values().stream()
-                        .map(r -> r.get("method").asString() + " "
-                                + r.get("path").asString() + " "
-                                + r.get("status").asInt() + " " + r.get("code").asString())
-                        .toList())
+        assertThat(NodeTools.refusedRequests(walk))
                 .containsExactlyInAnyOrder(
                         "POST /api/v1/subscriptions/plans/typed-data 400 validation_failed",
                         "POST /api/v1/subscriber 400 validation_failed");
-        assertThat(walk.get("consoleErrors").values().stream().map(JsonNode::asString))
-                .hasSize(walk.get("failedRequests").size())
-                .allMatch(text -> text.startsWith("Failed to load resource: the server responded with a status of"));
         assertThat(walk.get("dialogs").values().stream().map(d -> d.get("type").asString()))
                 .as("only the deprecation's confirmation")
                 .containsExactly("confirm");
 
         // Accessibility: axe-core on every new page, nothing serious or critical; nothing wider than a phone.
-        JsonNode axe = walk.get("axe");
-        assertThat(axe.propertyNames())
+        assertThat(walk.get("axe").propertyNames())
                 .contains("plans-empty", "plan-new", "plan", "plans", "plan-invited", "links", "link", "overview");
-        for (Map.Entry<String, JsonNode> pageResult : axe.properties()) {
-            assertThat(pageResult.getValue().values().stream()
-                            .filter(v -> List.of("serious", "critical")
-                                    .contains(v.get("impact").asString()))
-                            .map(JsonNode::toString)
-                            .toList())
-                    .as("serious or critical axe-core violations on " + pageResult.getKey())
-                    .isEmpty();
-        }
-        assertThat(walk.get("overflows").properties())
-                .hasSize(11)
-                .allSatisfy(shot -> assertThat(shot.getValue().asBoolean())
-                        .as(shot.getKey() + " is wider than a phone")
-                        .isFalse());
-        for (String shot : List.of(
-                "1-plans-empty",
-                "2-no-wallet",
-                "3-plan-refused",
-                "4-signature-declined",
-                "5-plan",
-                "6-plans",
-                "7-invited",
-                "8-links",
-                "9-link-active",
-                "10-deprecated",
-                "11-overview")) {
-            assertThat(SCREENSHOTS.resolve("subscriptions-" + shot + "-desktop.png"))
-                    .isNotEmptyFile();
-            assertThat(SCREENSHOTS.resolve("subscriptions-" + shot + "-phone.png"))
-                    .isNotEmptyFile();
-        }
+        NodeTools.assertPagesClean(
+                walk,
+                SCREENSHOTS,
+                "subscriptions-",
+                List.of(
+                        "1-plans-empty",
+                        "2-no-wallet",
+                        "3-plan-refused",
+                        "4-signature-declined",
+                        "5-plan",
+                        "6-plans",
+                        "7-invited",
+                        "8-links",
+                        "9-link-active",
+                        "10-deprecated",
+                        "11-overview"));
     }
 
     /**
@@ -267,37 +250,5 @@ class DashboardSubscriptionsEndToEndTest {
                 + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
                         .encodeToString(der)
                 + "\n-----END " + label + "-----\n";
-    }
-
-    /** Runs the browser script; answers the JSON line it prints. */
-    private static JsonNode walk(
-            String gatewayUrl, String rpcUrl, String apiKey, Path keyFile, String merchantWallet, String customerWallet)
-            throws IOException, InterruptedException {
-        NodeTools.installPackages(BROWSER, "playwright-core");
-        NodeTools.installPackages(BROWSER, "axe-core");
-        Path log = Files.createTempFile("dashboard-subscriptions-walk", ".log");
-        Process process = new ProcessBuilder(
-                        "node",
-                        "dashboard-subscriptions-walk.mjs",
-                        gatewayUrl,
-                        rpcUrl,
-                        apiKey,
-                        keyFile.toAbsolutePath().toString(),
-                        merchantWallet,
-                        customerWallet,
-                        SCREENSHOTS.toAbsolutePath().toString())
-                .directory(BROWSER.toFile())
-                .redirectError(log.toFile())
-                .start();
-        if (!process.waitFor(WALK_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new AssertionError(
-                    "the dashboard subscriptions walk did not finish in " + WALK_LIMIT + ": " + Files.readString(log));
-        }
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        assertThat(process.exitValue())
-                .as("dashboard subscriptions walk: " + Files.readString(log) + output)
-                .isZero();
-        return JSON.readTree(output.lines().reduce((first, last) -> last).orElseThrow());
     }
 }

@@ -13,8 +13,6 @@ import dev.cryptopay.testsupport.chain.DevTokens;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -23,7 +21,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.web3j.crypto.ECKeyPair;
@@ -42,7 +39,6 @@ import tools.jackson.databind.JsonNode;
  */
 class SubscribePageEndToEndTest {
 
-    private static final Path BROWSER = Path.of("browser");
     private static final Path SCREENSHOTS = Path.of("target", "subscribe-screenshots");
     private static final Duration WALK_LIMIT = Duration.ofMinutes(6);
     /** An hour per period: the walk moves the chain's clock by one period to collect the second. */
@@ -110,7 +106,16 @@ class SubscribePageEndToEndTest {
         String keeper = chain.accounts().get(0);
         String empty = Keys.toChecksumAddress("0x" + HexFormat.of().formatHex(randomBytes(20)));
         chain.mint(DevTokens.USDC, wallet, DevTokens.USDC.baseUnits("100"));
-        JsonNode walk = walk(pageUrl, chain.rpcUrl(), wallet, empty, keeper);
+        JsonNode walk = NodeTools.runWalk(
+                "subscribe-walk.mjs",
+                WALK_LIMIT,
+                pageUrl,
+                chain.rpcUrl(),
+                wallet,
+                empty,
+                keeper,
+                String.valueOf(INTERVAL),
+                SCREENSHOTS.toAbsolutePath().toString());
 
         assertThat(walk.at("/noScript/state").asString()).isEqualTo("invitation");
         assertThat(walk.at("/noScript/byHandOpen").asBoolean()).isTrue();
@@ -225,35 +230,5 @@ class SubscribePageEndToEndTest {
         byte[] bytes = new byte[count];
         new SecureRandom().nextBytes(bytes);
         return bytes;
-    }
-
-    /** Runs the browser script; answers the JSON line it prints. */
-    private static JsonNode walk(String pageUrl, String rpcUrl, String wallet, String empty, String keeper)
-            throws IOException, InterruptedException {
-        NodeTools.installPackages(BROWSER, "playwright-core");
-        Path log = Files.createTempFile("subscribe-walk", ".log");
-        Process process = new ProcessBuilder(
-                        "node",
-                        "subscribe-walk.mjs",
-                        pageUrl,
-                        rpcUrl,
-                        wallet,
-                        empty,
-                        keeper,
-                        String.valueOf(INTERVAL),
-                        SCREENSHOTS.toAbsolutePath().toString())
-                .directory(BROWSER.toFile())
-                .redirectError(log.toFile())
-                .start();
-        if (!process.waitFor(WALK_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new AssertionError(
-                    "the subscribe walk did not finish in " + WALK_LIMIT + ": " + Files.readString(log));
-        }
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        assertThat(process.exitValue())
-                .as("subscribe walk: " + Files.readString(log) + output)
-                .isZero();
-        return JSON.readTree(output.lines().reduce((first, last) -> last).orElseThrow());
     }
 }

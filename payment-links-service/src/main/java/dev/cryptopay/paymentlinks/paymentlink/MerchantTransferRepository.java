@@ -44,24 +44,7 @@ class MerchantTransferRepository {
                 .bind("limit", limit)
                 .bind("offset", offset)
                 .map(row -> new MerchantTransfer(
-                        new RecordedTransaction(
-                                row.get("id", UUID.class),
-                                row.get("tx_hash", String.class),
-                                row.get("log_index", Integer.class),
-                                row.get("network", String.class),
-                                row.get("token_contract", String.class),
-                                row.get("asset", String.class),
-                                row.get("payer_address", String.class),
-                                row.get("crypto_amount", BigDecimal.class),
-                                row.get("fiat_amount", BigDecimal.class),
-                                row.get("refunded_amount", BigDecimal.class),
-                                row.get("status", String.class),
-                                row.get("confirmations", Integer.class),
-                                row.get("required_confirmations", Integer.class),
-                                row.get("late", Boolean.class),
-                                row.get("counted_as_use", Boolean.class),
-                                row.get("unexpected_asset", Boolean.class),
-                                instant(row.get("created_at", OffsetDateTime.class))),
+                        PaymentLinkRepository.readTransaction(row),
                         row.get("payment_link_id", UUID.class),
                         row.get("payment_name", String.class),
                         instant(row.get("updated_at", OffsetDateTime.class))))

@@ -219,24 +219,7 @@ public class PaymentLinkRepository {
                                 + "WHERE payment_link_id = :link ORDER BY created_at DESC, log_index DESC, id DESC LIMIT :limit")
                 .bind("link", linkId)
                 .bind("limit", limit)
-                .map(row -> new RecordedTransaction(
-                        row.get("id", UUID.class),
-                        row.get("tx_hash", String.class),
-                        row.get("log_index", Integer.class),
-                        row.get("network", String.class),
-                        row.get("token_contract", String.class),
-                        row.get("asset", String.class),
-                        row.get("payer_address", String.class),
-                        row.get("crypto_amount", BigDecimal.class),
-                        row.get("fiat_amount", BigDecimal.class),
-                        row.get("refunded_amount", BigDecimal.class),
-                        row.get("status", String.class),
-                        row.get("confirmations", Integer.class),
-                        row.get("required_confirmations", Integer.class),
-                        row.get("late", Boolean.class),
-                        row.get("counted_as_use", Boolean.class),
-                        row.get("unexpected_asset", Boolean.class),
-                        instant(row.get("created_at", OffsetDateTime.class))))
+                .map(PaymentLinkRepository::readTransaction)
                 .all();
     }
 
@@ -293,6 +276,32 @@ public class PaymentLinkRepository {
                 instant(row.get("created_at", OffsetDateTime.class)),
                 instant(row.get("updated_at", OffsetDateTime.class)),
                 payment(row));
+    }
+
+    /**
+     * A link_transaction row as a single-link read shows it: the columns {@code id, tx_hash, log_index, network,
+     * token_contract, asset, payer_address, crypto_amount, fiat_amount, refunded_amount, status, confirmations,
+     * required_confirmations, late, counted_as_use, unexpected_asset, created_at}.
+     */
+    static RecordedTransaction readTransaction(Readable row) {
+        return new RecordedTransaction(
+                row.get("id", UUID.class),
+                row.get("tx_hash", String.class),
+                row.get("log_index", Integer.class),
+                row.get("network", String.class),
+                row.get("token_contract", String.class),
+                row.get("asset", String.class),
+                row.get("payer_address", String.class),
+                row.get("crypto_amount", BigDecimal.class),
+                row.get("fiat_amount", BigDecimal.class),
+                row.get("refunded_amount", BigDecimal.class),
+                row.get("status", String.class),
+                row.get("confirmations", Integer.class),
+                row.get("required_confirmations", Integer.class),
+                row.get("late", Boolean.class),
+                row.get("counted_as_use", Boolean.class),
+                row.get("unexpected_asset", Boolean.class),
+                instant(row.get("created_at", OffsetDateTime.class)));
     }
 
     private static ChainPayment payment(Readable row) {
