@@ -12,7 +12,8 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * Looks at the subscriptions whose time came and collects those due, by chain time. Each one: read its state
+ * Looks at the subscriptions the platform answers for ({@link Scope}) whose time came and collects those due, by chain
+ * time. Each one: read its state
  * ({@code getSubscription}) and store it; inactive, it is left alone; not due yet, it is looked at again at
  * {@code nextDue}; due, {@code collect} is simulated exactly as it would be sent, then
  * <ul>
@@ -39,6 +40,7 @@ final class Collector {
     private final TransactionSender sender;
     private final KeeperMetrics metrics;
     private final ChainWatcherProperties.Keeper settings;
+    private final Scope scope;
 
     Collector(
             Network network,
@@ -48,7 +50,8 @@ final class Collector {
             KeeperTransactionRepository transactions,
             TransactionSender sender,
             KeeperMetrics metrics,
-            ChainWatcherProperties.Keeper settings) {
+            ChainWatcherProperties.Keeper settings,
+            Scope scope) {
         this.network = network;
         this.contract = network.contract().orElseThrow();
         this.client = client;
@@ -58,9 +61,13 @@ final class Collector {
         this.sender = sender;
         this.metrics = metrics;
         this.settings = settings;
+        this.scope = scope;
     }
 
-    /** Looks at up to {@code max-checks-per-pass} subscriptions and sends at most {@code sendBudget} collects. */
+    /**
+     * Looks at up to {@code max-checks-per-pass} subscriptions the platform answers for, each merchant in turn, and
+     * sends at most {@code sendBudget} collects; {@link Scope} confirms them first.
+     */
     Mono<Void> collect(Pass pass, int sendBudget) {
         if (sendBudget <= 0) {
             return Mono.empty();
@@ -68,6 +75,7 @@ final class Collector {
         return subscriptions
                 .toCheck(network.chainId(), contract, pass.chainTime(), settings.maxChecksPerPass())
                 .collectList()
+                .flatMap(candidates -> scope.confirm(candidates, pass))
                 .filter(due -> !due.isEmpty())
                 .flatMap(due -> Mono.zip(
                                 transactions.nextNonce(network.chainId(), keeper),

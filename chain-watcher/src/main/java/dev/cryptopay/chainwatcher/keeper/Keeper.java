@@ -2,6 +2,7 @@ package dev.cryptopay.chainwatcher.keeper;
 
 import dev.cryptopay.chainwatcher.config.ChainWatcherProperties;
 import dev.cryptopay.chainwatcher.config.ChainWatcherProperties.Network;
+import dev.cryptopay.chainwatcher.report.SubscriptionsReporter;
 import dev.cryptopay.chainwatcher.scan.ChainClient;
 import dev.cryptopay.chainwatcher.scan.LeasedWork;
 import java.time.Clock;
@@ -15,8 +16,9 @@ import reactor.core.publisher.Mono;
  *       the key's balance;</li>
  *   <li>takes the contract logs stored since the last pass into the subscriptions it looks after;</li>
  *   <li>settles the transactions sent before ({@link Settlement}): receipts, stuck ones replaced;</li>
- *   <li>looks at the subscriptions whose time came and collects those due ({@link Collector}), within what is left of
- *       {@code max-sends-per-pass}.</li>
+ *   <li>asks subscriptions-service which of the subscriptions whose time came the platform answers for
+ *       ({@link Scope}), looks at those and collects those due ({@link Collector}), within what is left of
+ *       {@code max-sends-per-pass}, each merchant in turn.</li>
  * </ol>
  */
 final class Keeper implements LeasedWork {
@@ -40,6 +42,7 @@ final class Keeper implements LeasedWork {
             ChainWatcherProperties.Keeper settings,
             KeptSubscriptionRepository subscriptions,
             KeeperTransactionRepository transactions,
+            SubscriptionsReporter subscriptionsService,
             KeeperMetrics metrics,
             Clock clock) {
         this.network = network;
@@ -61,7 +64,15 @@ final class Keeper implements LeasedWork {
                 settings.stuckAfter(),
                 settings.maxChecksPerPass());
         this.collector = new Collector(
-                network, client, signer.address(), subscriptions, transactions, sender, metrics, settings);
+                network,
+                client,
+                signer.address(),
+                subscriptions,
+                transactions,
+                sender,
+                metrics,
+                settings,
+                new Scope(network, subscriptionsService, subscriptions, metrics));
         this.metrics = metrics;
         this.maxSends = settings.maxSendsPerPass();
         this.clock = clock;

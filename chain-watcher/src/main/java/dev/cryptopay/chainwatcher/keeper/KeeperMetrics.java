@@ -17,7 +17,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * Per chain ({@code chain_id}, {@code network}): the keeper key's balance and the minimum it should keep, how long the
- * oldest unmined collect has waited, and counters of collects sent, confirmed, reverted, replaced and skipped.
+ * oldest unmined collect has waited, and counters of collects sent, confirmed, reverted, replaced and skipped, and of
+ * passes that collected nothing for want of subscriptions-service's answer on scope.
  *
  * <p>The gauges show what the last keeper pass on this instance read. Only the instance holding the chain's lease runs
  * passes, so on the others they would stand still: a reading older than {@code lease-duration} is shown as NaN, which
@@ -107,6 +108,14 @@ class KeeperMetrics {
                 network,
                 "chain.watcher.keeper.collects.skipped",
                 "Collects not sent because their simulation failed (they would revert)");
+    }
+
+    void scopeUnanswered(Network network) {
+        counter(
+                network,
+                "chain.watcher.keeper.scope.unanswered",
+                "Keeper passes that collected nothing because subscriptions-service did not say which subscriptions"
+                        + " the platform answers for");
     }
 
     private boolean fresh(Reading reading) {

@@ -2,6 +2,7 @@ package dev.cryptopay.chainwatcher.keeper;
 
 import dev.cryptopay.chainwatcher.config.ChainWatcherProperties;
 import dev.cryptopay.chainwatcher.config.ChainWatcherProperties.Network;
+import dev.cryptopay.chainwatcher.report.SubscriptionsReporter;
 import dev.cryptopay.chainwatcher.scan.ChainClient;
 import dev.cryptopay.chainwatcher.scan.LeasedWork;
 import java.nio.file.Path;
@@ -25,6 +26,7 @@ public class Keepers implements LeasedWork.Source {
     private final ChainWatcherProperties properties;
     private final KeptSubscriptionRepository subscriptions;
     private final KeeperTransactionRepository transactions;
+    private final SubscriptionsReporter subscriptionsService;
     private final KeeperMetrics metrics;
     private final Clock clock;
 
@@ -32,11 +34,13 @@ public class Keepers implements LeasedWork.Source {
             ChainWatcherProperties properties,
             KeptSubscriptionRepository subscriptions,
             KeeperTransactionRepository transactions,
+            SubscriptionsReporter subscriptionsService,
             KeeperMetrics metrics,
             Clock clock) {
         this.properties = properties;
         this.subscriptions = subscriptions;
         this.transactions = transactions;
+        this.subscriptionsService = subscriptionsService;
         this.metrics = metrics;
         this.clock = clock;
     }
@@ -61,7 +65,7 @@ public class Keepers implements LeasedWork.Source {
         }
         Keeper keeper = keeper(network, client, Signer.read(keyFile.get(), network.chainId()), properties.keeper());
         log.info(
-                "Chain {} ({}): keeper {} collects the subscriptions of {}",
+                "Chain {} ({}): keeper {} collects the subscriptions of {} that subscriptions-service answers for",
                 network.chainId(),
                 network.name(),
                 keeper.address(),
@@ -71,6 +75,7 @@ public class Keepers implements LeasedWork.Source {
 
     /** A keeper of one chain with this key and these settings (tests make several on one database). */
     Keeper keeper(Network network, ChainClient client, Signer signer, ChainWatcherProperties.Keeper settings) {
-        return new Keeper(network, client, signer, settings, subscriptions, transactions, metrics, clock);
+        return new Keeper(
+                network, client, signer, settings, subscriptions, transactions, subscriptionsService, metrics, clock);
     }
 }

@@ -1,6 +1,7 @@
 package dev.cryptopay.chainwatcher.keeper;
 
 import java.time.Instant;
+import java.util.UUID;
 
 /**
  * A subscription the keeper looks after on one chain (a row of {@code keeper_subscription}). Times are chain times.
@@ -9,6 +10,16 @@ import java.time.Instant;
  * @param stale       its state is read again first (a log of it arrived, or a collect of it ended)
  * @param nextDue     getSubscription's nextDue when last read; null before the first read
  * @param nextCheckAt when the keeper looks at it again
+ * @param scope       {@code unknown}, {@code kept} or {@code foreign}: whether the platform answers for it, as
+ *                    subscriptions-service last said ({@link Scope})
+ * @param merchantId  the merchant account whose link holds it; null until subscriptions-service names one
  */
 record KeptSubscription(
-        long chainId, String subscriptionId, boolean active, boolean stale, Instant nextDue, Instant nextCheckAt) {}
+        long chainId,
+        String subscriptionId,
+        boolean active,
+        boolean stale,
+        Instant nextDue,
+        Instant nextCheckAt,
+        String scope,
+        UUID merchantId) {}

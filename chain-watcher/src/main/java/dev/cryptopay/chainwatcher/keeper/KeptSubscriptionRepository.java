@@ -5,8 +5,10 @@ import static dev.cryptopay.service.db.SqlValues.instant;
 import static dev.cryptopay.service.db.SqlValues.utc;
 
 import io.r2dbc.spi.Readable;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.r2dbc.core.DatabaseClient.GenericExecuteSpec;
 import org.springframework.stereotype.Repository;
@@ -15,7 +17,8 @@ import reactor.core.publisher.Mono;
 
 /**
  * The subscriptions the keeper looks after, learnt from the subscription contract's logs that the scanner stores
- * ({@code contract_log}), with their state as last read and their next check time (chain time).
+ * ({@code contract_log}), with their state as last read, their next check time (chain time) and whether the platform
+ * answers for them ({@link Scope}).
  */
 @Repository
 class KeptSubscriptionRepository {
@@ -65,19 +68,25 @@ class KeptSubscriptionRepository {
     }
 
     /**
-     * The subscriptions to look at now, stale ones first, then by check time: active ones whose time came, with no
-     * collect outstanding (sent and not yet confirmed or given up).
+     * The subscriptions to look at now: those the platform answers for ({@code kept}) that are stale, or active with
+     * their time come, with no collect outstanding (sent and not yet confirmed or given up). Each merchant account
+     * takes its turn: every merchant's first (stale ones first, then by check time), then every merchant's second, and
+     * so on, so one merchant's many subscriptions never crowd out another's.
      */
     Flux<KeptSubscription> toCheck(long chainId, String contract, Instant chainTime, int limit) {
         return database.sql("""
-                        SELECT * FROM keeper_subscription s
-                        WHERE s.chain_id = :chain AND s.contract = :contract
-                              AND (s.stale OR (s.active AND s.next_check_at <= :chainTime))
-                              AND NOT EXISTS (
-                                  SELECT 1 FROM keeper_transaction t
-                                  WHERE t.chain_id = s.chain_id AND t.subscription_id = s.subscription_id
-                                        AND t.status IN ('pending', 'replaced', 'mined'))
-                        ORDER BY s.stale DESC, s.next_check_at
+                        SELECT * FROM (
+                            SELECT s.*, row_number() OVER (
+                                PARTITION BY s.merchant_id
+                                ORDER BY s.stale DESC, s.next_check_at, s.subscription_id) AS turn
+                            FROM keeper_subscription s
+                            WHERE s.chain_id = :chain AND s.contract = :contract AND s.scope = 'kept'
+                                  AND (s.stale OR (s.active AND s.next_check_at <= :chainTime))
+                                  AND NOT EXISTS (
+                                      SELECT 1 FROM keeper_transaction t
+                                      WHERE t.chain_id = s.chain_id AND t.subscription_id = s.subscription_id
+                                            AND t.status IN ('pending', 'replaced', 'mined'))) due
+                        ORDER BY turn, stale DESC, next_check_at, subscription_id
                         LIMIT :limit""")
                 .bind("chain", chainId)
                 .bind("contract", contract)
@@ -85,6 +94,62 @@ class KeptSubscriptionRepository {
                 .bind("limit", limit)
                 .map(KeptSubscriptionRepository::row)
                 .all();
+    }
+
+    /**
+     * The subscriptions whose scope to ask about now: never asked yet, or out of scope and due to be asked again
+     * (host time: it is about the platform's records, not the chain), still active or to be read; oldest question
+     * first.
+     */
+    Flux<String> toAsk(long chainId, String contract, Instant now, int limit) {
+        return database.sql("""
+                        SELECT subscription_id FROM keeper_subscription
+                        WHERE chain_id = :chain AND contract = :contract AND scope <> 'kept' AND (active OR stale)
+                              AND (ask_again_at IS NULL OR ask_again_at <= :now)
+                        ORDER BY ask_again_at NULLS FIRST, created_at, subscription_id
+                        LIMIT :limit""")
+                .bind("chain", chainId)
+                .bind("contract", contract)
+                .bind("now", utc(now))
+                .bind("limit", limit)
+                .map(row -> row.get("subscription_id", String.class))
+                .all();
+    }
+
+    /** subscriptions-service says the platform answers for it: collected, in its merchant's turn. */
+    Mono<Void> kept(long chainId, String subscriptionId, UUID merchantId, Instant now) {
+        return database.sql("""
+                        UPDATE keeper_subscription
+                        SET scope = 'kept', merchant_id = :merchant, scope_reason = NULL, foreign_asks = 0,
+                            ask_again_at = NULL, updated_at = :now
+                        WHERE chain_id = :chain AND subscription_id = :id""")
+                .bind("merchant", merchantId)
+                .bind("now", utc(now))
+                .bind("chain", chainId)
+                .bind("id", subscriptionId)
+                .then();
+    }
+
+    /**
+     * subscriptions-service says the platform does not answer for it (now): never read nor collected, asked again a
+     * minute later, then two, four, … at most {@code maxWait} after the previous answer.
+     */
+    Mono<Void> foreign(
+            long chainId, String subscriptionId, UUID merchantId, String reason, Duration maxWait, Instant now) {
+        GenericExecuteSpec update = database.sql("""
+                        UPDATE keeper_subscription
+                        SET scope = 'foreign', merchant_id = COALESCE(:merchant, merchant_id), scope_reason = :reason,
+                            foreign_asks = LEAST(foreign_asks + 1, 30),
+                            ask_again_at = :now + LEAST(
+                                make_interval(secs => :maxWait), make_interval(mins => 1) * power(2, foreign_asks)),
+                            updated_at = :now
+                        WHERE chain_id = :chain AND subscription_id = :id""")
+                .bind("reason", reason)
+                .bind("maxWait", (double) maxWait.toSeconds())
+                .bind("now", utc(now))
+                .bind("chain", chainId)
+                .bind("id", subscriptionId);
+        return bind(update, "merchant", merchantId, UUID.class).then();
     }
 
     /** Stores the state just read and when to look again. */
@@ -141,6 +206,8 @@ class KeptSubscriptionRepository {
                 row.get("active", Boolean.class),
                 row.get("stale", Boolean.class),
                 instant(row.get("next_due", OffsetDateTime.class)),
-                instant(row.get("next_check_at", OffsetDateTime.class)));
+                instant(row.get("next_check_at", OffsetDateTime.class)),
+                row.get("scope", String.class),
+                row.get("merchant_id", UUID.class));
     }
 }

@@ -7,6 +7,7 @@ import dev.cryptopay.auth.internal.InternalRequest;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import org.slf4j.Logger;
@@ -88,6 +89,34 @@ class ReportSender {
                     log.warn("Sending {} to {} failed, sent again next pass: {}", what, receiver, failure.toString());
                     return Mono.just(ReportOutcome.NOT_DELIVERED);
                 });
+    }
+
+    /**
+     * POSTs {@code body} to {@code baseUrl + path}, signed as a report is, and answers the 2xx answer read as
+     * {@code answer}; anything else (another status, an answer that is not one, a timeout, a connection error) is an
+     * error that says what happened. For questions, which change nothing: the caller decides what to do without an
+     * answer.
+     */
+    <T> Mono<T> ask(String receiver, String baseUrl, String path, Object body, Class<T> answer) {
+        URI target = URI.create(baseUrl.replaceAll("/+$", "") + path);
+        byte[] bytes = json.writeValueAsBytes(body);
+        InternalRequest signed = InternalRequest.of("POST", target.getRawPath(), target.getRawQuery(), bytes);
+        return Mono.defer(() -> web.post()
+                        .uri(target)
+                        .header(InternalHeaders.INTERNAL_AUTH, tokens.issue(null, signed, clock.instant()))
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .bodyValue(bytes)
+                        .exchangeToMono(response -> response.bodyToMono(byte[].class)
+                                .defaultIfEmpty(new byte[0])
+                                .map(text -> {
+                                    int status = response.statusCode().value();
+                                    if (status < 200 || status >= 300) {
+                                        throw new IllegalStateException(receiver + " answered " + status + " to " + path
+                                                + ": " + new String(text, StandardCharsets.UTF_8));
+                                    }
+                                    return json.readValue(text, answer);
+                                })))
+                .timeout(TIMEOUT);
     }
 
     private void refused(String receiver, int status) {

@@ -1,6 +1,8 @@
 package dev.cryptopay.chainwatcher.report;
 
 import dev.cryptopay.chainwatcher.config.ChainWatcherProperties;
+import java.util.List;
+import java.util.UUID;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
 
@@ -15,6 +17,21 @@ public class SubscriptionsReporter {
 
     /** The receiving route. */
     public static final String PATH = "/internal/chain/logs";
+
+    /** The route that says which subscriptions the keeper may collect. */
+    public static final String SCOPE_PATH = "/internal/keeper/scope";
+
+    /** A question of the keeper: which of these subscriptions (0x-hex ids) of the contract may it collect? */
+    public record ScopeQuestion(long chainId, String contract, List<String> subscriptionIds) {}
+
+    /** subscriptions-service's answer: one per id asked, in the order asked. */
+    public record ScopeAnswers(List<ScopeAnswer> subscriptions) {}
+
+    /**
+     * Whether to collect one subscription, the merchant account whose link holds it (null when none) and, when not
+     * collected, why.
+     */
+    public record ScopeAnswer(String subscriptionId, boolean collect, UUID merchantId, String reason) {}
 
     private final ReportSender sender;
     private final String baseUrl;
@@ -33,5 +50,13 @@ public class SubscriptionsReporter {
                 report,
                 "the log " + report.txHash() + "#" + report.logIndex() + " of chain " + report.chainId()
                         + (report.removed() ? " (removed)" : ""));
+    }
+
+    /**
+     * Asks which of the subscriptions the keeper may collect (at most 1,000 ids a question); an error when
+     * subscriptions-service does not answer: then the keeper collects nothing.
+     */
+    public Mono<ScopeAnswers> scope(ScopeQuestion question) {
+        return sender.ask("subscriptions-service", baseUrl, SCOPE_PATH, question, ScopeAnswers.class);
     }
 }

@@ -11,11 +11,13 @@ import static org.assertj.core.api.Assertions.tuple;
 import dev.cryptopay.chainwatcher.ChainWatcherTestBase;
 import dev.cryptopay.chainwatcher.config.ChainWatcherProperties;
 import dev.cryptopay.chainwatcher.config.ChainWatcherProperties.Network;
+import dev.cryptopay.chainwatcher.report.SubscriptionsReporter;
 import dev.cryptopay.chainwatcher.scan.ChainClient;
 import dev.cryptopay.chainwatcher.scan.SubscriptionContract;
 import dev.cryptopay.chainwatcher.scan.SubscriptionContract.Account;
 import dev.cryptopay.testsupport.chain.DevChain;
 import dev.cryptopay.testsupport.chain.DevTokens;
+import dev.cryptopay.testsupport.webhook.WebhookReceiver.Reply;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigInteger;
@@ -25,8 +27,13 @@ import java.security.GeneralSecurityException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -36,14 +43,18 @@ import org.web3j.protocol.core.DefaultBlockParameterName;
 import org.web3j.protocol.core.methods.response.Log;
 import org.web3j.protocol.core.methods.response.TransactionReceipt;
 import org.web3j.utils.Numeric;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The keeper on the real dev chain and database: collects at the due time (chain time) and not before, retries a
  * refused pull within the grace and records the miss once after it, never sends a second collect for a recorded one
  * (also after a restart) and replaces a stuck one with the same nonce and higher fees, leaves cancelled subscriptions
- * and collects that would revert alone, and exports its balance. Each test makes keepers of its own fresh key (10
- * ETH, from a key file); the shared chain holds other tests' subscriptions too, which these keepers collect as well,
- * so tests look only at their own subscription's transactions.
+ * and collects that would revert alone, and exports its balance. It collects only what subscriptions-service says the
+ * platform answers for (here a stand-in, {@link #standInForSubscriptionsService}): a subscription nobody bound gets no
+ * transaction, a stopped one none from the next pass, and nothing at all is collected while the service does not
+ * answer; each merchant takes its turn. Each test makes keepers of its own fresh key (10 ETH, from a key file); the
+ * shared chain holds other tests' subscriptions too, which these keepers collect as well when bound, so tests look
+ * only at their own subscription's transactions.
  */
 class KeeperTest extends ChainWatcherTestBase {
 
@@ -53,6 +64,12 @@ class KeeperTest extends ChainWatcherTestBase {
     private static final ChainWatcherProperties.Keeper SETTINGS =
             new ChainWatcherProperties.Keeper(true, Duration.ofSeconds(60), Duration.ofSeconds(120), 10, 100, 300_000);
     private static String feeToken;
+    /** The subscriptions a link holds, by id, with its merchant, as the stand-in answers. */
+    private static final Map<String, UUID> KEPT = new ConcurrentHashMap<>();
+    /** Subscriptions whose link stopped, with its merchant. */
+    private static final Map<String, UUID> STOPPED = new ConcurrentHashMap<>();
+
+    private static volatile boolean scopeDown;
 
     @TempDir
     private Path keys;
@@ -243,7 +260,7 @@ class KeeperTest extends ChainWatcherTestBase {
     void aCancelledSubscriptionIsNotCollected() {
         Account subscriber = CONTRACT.subscriber(3);
         TransactionReceipt subscribed = CONTRACT.subscribe(subscriber, CONTRACT.plan(0), "keeper-cancelled");
-        String id = idOf(subscribed);
+        String id = bound(idOf(subscribed), UUID.randomUUID());
         CONTRACT.cancel(subscriber, SubscriptionContract.subscriptionId(subscribed));
         Keeper keeper = keeper(freshKey());
         run(keeper);
@@ -280,6 +297,98 @@ class KeeperTest extends ChainWatcherTestBase {
     }
 
     @Test
+    void aSubscriptionNobodyBoundGetsNoTransactionHoweverDueItIs() {
+        // Anyone may sign a plan for the contract and subscribe to it: the logs name it like any other.
+        String id = idOf(CONTRACT.subscribe(CONTRACT.subscriber(3), CONTRACT.plan(0), "keeper-stranger"));
+        Keeper keeper = keeper(freshKey());
+        long asked = scopeQuestions();
+        run(keeper);
+        assertThat(scopeQuestions()).as("the keeper asked about it").isGreaterThan(asked);
+        KeptSubscription stranger = subscriptions.find(CHAIN_ID, id).block();
+        assertThat(stranger.scope()).isEqualTo("foreign");
+        assertThat(stranger.nextDue()).as("not even read").isNull();
+
+        CHAIN.increaseTime(INTERVAL + GRACE + 1);
+        clock.set(clock.instant().plus(Duration.ofMinutes(30))); // asked again meanwhile: still nobody's
+        run(keeper);
+        assertThat(collects(id)).isEmpty();
+        assertThat(state(id).paidPeriods())
+                .as("only the first period, paid by subscribe")
+                .isEqualTo(1);
+        assertThat(state(id).missedInRow())
+                .as("and no miss recorded by the platform either")
+                .isZero();
+    }
+
+    @Test
+    void aStoppedSubscriptionIsNotCollectedFromTheNextPassAndARestartedOneIsAgain() {
+        String id = subscribe(CONTRACT.subscriber(3), CONTRACT.plan(0), "keeper-stopped");
+        Keeper keeper = keeper(freshKey());
+        run(keeper);
+        assertThat(subscriptions.find(CHAIN_ID, id).block().scope()).isEqualTo("kept");
+
+        STOPPED.put(id, KEPT.remove(id)); // the merchant stops the link
+        CHAIN.increaseTime(INTERVAL);
+        run(keeper);
+        assertThat(collects(id)).as("due, but stopped").isEmpty();
+        KeptSubscription stopped = subscriptions.find(CHAIN_ID, id).block();
+        assertThat(stopped.scope()).isEqualTo("foreign");
+
+        bound(id, STOPPED.get(id)); // restarted
+        run(keeper);
+        assertThat(collects(id)).as("asked again only after a minute").isEmpty();
+        clock.set(clock.instant().plus(Duration.ofMinutes(2)));
+        run(keeper);
+        assertThat(collects(id)).hasSize(1);
+        assertThat(eventsOf(CHAIN.receipt(collects(id).get(0).txHash()).orElseThrow(), id))
+                .containsExactly(CHARGED);
+    }
+
+    @Test
+    void withoutAnAnswerFromSubscriptionsServiceNothingIsCollected() {
+        String id = subscribe(CONTRACT.subscriber(3), CONTRACT.plan(0), "keeper-unanswered");
+        Keeper keeper = keeper(freshKey());
+        run(keeper);
+        double unanswered = counter("chain_watcher_keeper_scope_unanswered_total");
+        scopeDown = true;
+        CHAIN.increaseTime(INTERVAL);
+        run(keeper);
+        assertThat(collects(id)).isEmpty();
+        assertThat(counter("chain_watcher_keeper_scope_unanswered_total")).isGreaterThan(unanswered);
+
+        scopeDown = false;
+        run(keeper);
+        assertThat(collects(id))
+                .as("collected once it answers, within the grace")
+                .hasSize(1);
+    }
+
+    @Test
+    void eachMerchantTakesItsTurnInAPass() {
+        KEPT.clear(); // other tests' subscriptions are nobody's now: only this test's merchants compete
+        UUID busy = UUID.randomUUID();
+        List<String> busyOnes = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            busyOnes.add(bound(
+                    idOf(CONTRACT.subscribe(CONTRACT.subscriber(3), CONTRACT.plan(0), "keeper-busy-" + i)), busy));
+        }
+        String quiet = subscribe(CONTRACT.subscriber(3), CONTRACT.plan(0), "keeper-quiet");
+        ChainWatcherProperties.Keeper twoAPass = new ChainWatcherProperties.Keeper(
+                true, Duration.ofSeconds(60), Duration.ofSeconds(120), 2, 100, 300_000);
+        Keeper keeper = keeper(freshKey(), twoAPass);
+        run(keeper); // learns them all, reads them
+
+        CHAIN.increaseTime(INTERVAL);
+        scan();
+        keeper.afterPass(CHAIN.blockNumber()).block();
+        assertThat(collects(quiet))
+                .as("the quiet merchant's one subscription is collected in the first pass, with one of the busy's")
+                .hasSize(1);
+        assertThat(busyOnes.stream().filter(id -> !collects(id).isEmpty()).count())
+                .isEqualTo(1);
+    }
+
+    @Test
     void theKeyBalanceIsExportedAndShownAsUnknownOnceNoPassRefreshesIt() {
         Keeper keeper = keeper(freshKey());
         keeper.afterPass(CHAIN.blockNumber()).block();
@@ -299,9 +408,59 @@ class KeeperTest extends ChainWatcherTestBase {
                 .isNaN();
     }
 
-    /** Subscribes and answers the subscription id (0x-hex, lower-case, as the keeper stores it). */
+    /**
+     * Subscribes, has subscriptions-service's stand-in say a link of a merchant of its own holds it, and answers the
+     * subscription id (0x-hex, lower-case, as the keeper stores it).
+     */
     private static String subscribe(Account subscriber, SubscriptionContract.Plan plan, String ref) {
-        return idOf(CONTRACT.subscribe(subscriber, plan, ref));
+        return bound(idOf(CONTRACT.subscribe(subscriber, plan, ref)), UUID.randomUUID());
+    }
+
+    /** Has subscriptions-service's stand-in answer that a link of {@code merchant} holds the subscription. */
+    private static String bound(String id, UUID merchant) {
+        STOPPED.remove(id);
+        KEPT.put(id, merchant);
+        return id;
+    }
+
+    /**
+     * Answers {@code POST /internal/keeper/scope} as subscriptions-service does, from {@link #KEPT} and
+     * {@link #STOPPED}; 503 while {@link #scopeDown}. Other calls: 200.
+     */
+    @BeforeEach
+    void standInForSubscriptionsService() {
+        scopeDown = false;
+        SUBSCRIPTIONS.otherwise(call -> {
+            if (!call.path().equals(SubscriptionsReporter.SCOPE_PATH)) {
+                return Reply.status(200);
+            }
+            if (scopeDown) {
+                return Reply.status(503);
+            }
+            List<Map<String, Object>> answers = new ArrayList<>();
+            for (JsonNode id : json.readTree(call.bodyText()).get("subscription_ids")) {
+                UUID merchant = KEPT.get(id.asString());
+                UUID stopped = STOPPED.get(id.asString());
+                Map<String, Object> answer = new LinkedHashMap<>();
+                answer.put("subscription_id", id.asString());
+                answer.put("collect", merchant != null);
+                answer.put("merchant_id", merchant != null ? merchant : stopped);
+                answer.put("reason", merchant != null ? null : stopped != null ? "stopped" : "not_bound");
+                answers.add(answer);
+            }
+            return new Reply(
+                    200,
+                    Map.of("Content-Type", "application/json"),
+                    Duration.ZERO,
+                    json.writeValueAsBytes(Map.of("subscriptions", answers)));
+        });
+    }
+
+    /** The scope questions subscriptions-service's stand-in received so far. */
+    private static long scopeQuestions() {
+        return SUBSCRIPTIONS.received().stream()
+                .filter(call -> call.path().equals(SubscriptionsReporter.SCOPE_PATH))
+                .count();
     }
 
     private static String idOf(TransactionReceipt subscribed) {
@@ -325,10 +484,14 @@ class KeeperTest extends ChainWatcherTestBase {
 
     /** A keeper of the dev chain signing with the key in {@code keyFile}, as a chain's pass runs it. */
     private Keeper keeper(Path keyFile) {
+        return keeper(keyFile, SETTINGS);
+    }
+
+    private Keeper keeper(Path keyFile, ChainWatcherProperties.Keeper settings) {
         Network network = properties.networks().get(0);
         ChainClient client = new ChainClient(network);
         clients.add(client);
-        return keepers.keeper(network, client, Signer.read(keyFile, CHAIN_ID), SETTINGS);
+        return keepers.keeper(network, client, Signer.read(keyFile, CHAIN_ID), settings);
     }
 
     /**
@@ -340,7 +503,8 @@ class KeeperTest extends ChainWatcherTestBase {
         for (int pass = 0; pass < 10; pass++) {
             long before = sentBy(keeper);
             keeper.afterPass(CHAIN.blockNumber()).block();
-            if (sentBy(keeper) == before) {
+            // The first pass may only learn which new subscriptions are in scope; they are read in the next.
+            if (pass > 0 && sentBy(keeper) == before) {
                 return;
             }
         }
