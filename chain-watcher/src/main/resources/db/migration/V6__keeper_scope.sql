@@ -4,7 +4,7 @@
 --   scope         unknown: never asked (every subscription learnt from the logs starts so, and so do those from before);
 --                 kept: collected, while the latest answer says so (asked again before each check);
 --                 foreign: not collected (nobody bound it, or its link stopped, expired or its plan was revoked),
---                 asked again at ask_again_at, each time later (a minute, doubling, at most ten minutes)
+--                 asked again at ask_again_at, each time later (ten seconds, doubling, at most ten minutes)
 --   merchant_id   the merchant account whose link holds it: each pass gives every merchant its turn in order
 --   scope_reason  why it is foreign (subscriptions-service's reason: not_bound, stopped, expired, plan_revoked, ...)
 --   foreign_asks  answers in a row that said foreign (the back-off)

@@ -256,14 +256,35 @@ public abstract class SubscriptionsTestBase extends ServiceTestBase {
      * periods, after getting enough test USDC; answers the subscribe transaction's receipt.
      */
     protected TransactionReceipt subscribeOnChain(String subscriberId, String periods) {
-        JsonNode kit = read(as(
+        return sendKit(read(as(
                         null,
                         HttpMethod.GET,
                         "/public/subscriber/prepare?subscriber_id=" + subscriberId + "&wallet_address=" + WALLET
                                 + "&periods=" + periods)
                 .exchange()
                 .expectStatus()
+                .isOk()));
+    }
+
+    /**
+     * A customer signs up to a plan without an invitation: {@code prepare} makes its subscriber and answers the
+     * enrolment kit for {@link #WALLET}.
+     */
+    protected JsonNode signUp(String planId) {
+        return read(as(
+                        null,
+                        HttpMethod.GET,
+                        "/public/subscriber/prepare?subscription_plan_id=" + planId + "&wallet_address=" + WALLET)
+                .exchange()
+                .expectStatus()
                 .isOk());
+    }
+
+    /**
+     * The wallet sends exactly the kit's transactions on the dev chain, after getting enough test USDC; answers the
+     * last one's (subscribe's) receipt.
+     */
+    protected TransactionReceipt sendKit(JsonNode kit) {
         CHAIN.mint(DevTokens.USDC, WALLET, DevTokens.USDC.baseUnits("1000"));
         TransactionReceipt last = null;
         for (JsonNode transaction : kit.get("transactions")) {

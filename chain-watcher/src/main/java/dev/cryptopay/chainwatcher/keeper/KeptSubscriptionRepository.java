@@ -131,8 +131,8 @@ class KeptSubscriptionRepository {
     }
 
     /**
-     * subscriptions-service says the platform does not answer for it (now): never read nor collected, asked again a
-     * minute later, then two, four, … at most {@code maxWait} after the previous answer.
+     * subscriptions-service says the platform does not answer for it (now): never read nor collected, asked again ten
+     * seconds later, then twenty, forty, … at most {@code maxWait} after the previous answer.
      */
     Mono<Void> foreign(
             long chainId, String subscriptionId, UUID merchantId, String reason, Duration maxWait, Instant now) {
@@ -141,7 +141,7 @@ class KeptSubscriptionRepository {
                         SET scope = 'foreign', merchant_id = COALESCE(:merchant, merchant_id), scope_reason = :reason,
                             foreign_asks = LEAST(foreign_asks + 1, 30),
                             ask_again_at = :now + LEAST(
-                                make_interval(secs => :maxWait), make_interval(mins => 1) * power(2, foreign_asks)),
+                                make_interval(secs => :maxWait), make_interval(secs => 10) * power(2, foreign_asks)),
                             updated_at = :now
                         WHERE chain_id = :chain AND subscription_id = :id""")
                 .bind("reason", reason)

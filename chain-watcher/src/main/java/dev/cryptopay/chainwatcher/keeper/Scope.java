@@ -25,7 +25,7 @@ import reactor.core.publisher.Mono;
  * <ul>
  *   <li>the subscriptions it is about to read and perhaps collect: a stop made before the pass is honoured in it;</li>
  *   <li>up to {@value #NEW_PER_PASS} it never asked about or whose time to ask again came (out of scope ones are asked
- *       again a minute later, then two, four, … at most {@link #ASK_AGAIN_AT_MOST}: a link bound a little after its
+ *       again ten seconds later, then twenty, forty, … at most {@link #ASK_AGAIN_AT_MOST}: a link bound a little after its
  *       log, or a stopped one restarted, comes back).</li>
  * </ul>
  * No answer (subscriptions-service down, a refusal): the pass collects nothing, counted and alerted on; a keeper that

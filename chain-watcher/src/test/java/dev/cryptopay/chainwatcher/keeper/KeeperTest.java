@@ -336,7 +336,7 @@ class KeeperTest extends ChainWatcherTestBase {
 
         bound(id, STOPPED.get(id)); // restarted
         run(keeper);
-        assertThat(collects(id)).as("asked again only after a minute").isEmpty();
+        assertThat(collects(id)).as("asked again only after ten seconds").isEmpty();
         clock.set(clock.instant().plus(Duration.ofMinutes(2)));
         run(keeper);
         assertThat(collects(id)).hasSize(1);

@@ -125,7 +125,6 @@ public class SubscribePageService {
                     null,
                     null,
                     null,
-                    null,
                     request.walletAddress(),
                     request.subscribeHash(),
                     List.of(new EnrolmentRequest.Approval(

@@ -34,7 +34,7 @@ import reactor.core.publisher.Mono;
  * the links it is about, once, in one transaction with its events.
  *
  * <ul>
- *   <li>{@code Subscribed} activates the links waiting on its transaction whose plan, wallet and invitation
+ *   <li>{@code Subscribed} activates the links waiting on its transaction whose plan, wallet and subscriber
  *       ({@code ref}) it matches; times come from the block and the log ({@code subscription.created},
  *       {@code .activated}).
  *   <li>{@code Charged} records the period's payment, keyed by (link, period start) so a period collected again after
@@ -52,7 +52,6 @@ import reactor.core.publisher.Mono;
 public class ChainFacts {
 
     private static final Logger log = LoggerFactory.getLogger(ChainFacts.class);
-    private static final String ZERO_REF = "0x" + "0".repeat(64);
 
     private final ChainLogBook book;
     private final LinkRepository links;
@@ -172,14 +171,17 @@ public class ChainFacts {
 
     /**
      * The log is the link's subscription: the plan's on-chain id and network, the link's wallet as the subscriber,
-     * and the invitation's {@code ref} (or none, for a wallet that subscribed on its own).
+     * and the {@code ref} that names the link's subscriber. That {@code ref} is the proof: the wallet put it in its own
+     * {@code subscribe}, and only whoever holds the subscriber id (the invitation, or the self-service sign-up's
+     * {@code prepare}) knows it, so reporting another wallet's transaction never binds it. A zero {@code ref} names
+     * nobody and is never bound.
      */
     private static boolean matches(ChainLog report, Subscribed event, SubscriptionLink link, PlanView plan) {
         String ref = Invitation.ref(link.subscriberId());
         return plan.network().chainId() == report.chainId()
                 && plan.plan().planId().equalsIgnoreCase(event.planId())
                 && Addresses.same(link.walletAddress(), event.subscriber())
-                && (event.ref().equalsIgnoreCase(ref) || event.ref().equals(ZERO_REF));
+                && event.ref().equalsIgnoreCase(ref);
     }
 
     private Mono<Boolean> activate(

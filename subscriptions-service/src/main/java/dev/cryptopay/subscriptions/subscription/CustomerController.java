@@ -36,15 +36,24 @@ class CustomerController {
         this.json = json;
     }
 
-    /** {@code ?subscriber_id=<uuid>&wallet_address=<0x…>[&periods=1..120]}. */
-    record PrepareQuery(UUID subscriberId, String walletAddress, int periods) {
+    /**
+     * {@code ?subscriber_id=<uuid>&wallet_address=<0x…>[&periods=1..120]} for an invitation, or
+     * {@code ?subscription_plan_id=<uuid>&wallet_address=…} for a self-service sign-up: exactly one of the two ids.
+     */
+    record PrepareQuery(UUID subscriberId, UUID planId, String walletAddress, int periods) {
 
         static PrepareQuery parse(MultiValueMap<String, String> params) {
             ListQuery query = new ListQuery(params);
             String id = params.getFirst("subscriber_id");
             UUID subscriberId = query.uuid("subscriber_id", id);
-            if (id == null) {
-                query.violations().reject("subscriber_id", "subscriber_id is required");
+            String plan = params.getFirst("subscription_plan_id");
+            UUID planId = query.uuid("subscription_plan_id", plan);
+            if ((id == null) == (plan == null)) {
+                query.violations()
+                        .reject(
+                                "subscriber_id",
+                                "exactly one of subscriber_id (an invitation) and subscription_plan_id (a self-service"
+                                        + " sign-up) is required");
             }
             String wallet = params.getFirst("wallet_address");
             if (wallet == null) {
@@ -54,15 +63,20 @@ class CustomerController {
             }
             int periods = query.integer("periods", DEFAULT_PERIODS, 1, MAX_PERIODS);
             query.throwIfAny();
-            return new PrepareQuery(subscriberId, Addresses.checksummed(wallet), periods);
+            return new PrepareQuery(subscriberId, planId, Addresses.checksummed(wallet), periods);
         }
     }
 
-    /** The wallet's enrolment kit for an invited subscriber. */
+    /**
+     * The wallet's enrolment kit for an invited subscriber, or for a new self-service subscriber of the plan (each
+     * such call makes one: its id, in the answer and in the kit's {@code ref}, is what the enrolment then names).
+     */
     @GetMapping("/public/subscriber/prepare")
     Mono<Preparation> prepare(@RequestParam MultiValueMap<String, String> params) {
         return Mono.fromSupplier(() -> PrepareQuery.parse(params))
-                .flatMap(query -> service.prepare(query.subscriberId(), query.walletAddress(), query.periods()))
+                .flatMap(query -> query.subscriberId() != null
+                        ? service.prepare(query.subscriberId(), query.walletAddress(), query.periods())
+                        : service.prepareSignUp(query.planId(), query.walletAddress(), query.periods()))
                 .map(Preparation::of);
     }
 

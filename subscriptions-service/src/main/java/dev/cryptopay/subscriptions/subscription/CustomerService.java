@@ -143,6 +143,28 @@ public class CustomerService {
                 }));
     }
 
+    /**
+     * A self-service sign-up: a new subscriber of the plan (no customer details yet; the enrolment brings the name and
+     * e-mail), stored before the wallet subscribes so that the wallet's {@code ref} names it, and its enrolment kit.
+     * Each call makes a new one, known only to its caller: someone who sees the wallet's transaction on chain sees the
+     * {@code ref}, a hash, never the subscriber id an enrolment must name. Refused like an invitation's kit: 404 for
+     * an unknown plan, 409 when it accepts no new subscribers.
+     */
+    public Mono<Enrolment> prepareSignUp(UUID planId, String walletAddress, int periods) {
+        Instant now = clock.instant();
+        Mono<Subscriber> created = plans.findAny(planId)
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("Subscription plan not found")))
+                .flatMap(view -> {
+                    if (!view.plan().acceptsSubscribers()) {
+                        return Mono.error(ApiException.conflict(
+                                "plan_deprecated", "Subscription plan is deprecated and accepts no new subscribers"));
+                    }
+                    Subscriber subscriber = Subscriber.signUp(view.plan(), now);
+                    return subscribers.insert(subscriber).thenReturn(subscriber);
+                });
+        return tx.transactional(created).flatMap(subscriber -> prepare(subscriber.id(), walletAddress, periods));
+    }
+
     private Mono<CustomerView> view(Subscriber subscriber) {
         return plans.findAny(subscriber.planId())
                 .zipWith(links.ofSubscriber(subscriber.id())

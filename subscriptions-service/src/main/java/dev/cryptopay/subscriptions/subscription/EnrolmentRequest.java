@@ -19,15 +19,16 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * A {@code POST /public/subscriptions/link/} body: who enrols (an invited {@code subscriber_id}, or a {@code plan_id}
- * and the customer's details), the wallet, its on-chain subscribe transaction and the token approvals it made.
+ * A {@code POST /public/subscriptions/link/} body: who enrols (the {@code subscriber_id} of an invitation, or of a
+ * self-service sign-up that {@code GET /public/subscriber/prepare?subscription_plan_id=…} made), the customer's
+ * details, the wallet, its on-chain subscribe transaction and the token approvals it made. {@code customer_id} is the
+ * merchant's own reference: a customer's route never takes it.
  */
 public record EnrolmentRequest(
         UUID planId,
         UUID subscriberId,
         Long onchainId,
         Instant subscribedAt,
-        String customerId,
         String customerName,
         String customerEmail,
         String walletAddress,
@@ -60,7 +61,9 @@ public record EnrolmentRequest(
     static final TextField SUBSCRIBER_ID = Field.uuid("subscriber_id");
     static final UnsignedField ONCHAIN_ID = Field.unsigned("subscription_onchain_id", 53);
     static final TimestampField SUBSCRIBED_AT = Field.timestamp("subscribed_at");
-    static final TextField CUSTOMER_ID = Field.string("customer_id").length(1, 100);
+    /** Refused when present: named here so its answer says why rather than "unknown field". */
+    static final TextField CUSTOMER_ID = Field.string("customer_id");
+
     static final TextField CUSTOMER_NAME =
             Field.string("customer_name").length(1, 100).satisfying(text -> !text.isBlank(), "must not be blank");
     static final TextField CUSTOMER_EMAIL = Field.email("customer_email");
@@ -106,14 +109,27 @@ public record EnrolmentRequest(
         Violations violations = new Violations();
         violations.rejectUnknown(root, "", FIELDS);
         String planId = PLAN_ID.read(root, violations);
+        int beforeSubscriber = violations.count();
         String subscriberId = SUBSCRIBER_ID.read(root, violations);
+        boolean subscriberMissing = subscriberId == null && violations.count() == beforeSubscriber;
         BigInteger onchainId = ONCHAIN_ID.read(root, violations);
         Instant subscribedAt = SUBSCRIBED_AT.read(root, violations);
         if (subscribedAt != null && subscribedAt.isAfter(now)) {
             violations.reject("subscribed_at", "subscribed_at must not be in the future");
         }
-        String customerId = CUSTOMER_ID.read(root, violations);
-        // With an invitation, customer_id is the merchant's: the service accepts it only when it matches.
+        if (subscriberMissing) {
+            violations.reject(
+                    "subscriber_id",
+                    "subscriber_id is required: an invitation carries one; to sign up without one, ask GET"
+                            + " /public/subscriber/prepare?subscription_plan_id=…&wallet_address=… for one before"
+                            + " subscribing on chain (the subscription's ref names it)");
+        }
+        if (root.has("customer_id")) {
+            violations.reject(
+                    "customer_id",
+                    "customer_id is the merchant's reference for its customer: it is set on the invitation by the"
+                            + " merchant, never on a customer's route");
+        }
         String customerName = CUSTOMER_NAME.read(root, violations);
         String customerEmail = CUSTOMER_EMAIL.read(root, violations);
         String wallet = WALLET_ADDRESS.read(root, violations);
@@ -141,10 +157,9 @@ public record EnrolmentRequest(
         violations.throwIfAny();
         return new EnrolmentRequest(
                 UUID.fromString(planId),
-                subscriberId == null ? null : UUID.fromString(subscriberId),
+                UUID.fromString(subscriberId),
                 onchainId == null ? null : onchainId.longValueExact(),
                 subscribedAt,
-                customerId,
                 customerName,
                 customerEmail,
                 Addresses.checksummed(wallet),

@@ -10,7 +10,6 @@ import java.math.BigInteger;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Locale;
-import java.util.UUID;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.reactive.TransactionalOperator;
@@ -18,11 +17,13 @@ import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * A customer enrols: the wallet's approvals are checked against the plan and the link is stored {@code pending} with
- * the transaction the wallet names — a hint, not a fact. The link becomes active, the subscriber {@code active}, and
+ * A customer enrols its subscriber (invited, or made by {@code prepare} for a self-service sign-up): the wallet's
+ * approvals are checked against the plan and the link is stored {@code pending} with the transaction the wallet names —
+ * a hint, not a fact. The link becomes active, the subscriber {@code active}, and
  * {@code subscription.created} then {@code subscription.activated} are written only when the chain watcher reports
- * a confirmed {@code Subscribed} log of that transaction for this plan, wallet and invitation ({@link ChainFacts}),
- * before or after this call. Times come from the chain; {@code subscribed_at} and {@code trial_ends_at} in the body
+ * a confirmed {@code Subscribed} log of that transaction for this plan, wallet and subscriber — its {@code ref} names
+ * the subscriber, so reporting someone else's transaction activates nothing ({@link ChainFacts}) — before or after
+ * this call. Times come from the chain; {@code subscribed_at} and {@code trial_ends_at} in the body
  * are not used.
  */
 @Service
@@ -61,7 +62,7 @@ public class EnrolmentService {
 
     public Mono<LinkView> enrol(EnrolmentRequest request) {
         Instant now = clock.instant();
-        Mono<SubscriptionLink> enrolment = enrollee(request, now)
+        Mono<SubscriptionLink> enrolment = enrollee(request)
                 .flatMap(subscriber ->
                         plans.findAny(subscriber.planId()).flatMap(plan -> link(request, subscriber, plan, now)));
         return tx.transactional(enrolment)
@@ -71,49 +72,22 @@ public class EnrolmentService {
                 .flatMap(linkViews::view);
     }
 
-    /** The invited subscriber (row-locked), or a new one for the plan. */
-    private Mono<Subscriber> enrollee(EnrolmentRequest request, Instant now) {
-        if (request.subscriberId() != null) {
-            return subscribers
-                    .lockAny(request.subscriberId())
-                    .switchIfEmpty(Mono.error(() -> ApiException.notFound("Subscriber not found")))
-                    .map(subscriber -> {
-                        if (!subscriber.planId().equals(request.planId())) {
-                            throw ApiException.invalidField(
-                                    "validation_failed",
-                                    "subscriber_id",
-                                    "subscriber_id was invited to another plan than subscription_plan_id");
-                        }
-                        if (request.customerId() != null
-                                && !request.customerId().equals(subscriber.customerId())) {
-                            throw ApiException.invalidField(
-                                    "validation_failed",
-                                    "customer_id",
-                                    "customer_id is the merchant's and comes from the invitation: it must be the"
-                                            + " invitation's or left out");
-                        }
-                        return subscriber;
-                    });
-        }
-        return plans.findAny(request.planId())
-                .switchIfEmpty(Mono.error(() -> ApiException.notFound("Subscription plan not found")))
-                .flatMap(plan -> {
-                    Plan p = plan.plan();
-                    Subscriber subscriber = new Subscriber(
-                            UUID.randomUUID(),
-                            p.merchantId(),
-                            p.mode(),
-                            p.id(),
-                            request.customerId(),
-                            request.customerName(),
-                            request.customerEmail(),
-                            null,
-                            null,
-                            null,
-                            SubscriberStatus.INVITATION_SENT,
-                            now,
-                            now);
-                    return subscribers.insert(subscriber).thenReturn(subscriber);
+    /**
+     * The subscriber (row-locked): invited by the merchant, or made for a self-service sign-up by {@code prepare}.
+     * Either way its id is what the wallet's {@code ref} names, so only whoever holds it can enrol with it.
+     */
+    private Mono<Subscriber> enrollee(EnrolmentRequest request) {
+        return subscribers
+                .lockAny(request.subscriberId())
+                .switchIfEmpty(Mono.error(() -> ApiException.notFound("Subscriber not found")))
+                .map(subscriber -> {
+                    if (!subscriber.planId().equals(request.planId())) {
+                        throw ApiException.invalidField(
+                                "validation_failed",
+                                "subscriber_id",
+                                "subscriber_id was invited to another plan than subscription_plan_id");
+                    }
+                    return subscriber;
                 });
     }
 

@@ -3,6 +3,7 @@ package dev.cryptopay.subscriptions.subscription;
 import dev.cryptopay.auth.Mode;
 import dev.cryptopay.service.events.EventType;
 import dev.cryptopay.service.events.Transition;
+import dev.cryptopay.subscriptions.plan.Plan;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -23,6 +24,27 @@ public record Subscriber(
         SubscriberStatus status,
         Instant createdAt,
         Instant updatedAt) {
+
+    /**
+     * A customer signing up to a plan on its own (no invitation): no details yet, waiting for its enrolment like an
+     * invited one ({@code invitation_sent}).
+     */
+    public static Subscriber signUp(Plan plan, Instant now) {
+        return new Subscriber(
+                UUID.randomUUID(),
+                plan.merchantId(),
+                plan.mode(),
+                plan.id(),
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                SubscriberStatus.INVITATION_SENT,
+                now,
+                now);
+    }
 
     /**
      * The merchant's or the customer's change: a member left out keeps its value, a cleared name or e-mail is removed,

@@ -6,6 +6,7 @@ import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.subscriptions.SubscriptionsTestBase;
 import dev.cryptopay.subscriptions.plan.PlanTerms;
 import dev.cryptopay.subscriptions.plan.SubscriptionContractCalls;
+import dev.cryptopay.subscriptions.subscription.Invitation;
 import dev.cryptopay.testsupport.TestKafka;
 import dev.cryptopay.testsupport.chain.DevChain;
 import dev.cryptopay.testsupport.chain.DevTokens;
@@ -308,13 +309,23 @@ class CustomerRoutesTest extends SubscriptionsTestBase {
     }
 
     @Test
-    void aCustomerWithoutInvitationEnrolsByPlan() {
+    void aCustomerWithoutInvitationSignsUpThroughPrepareThenEnrols() {
         MerchantIdentity merchant = newMerchant();
         String planId = createPlan(merchant, valuePlan("Basic")).get("id").asString();
-        TransactionReceipt subscribed = subscribeByPlan(planId, new BigInteger("9990000"));
-        Map<String, Object> body = enrolment(planId, null, "9990000");
+        JsonNode kit = signUp(planId);
+        String subscriberId = kit.get("subscriber_id").asString();
+        assertThat(kit.get("ref").asString())
+                .as("the kit's subscribe names the new subscriber")
+                .isEqualTo(Invitation.ref(UUID.fromString(subscriberId)));
+        assertThat(read(get(merchant, "/subscriber/" + subscriberId)
+                                .expectStatus()
+                                .isOk())
+                        .get("status")
+                        .asString())
+                .isEqualTo("invitation_sent");
+        TransactionReceipt subscribed = sendKit(kit);
+        Map<String, Object> body = enrolment(planId, subscriberId, "9990000");
         body.put("subscribe_hash", subscribed.getTransactionHash());
-        body.put("customer_id", "cus_77");
         body.put("customer_name", "Grace");
         body.put("customer_email", "grace@navy.test");
         JsonNode pending = read(publicSend(HttpMethod.POST, "/public/subscriptions/link/", body)
@@ -340,13 +351,91 @@ class CustomerRoutesTest extends SubscriptionsTestBase {
         assertThat(link.get("subscription_transactions").get(0).get("amount").asString())
                 .as("USDC 9.99 in its units")
                 .isEqualTo("9990000");
+
+        publicGet("/public/subscriber/prepare?subscription_plan_id=" + UUID.randomUUID() + "&wallet_address=" + WALLET)
+                .expectStatus()
+                .isNotFound();
+        publicGet("/public/subscriber/prepare?subscription_plan_id=" + planId + "&subscriber_id=" + subscriberId
+                        + "&wallet_address=" + WALLET)
+                .expectStatus()
+                .isBadRequest();
+        publicGet("/public/subscriber/prepare?wallet_address=" + WALLET)
+                .expectStatus()
+                .isBadRequest();
+    }
+
+    @Test
+    void aReportOfAnotherWalletsTransactionActivatesNothingAndTheOwnerStillEnrols() {
+        MerchantIdentity merchant = newMerchant();
+        String planId = createPlan(merchant, amountPlan("Claimed")).get("id").asString();
+        JsonNode customerKit = signUp(planId);
+        TransactionReceipt subscribed = sendKit(customerKit);
+
+        // Someone watching the chain reports the customer's transaction first, with a sign-up of its own.
+        String thief = signUp(planId).get("subscriber_id").asString();
+        Map<String, Object> claim = enrolment(planId, thief, "120000000");
+        claim.put("subscribe_hash", subscribed.getTransactionHash());
+        claim.put("customer_name", "Mallory");
+        claim.put("customer_email", "mallory@example.com");
+        String claimed = read(publicSend(HttpMethod.POST, "/public/subscriptions/link/", claim)
+                        .expectStatus()
+                        .isCreated())
+                .get("id")
+                .asString();
+        assertThat(reportLogs(subscribed))
+                .as("the Subscribed log names the customer's subscriber, not the claimant's")
+                .containsExactly("unmatched");
+        JsonNode stolen = read(
+                get(merchant, "/subscriptions/link/" + claimed).expectStatus().isOk());
+        assertThat(stolen.get("chain_status").asString()).isEqualTo("pending");
+        assertThat(stolen.get("is_active").asBoolean()).isFalse();
+        assertThat(stolen.get("chain_subscription_id").isNull()).isTrue();
+
+        Map<String, Object> own =
+                enrolment(planId, customerKit.get("subscriber_id").asString(), "120000000");
+        own.put("subscribe_hash", subscribed.getTransactionHash());
+        own.put("customer_name", "Grace");
+        JsonNode enrolled = read(publicSend(HttpMethod.POST, "/public/subscriptions/link/", own)
+                .expectStatus()
+                .isCreated());
+        assertThat(enrolled.get("chain_status").asString()).isEqualTo("subscribed");
+        assertThat(enrolled.get("is_active").asBoolean()).isTrue();
+        assertThat(read(get(merchant, "/subscriptions/link/" + claimed)
+                                .expectStatus()
+                                .isOk())
+                        .get("chain_status")
+                        .asString())
+                .as("the claimant's link never becomes the customer's")
+                .isEqualTo("pending");
+    }
+
+    @Test
+    void aSubscriptionWithoutARefIsNeverBound() {
+        MerchantIdentity merchant = newMerchant();
+        String planId = createPlan(merchant, valuePlan("Unnamed")).get("id").asString();
+        TransactionReceipt subscribed = subscribeByPlan(planId, new BigInteger("9990000"), "0x" + "0".repeat(64));
+        String subscriberId = signUp(planId).get("subscriber_id").asString();
+        Map<String, Object> body = enrolment(planId, subscriberId, "9990000");
+        body.put("subscribe_hash", subscribed.getTransactionHash());
+        String linkId = read(publicSend(HttpMethod.POST, "/public/subscriptions/link/", body)
+                        .expectStatus()
+                        .isCreated())
+                .get("id")
+                .asString();
+        assertThat(reportLogs(subscribed)).containsExactly("unmatched", "unmatched");
+        JsonNode link = read(
+                get(merchant, "/subscriptions/link/" + linkId).expectStatus().isOk());
+        assertThat(link.get("chain_status").asString()).isEqualTo("pending");
+        assertThat(link.get("paid_periods").asInt())
+                .as("its payment is nobody's")
+                .isZero();
     }
 
     /**
-     * The wallet subscribes on its own (no invitation: a zero ref) to a plan as the public plan route shows it, after
-     * approving {@code approve} base units of dev USDC.
+     * The wallet subscribes on its own, with {@code ref}, to a plan as the public plan route shows it, after approving
+     * {@code approve} base units of dev USDC.
      */
-    private TransactionReceipt subscribeByPlan(String planId, BigInteger approve) {
+    private TransactionReceipt subscribeByPlan(String planId, BigInteger approve, String ref) {
         JsonNode plan = read(publicGet("/public/subscriptions/plans/" + planId)
                 .expectStatus()
                 .isOk());
@@ -376,7 +465,7 @@ class CustomerRoutesTest extends SubscriptionsTestBase {
                 WALLET,
                 DevChain.SUBSCRIPTION_CONTRACT,
                 SubscriptionContractCalls.subscribe(
-                        terms, plan.get("merchant_sig").asString(), "0x" + "0".repeat(64), 0),
+                        terms, plan.get("merchant_sig").asString(), ref, 0),
                 BigInteger.ZERO);
         assertThat(subscribed.isStatusOK()).isTrue();
         return subscribed;
@@ -430,7 +519,7 @@ class CustomerRoutesTest extends SubscriptionsTestBase {
         past.put("expires_at", "2000-01-01T00:00:00Z");
         assertEnrolmentRefused(past, 400, "validation_failed");
         assertEnrolmentRefused(enrolment(planId, UUID.randomUUID().toString(), "120000000"), 404, "not_found");
-        assertEnrolmentRefused(enrolment(UUID.randomUUID().toString(), null, "120000000"), 404, "not_found");
+        assertEnrolmentRefused(enrolment(planId, null, "120000000"), 400, "validation_failed");
 
         as(merchant, HttpMethod.DELETE, "/subscriptions/plans/" + planId)
                 .exchange()

@@ -128,7 +128,16 @@ class HostileRequestsTest extends SubscriptionsTestBase {
                 .read("/public/subscriptions/plans/")
                 .read("/public/subscriptions/plans/" + plan)
                 .ids(HttpMethod.GET, "/public/subscriptions/plans/{id}", null)
-                .read("/public/subscriber/prepare", "subscriber_id", "wallet_address", "periods")
+                .read(
+                        "/public/subscriber/prepare",
+                        "subscriber_id",
+                        "subscription_plan_id",
+                        "wallet_address",
+                        "periods")
+                .ids(
+                        HttpMethod.GET,
+                        "/public/subscriber/prepare?wallet_address=" + WALLET + "&subscription_plan_id={id}",
+                        null)
                 .ids(
                         HttpMethod.GET,
                         "/public/subscriber/prepare?wallet_address=" + WALLET + "&subscriber_id={id}",

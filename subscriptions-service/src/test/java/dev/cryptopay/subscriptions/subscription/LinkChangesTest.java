@@ -187,7 +187,7 @@ class LinkChangesTest extends SubscriptionsTestBase {
     }
 
     @Test
-    void anEnrolmentMayRepeatTheInvitationsCustomerIdButNotNameAnother() {
+    void anEnrolmentNeverTakesACustomerIdNotEvenTheInvitationsOwn() {
         MerchantIdentity merchant = newMerchant();
         String planId = createPlan(merchant, amountPlan("Pro")).get("id").asString();
         Map<String, Object> invite = new java.util.LinkedHashMap<>();
@@ -199,18 +199,22 @@ class LinkChangesTest extends SubscriptionsTestBase {
                 .get("id")
                 .asString();
 
-        Map<String, Object> other = enrolment(planId, invited, "120000000");
-        other.put("customer_id", "cus_43");
-        JsonNode refused = read(send(null, HttpMethod.POST, "/public/subscriptions/link/", other)
-                .expectStatus()
-                .isBadRequest());
-        assertThat(refused.get("errors").get(0).get("field").asString()).isEqualTo("customer_id");
-
-        Map<String, Object> same = enrolment(planId, invited, "120000000");
-        same.put("customer_id", "cus_42");
-        send(null, HttpMethod.POST, "/public/subscriptions/link/", same)
+        for (String customerId : List.of("cus_43", "cus_42")) {
+            Map<String, Object> named = enrolment(planId, invited, "120000000");
+            named.put("customer_id", customerId);
+            JsonNode refused = read(send(null, HttpMethod.POST, "/public/subscriptions/link/", named)
+                    .expectStatus()
+                    .isBadRequest());
+            assertThat(refused.get("errors").get(0).get("field").asString()).isEqualTo("customer_id");
+        }
+        send(null, HttpMethod.POST, "/public/subscriptions/link/", enrolment(planId, invited, "120000000"))
                 .expectStatus()
                 .isCreated();
+        assertThat(read(get(merchant, "/subscriber/" + invited).expectStatus().isOk())
+                        .get("customer_id")
+                        .asString())
+                .as("the merchant's own reference stays")
+                .isEqualTo("cus_42");
     }
 
     @Test
