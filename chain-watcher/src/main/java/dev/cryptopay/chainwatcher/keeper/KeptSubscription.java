@@ -1,7 +1,6 @@
 package dev.cryptopay.chainwatcher.keeper;
 
 import java.time.Instant;
-import java.util.UUID;
 
 /**
  * A subscription the keeper looks after on one chain (a row of {@code keeper_subscription}). Times are chain times.
@@ -12,7 +11,6 @@ import java.util.UUID;
  * @param nextCheckAt when the keeper looks at it again
  * @param scope       {@code unknown}, {@code kept} or {@code foreign}: whether the platform answers for it, as
  *                    subscriptions-service last said ({@link Scope})
- * @param merchantId  the merchant account whose link holds it; null until subscriptions-service names one
  */
 record KeptSubscription(
         long chainId,
@@ -21,5 +19,4 @@ record KeptSubscription(
         boolean stale,
         Instant nextDue,
         Instant nextCheckAt,
-        String scope,
-        UUID merchantId) {}
+        String scope) {}

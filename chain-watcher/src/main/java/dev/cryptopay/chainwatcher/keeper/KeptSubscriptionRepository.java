@@ -207,7 +207,6 @@ class KeptSubscriptionRepository {
                 row.get("stale", Boolean.class),
                 instant(row.get("next_due", OffsetDateTime.class)),
                 instant(row.get("next_check_at", OffsetDateTime.class)),
-                row.get("scope", String.class),
-                row.get("merchant_id", UUID.class));
+                row.get("scope", String.class));
     }
 }

@@ -10,6 +10,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.function.BiFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.MediaType;
@@ -54,37 +55,25 @@ class ReportSender {
      * @param what     what is reported, for log lines (e.g. "the report of 0x… (pending of link …)")
      */
     Mono<ReportOutcome> post(String receiver, String baseUrl, String path, Object body, String what) {
-        // The token binds the path exactly as sent, so the full address is made here (a base URL may have a path).
-        URI target = URI.create(baseUrl.replaceAll("/+$", "") + path);
-        byte[] bytes = json.writeValueAsBytes(body);
-        InternalRequest signed = InternalRequest.of("POST", target.getRawPath(), target.getRawQuery(), bytes);
-        return Mono.defer(() -> web.post()
-                        .uri(target)
-                        .header(InternalHeaders.INTERNAL_AUTH, tokens.issue(null, signed, clock.instant()))
-                        .contentType(MediaType.APPLICATION_JSON)
-                        .bodyValue(bytes)
-                        .exchangeToMono(response -> response.bodyToMono(String.class)
-                                .defaultIfEmpty("")
-                                .map(text -> {
-                                    int status = response.statusCode().value();
-                                    if (status >= 200 && status < 300) {
-                                        return ReportOutcome.ACKNOWLEDGED;
-                                    }
-                                    if (status >= 400 && status < 500) {
-                                        log.error(
-                                                "{} refused {}: {} {} (sent again in {})",
-                                                receiver,
-                                                what,
-                                                status,
-                                                text,
-                                                ReportOutcome.RESEND_REFUSED_AFTER);
-                                        refused(receiver, status);
-                                        return ReportOutcome.REFUSED;
-                                    }
-                                    log.warn("{} answered {} to {}: {}", receiver, status, what, text);
-                                    return ReportOutcome.NOT_DELIVERED;
-                                })))
-                .timeout(TIMEOUT)
+        return exchange(baseUrl, path, body, (status, answer) -> {
+                    if (status >= 200 && status < 300) {
+                        return ReportOutcome.ACKNOWLEDGED;
+                    }
+                    String text = new String(answer, StandardCharsets.UTF_8);
+                    if (status >= 400 && status < 500) {
+                        log.error(
+                                "{} refused {}: {} {} (sent again in {})",
+                                receiver,
+                                what,
+                                status,
+                                text,
+                                ReportOutcome.RESEND_REFUSED_AFTER);
+                        refused(receiver, status);
+                        return ReportOutcome.REFUSED;
+                    }
+                    log.warn("{} answered {} to {}: {}", receiver, status, what, text);
+                    return ReportOutcome.NOT_DELIVERED;
+                })
                 .onErrorResume(failure -> {
                     log.warn("Sending {} to {} failed, sent again next pass: {}", what, receiver, failure.toString());
                     return Mono.just(ReportOutcome.NOT_DELIVERED);
@@ -98,6 +87,22 @@ class ReportSender {
      * answer.
      */
     <T> Mono<T> ask(String receiver, String baseUrl, String path, Object body, Class<T> answer) {
+        return exchange(baseUrl, path, body, (status, bytes) -> {
+            if (status < 200 || status >= 300) {
+                throw new IllegalStateException(receiver + " answered " + status + " to " + path + ": "
+                        + new String(bytes, StandardCharsets.UTF_8));
+            }
+            return json.readValue(bytes, answer);
+        });
+    }
+
+    /**
+     * The one POST both make: {@code body} as JSON with a token bound to the method, the path and these bytes, issued
+     * when the request is made (a retry gets a fresh one); the answer's status and bytes read by {@code read}, within
+     * {@link #TIMEOUT}.
+     */
+    private <T> Mono<T> exchange(String baseUrl, String path, Object body, BiFunction<Integer, byte[], T> read) {
+        // The token binds the path exactly as sent, so the full address is made here (a base URL may have a path).
         URI target = URI.create(baseUrl.replaceAll("/+$", "") + path);
         byte[] bytes = json.writeValueAsBytes(body);
         InternalRequest signed = InternalRequest.of("POST", target.getRawPath(), target.getRawQuery(), bytes);
@@ -108,14 +113,7 @@ class ReportSender {
                         .bodyValue(bytes)
                         .exchangeToMono(response -> response.bodyToMono(byte[].class)
                                 .defaultIfEmpty(new byte[0])
-                                .map(text -> {
-                                    int status = response.statusCode().value();
-                                    if (status < 200 || status >= 300) {
-                                        throw new IllegalStateException(receiver + " answered " + status + " to " + path
-                                                + ": " + new String(text, StandardCharsets.UTF_8));
-                                    }
-                                    return json.readValue(text, answer);
-                                })))
+                                .map(answer -> read.apply(response.statusCode().value(), answer))))
                 .timeout(TIMEOUT);
     }
 
