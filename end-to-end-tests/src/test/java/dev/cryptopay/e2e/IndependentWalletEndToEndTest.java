@@ -2,6 +2,7 @@ package dev.cryptopay.e2e;
 
 import static dev.cryptopay.e2e.SuiteStack.JSON;
 import static dev.cryptopay.e2e.SuiteStack.await;
+import static dev.cryptopay.e2e.SuiteStack.awaitPaidPeriods;
 import static dev.cryptopay.e2e.SuiteStack.httpGet;
 import static dev.cryptopay.e2e.SuiteStack.publicPost;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -12,22 +13,17 @@ import dev.cryptopay.deploy.SandboxCredentials;
 import dev.cryptopay.deploy.SignedClient;
 import dev.cryptopay.testsupport.chain.DevChain;
 import dev.cryptopay.testsupport.chain.DevTokens;
-import java.io.IOException;
 import java.math.BigInteger;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.web3j.crypto.Credentials;
 import org.web3j.crypto.Keys;
-import org.web3j.utils.Numeric;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -38,7 +34,6 @@ import tools.jackson.databind.JsonNode;
  */
 class IndependentWalletEndToEndTest {
 
-    private static final Path WALLET = Path.of("wallet");
     private static final long INTERVAL = 3_600;
 
     @TempDir
@@ -46,11 +41,11 @@ class IndependentWalletEndToEndTest {
 
     @Test
     void aPlanSignedEnrolledBilledTwiceByTheKeeperAndCancelledFromAnIndependentWallet() throws Exception {
-        NodeTools.installPackages(WALLET, "ethers");
+        IndependentWallet wallet = IndependentWallet.in(temp);
         LocalStack stack = SuiteStack.get();
         DevChain chain = stack.devChain().orElseThrow(() -> new AssertionError("the suite runs with its dev chain"));
-        Credentials merchantWallet = fundedKey(chain);
-        Credentials customerWallet = fundedKey(chain);
+        Credentials merchantWallet = IndependentWallet.fundedKey(chain);
+        Credentials customerWallet = IndependentWallet.fundedKey(chain);
         chain.mint(DevTokens.USDC, customerWallet.getAddress(), new BigInteger("50000000"));
         SandboxCredentials merchant = stack.newMerchant("Independent Wallet Shop", Mode.TEST);
         SignedClient api = new SignedClient(stack.baseUrl(), merchant);
@@ -70,7 +65,12 @@ class IndependentWalletEndToEndTest {
         HttpResponse<String> typed = api.post("/subscriptions/plans/typed-data", JSON.writeValueAsString(terms));
         assertThat(typed.statusCode()).as(typed.body()).isEqualTo(200);
         JsonNode typedData = JSON.readTree(typed.body()).get("typed_data");
-        String signature = wallet("sign-plan", "--key", key(merchantWallet), "--typed-data", file("typed", typedData))
+        String signature = wallet.run(
+                        "sign-plan",
+                        "--key",
+                        IndependentWallet.hex(merchantWallet),
+                        "--typed-data",
+                        wallet.file("typed", typedData))
                 .get("signature")
                 .asString();
         Map<String, Object> signed = new LinkedHashMap<>(terms);
@@ -89,20 +89,13 @@ class IndependentWalletEndToEndTest {
         JsonNode kit = JSON.readTree(httpGet(stack.baseUrl() + "/public/subscriber/prepare?subscriber_id="
                         + subscriberId + "&wallet_address=" + customerWallet.getAddress() + "&periods=3")
                 .body());
-        JsonNode subscribed = wallet(
-                "subscribe",
-                "--rpc",
-                chain.rpcUrl(),
-                "--key",
-                key(customerWallet),
-                "--plan",
-                file("plan", plan),
-                "--ref",
+        JsonNode subscribed = wallet.subscribe(
+                chain,
+                customerWallet,
+                plan,
                 kit.get("ref").asString(),
-                "--contract",
                 kit.get("subscription_contract").asString(),
-                "--periods",
-                "3");
+                3);
         Map<String, Object> approval = Map.of(
                 "token_address", DevTokens.USDC.address(),
                 "amount_approved", "15000000",
@@ -149,12 +142,12 @@ class IndependentWalletEndToEndTest {
                 .isEqualTo(3);
 
         // The customer leaves through the contract; the service follows.
-        wallet(
+        wallet.run(
                 "cancel",
                 "--rpc",
                 chain.rpcUrl(),
                 "--key",
-                key(customerWallet),
+                IndependentWallet.hex(customerWallet),
                 "--contract",
                 kit.get("subscription_contract").asString(),
                 "--id",
@@ -168,48 +161,5 @@ class IndependentWalletEndToEndTest {
         });
         assertThat(JSON.readTree(api.get(linkPath).body()).get("is_active").asBoolean())
                 .isFalse();
-    }
-
-    /** Mines a block per poll (the dev chain mines only on transactions) until the link counts {@code periods}. */
-    private static void awaitPaidPeriods(SignedClient api, DevChain chain, String linkPath, int periods) {
-        await(periods + " paid periods", Duration.ofSeconds(90), () -> {
-            chain.mine(1);
-            return JSON.readTree(api.get(linkPath).body()).get("paid_periods").asInt() >= periods;
-        });
-    }
-
-    private JsonNode wallet(String... arguments) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("node", "independent-wallet.mjs"));
-        command.addAll(List.of(arguments));
-        Path out = Files.createTempFile(temp, "wallet", ".out");
-        Path err = Files.createTempFile(temp, "wallet", ".err");
-        Process process = new ProcessBuilder(command)
-                .directory(WALLET.toFile())
-                .redirectOutput(out.toFile())
-                .redirectError(err.toFile())
-                .start();
-        assertThat(process.waitFor(2, TimeUnit.MINUTES))
-                .as("the wallet answers in 2 minutes")
-                .isTrue();
-        assertThat(process.exitValue()).as(Files.readString(err)).isZero();
-        return JSON.readTree(Files.readString(out));
-    }
-
-    private String file(String name, JsonNode json) throws IOException {
-        Path file = temp.resolve(name + ".json");
-        Files.writeString(file, JSON.writeValueAsString(json));
-        return file.toString();
-    }
-
-    private static String key(Credentials credentials) {
-        return Numeric.toHexStringWithPrefixZeroPadded(
-                credentials.getEcKeyPair().getPrivateKey(), 64);
-    }
-
-    /** A new key with gas only, as a wallet of someone else's would be. */
-    private static Credentials fundedKey(DevChain chain) throws Exception {
-        Credentials key = Credentials.create(Keys.createEcKeyPair());
-        chain.sendNative(chain.accounts().get(8), key.getAddress(), BigInteger.TEN.pow(18));
-        return key;
     }
 }

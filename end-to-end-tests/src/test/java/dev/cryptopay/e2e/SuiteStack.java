@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.cryptopay.deploy.LocalStack;
 import dev.cryptopay.deploy.SignedClient;
 import dev.cryptopay.deploy.StackOptions;
+import dev.cryptopay.testsupport.chain.DevChain;
 import dev.cryptopay.testsupport.webhook.WebhookReceiver;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -100,6 +101,21 @@ final class SuiteStack {
             }
             sleep(Duration.ofMillis(200));
         }
+    }
+
+    /**
+     * Mines a block a second (the dev chain mines only on transactions, and the chain watcher and its keeper act on
+     * blocks) until the subscription link at {@code linkPath} counts {@code periods} paid periods. One read a second
+     * keeps within the gateway's limit on subscription reads.
+     */
+    static void awaitPaidPeriods(SignedClient api, DevChain chain, String linkPath, int periods) {
+        await(linkPath + " with " + periods + " paid periods", Duration.ofSeconds(90), () -> {
+            chain.mine(1);
+            sleep(Duration.ofSeconds(1));
+            HttpResponse<String> link = api.get(linkPath);
+            assertThat(link.statusCode()).as(link.body()).isEqualTo(200);
+            return JSON.readTree(link.body()).get("paid_periods").asInt() >= periods;
+        });
     }
 
     static void sleep(Duration duration) {
