@@ -3,7 +3,8 @@
 // (4001), then signed (EIP-712, the dev wallet's eth_signTypedData_v4 answered by the dev chain) and created; the plan
 // listed; a customer invited and the invitation's address copied; the customer subscribing on that page with its own
 // wallet; the dashboard showing the subscription link active with its first payment; the plan deprecated; the overview
-// listing that payment among the recent subscription payments. The merchant signs in with whatever key file it is
+// listing that payment among the recent subscription payments; billing stopped (confirmed) and the subscription ended
+// on chain from the merchant's wallet with the link's cancel_transaction. The merchant signs in with whatever key file it is
 // given (the test gives an RSA key: every call signed with RSA-PSS-SHA256); the signature sizes seen are reported.
 // axe-core checks the new pages; screenshots at desktop and phone widths (subscriptions-*.png).
 //
@@ -52,7 +53,7 @@ function merchantWalletOf(account) {
 await dashboardWalk("dashboard subscriptions walk", { walletProblems: {} }, async (browser, result) => {
   const context = await merchantContext(browser, gateway);
   const page = await context.newPage();
-  // Only the dashboard's own confirmation is expected (deprecating); anything else would be an injection.
+  // Only the dashboard's own confirmations are expected (deprecating, stopping); anything else would be an injection.
   recordPage(page, result, { acceptConfirmations: true });
   const signatureBytes = new Set();
   page.on("request", (request) => {
@@ -234,6 +235,34 @@ await dashboardWalk("dashboard subscriptions walk", { walletProblems: {} }, asyn
   result.overviewPayments = (await page.locator("#recent-payments p").first().textContent()).trim();
   await axe("overview");
   await shoot("11-overview");
+
+  // 12. Stop billing the link (confirmed): the page offers the contract's cancel; the merchant's wallet (the plan's
+  //     merchant address) sends it, and the link shows ended once the chain watcher confirms it (blocks mined).
+  await page.goto(`${gateway}/dashboard/subscriptions/links/${result.linkId}`, { waitUntil: "load" });
+  await waitForHeading(CUSTOMER);
+  await page.locator("#stop-billing").click();
+  await page.locator('#subscription-state[data-state="stopped"]').waitFor({ timeout: 15000 });
+  result.stoppedCalldata = (await page.locator("#cancel-calldata").textContent()).trim();
+  result.stopButtonAfterStop = await page.locator("#stop-billing").count();
+  await axe("link-stopped");
+  await shoot("12-link-stopped");
+  await page.locator("#end-on-chain").click();
+  await page.locator("#end-message .notice.success").waitFor({ timeout: 30000 });
+  result.endMessage = (await page.locator("#end-message").textContent()).trim();
+  {
+    const deadline = Date.now() + 90000;
+    while ((await page.locator("#subscription-state").getAttribute("data-state")) !== "ended") {
+      if (Date.now() > deadline) {
+        throw new Error("the link never showed ended; it shows "
+          + `${await page.locator("#subscription-state").getAttribute("data-state")}`);
+      }
+      await rpc("anvil_mine", ["0x1"]);
+      await page.waitForTimeout(1000);
+    }
+  }
+  result.endedState = (await page.locator("#subscription-state").textContent()).trim();
+  result.endButtonAfterEnd = await page.locator("#end-on-chain").count();
+  await shoot("13-link-ended");
 
   // Every signed call of the walk: the bytes of its X-API-Signature (256 for RSA-PSS with a 2048-bit key, 64 for
   // Ed25519).

@@ -44,15 +44,18 @@
   let busy = false;
   let notice = null; // the last wallet message, shown again after the page is swapped
 
-  /** What the page shows: the state, the paid periods, the payments listed and what is owed. */
+  /**
+   * What the page shows: the state, where the subscription stands on chain (a cancelled one may still be ended there),
+   * the paid periods, the payments listed and what is owed.
+   */
   function stateKey() {
     const state = document.getElementById('state');
-    return state ? [state.dataset.state, state.dataset.paidPeriods, state.dataset.payments, state.dataset.owed]
-      .join(':') : '';
+    return state ? [state.dataset.state, state.dataset.chainStatus, state.dataset.paidPeriods, state.dataset.payments,
+      state.dataset.owed].join(':') : '';
   }
 
   function statusKey(status) {
-    return [status.state, status.paid_periods, status.payments, status.owed].join(':');
+    return [status.state, status.chain_status || '', status.paid_periods, status.payments, status.owed].join(':');
   }
 
   // ---- messages and steps ----

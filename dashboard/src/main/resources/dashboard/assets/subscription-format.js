@@ -76,6 +76,9 @@ export function linkState(link) {
   if (link.chain_status === "failed") {
     return ["failed", "Not confirmed on chain"];
   }
+  if (link.chain_status === "ended") {
+    return ["ended", "Ended on chain"];
+  }
   return link.is_active ? ["active", "Active"] : ["stopped", "Stopped"];
 }
 

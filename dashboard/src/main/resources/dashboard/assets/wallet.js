@@ -1,4 +1,5 @@
-// The merchant's browser wallet, which signs a subscription plan's terms (EIP-712). Found as the customers' pages find
+// The merchant's browser wallet, which signs a subscription plan's terms (EIP-712) and sends the transactions the API
+// answers (a stopped subscription's cancel). Found as the customers' pages find
 // it (checkout-ui's wallet.js): EIP-6963 announcements first, else the EIP-1193 window.ethereum. The wallet is an
 // object the browser extension injects into the page; the Content-Security-Policy's connect-src 'self' is untouched.
 // Every failure is a WalletError in the merchant's words with a stable problem name (data-problem for tests).
@@ -90,6 +91,12 @@ export function signTypedData(wallet, account, typedData) {
   return request(wallet, "eth_signTypedData_v4", [account, JSON.stringify(typedData)]);
 }
 
+/** eth_sendTransaction of an API-answered {to, data, value} from account; answers the transaction hash. */
+export function sendTransaction(wallet, account, transaction) {
+  return request(wallet, "eth_sendTransaction", [{ from: account, to: transaction.to, data: transaction.data,
+    value: transaction.value }]);
+}
+
 function request(wallet, method, params) {
   return wallet.request(params === undefined ? { method } : { method, params });
 }
@@ -98,13 +105,15 @@ function sameAddress(a, b) {
   return String(a).toLowerCase() === String(b).toLowerCase();
 }
 
-/** The merchant's words for a failed wallet request. */
-export function describe(error) {
+/**
+ * The merchant's words for a failed wallet request; declined: what declining meant (default: for a plan's signature).
+ */
+export function describe(error, declined = "Nothing was signed and no plan was made.") {
   if (error instanceof WalletError) {
     return error.message;
   }
   switch (error?.code) {
-    case 4001: return "You declined the request in your wallet. Nothing was signed and no plan was made.";
+    case 4001: return `You declined the request in your wallet. ${declined}`;
     case 4100: return "Your wallet did not allow this page to use the account. Connect it and try again.";
     case 4900:
     case 4901: return "Your wallet is not connected to the plan's network. Switch network and try again.";

@@ -144,9 +144,8 @@ class DashboardSubscriptionsEndToEndTest {
         JsonNode link = JSON.readTree(
                 merchant.get("/subscriptions/link/" + walk.get("linkId").asString())
                         .body());
+        // (The walk ended it at last: its state then is checked below.)
         assertThat(link.get("subscription_plan_id").asString()).isEqualTo(planId);
-        assertThat(link.get("chain_status").asString()).isEqualTo("subscribed");
-        assertThat(link.get("is_active").asBoolean()).isTrue();
         assertThat(link.get("paid_periods").asInt()).isEqualTo(1);
         assertThat(link.at("/subscription_transactions/0/tx_hash").asString())
                 .isEqualTo(walk.get("linkPaymentHash").asString());
@@ -176,18 +175,43 @@ class DashboardSubscriptionsEndToEndTest {
         assertThat(walk.get("overviewReceived").asString()).isEqualTo("No payment has been received yet.");
         assertThat(walk.get("overviewPayments").asString()).isEqualTo("No payment to a payment link yet.");
 
+        // Billing stopped from the dashboard, then ended on chain from the merchant's wallet: the contract's cancel of
+        // the link's subscription, answered by the API and sent as it was.
+        JsonNode ended = JSON.readTree(
+                merchant.get("/subscriptions/link/" + walk.get("linkId").asString())
+                        .body());
+        assertThat(walk.get("stoppedCalldata").asString())
+                .isEqualTo("0xc4d252f5"
+                        + ended.get("chain_subscription_id").asString().substring(2));
+        assertThat(walk.get("stopButtonAfterStop").asInt()).isZero();
+        assertThat(walk.get("endMessage").asString()).startsWith("Sent (transaction 0x");
+        assertThat(walk.get("endedState").asString()).isEqualTo("Ended on chain");
+        assertThat(walk.get("endButtonAfterEnd").asInt()).isZero();
+        assertThat(ended.get("chain_status").asString()).isEqualTo("ended");
+        assertThat(ended.get("is_active").asBoolean()).isFalse();
+        assertThat(ended.has("cancel_transaction")).isFalse();
+
         // Only the refusals the walk provoked; nothing injected ran; no other console error.
         assertThat(NodeTools.refusedRequests(walk))
                 .containsExactlyInAnyOrder(
                         "POST /api/v1/subscriptions/plans/typed-data 400 validation_failed",
                         "POST /api/v1/subscriber 400 validation_failed");
         assertThat(walk.get("dialogs").values().stream().map(d -> d.get("type").asString()))
-                .as("only the deprecation's confirmation")
-                .containsExactly("confirm");
+                .as("only the deprecation's and the stop's confirmations")
+                .containsExactly("confirm", "confirm");
 
         // Accessibility: axe-core on every new page, nothing serious or critical; nothing wider than a phone.
         assertThat(walk.get("axe").propertyNames())
-                .contains("plans-empty", "plan-new", "plan", "plans", "plan-invited", "links", "link", "overview");
+                .contains(
+                        "plans-empty",
+                        "plan-new",
+                        "plan",
+                        "plans",
+                        "plan-invited",
+                        "links",
+                        "link",
+                        "overview",
+                        "link-stopped");
         NodeTools.assertPagesClean(
                 walk,
                 SCREENSHOTS,
@@ -203,7 +227,9 @@ class DashboardSubscriptionsEndToEndTest {
                         "8-links",
                         "9-link-active",
                         "10-deprecated",
-                        "11-overview"));
+                        "11-overview",
+                        "12-link-stopped",
+                        "13-link-ended"));
     }
 
     /**

@@ -113,7 +113,8 @@ class SubscribePage {
     private static String state(SubscribeView view) {
         SubscribeState state = view.state();
         return "<section id=\"state\" class=\"state state-" + state.wireName().replace('_', '-') + "\" data-state=\""
-                + state.wireName() + "\" data-terminal=\"" + state.terminal() + "\" data-paid-periods=\""
+                + state.wireName() + "\" data-terminal=\"" + view.terminal() + "\" data-chain-status=\""
+                + (view.link() == null ? "" : view.link().chainStatus().wireName()) + "\" data-paid-periods=\""
                 + (view.link() == null ? 0 : view.link().paidPeriods()) + "\" data-payments=\""
                 + view.payments().size() + "\" data-owed=\"" + escape(view.owedUnits())
                 + "\" aria-labelledby=\"state-title\">\n<h2 id=\"state-title\">"

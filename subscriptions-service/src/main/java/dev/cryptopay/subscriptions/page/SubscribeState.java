@@ -59,7 +59,7 @@ public enum SubscribeState {
     }
 
     /**
-     * The rules, first match wins: a cancelled subscriber → {@code cancelled}; a link the chain confirmed →
+     * The rules, first match wins: a cancelled subscriber, or a link the contract ended → {@code cancelled}; a link the chain confirmed →
      * {@code active} when the subscriber is active and the link bills, else {@code paused}; a link waiting for the
      * chain → {@code pending}; a revoked plan → {@code plan_revoked}; a deprecated one → {@code plan_deprecated};
      * past the subscribe deadline → {@code invitation_expired}; no contract on the plan's network, or a subscriber
@@ -77,7 +77,8 @@ public enum SubscribeState {
             Instant openUntil,
             boolean hasContract,
             Instant now) {
-        if (subscriber.status() == SubscriberStatus.CANCELLED) {
+        if (subscriber.status() == SubscriberStatus.CANCELLED
+                || (link != null && link.chainStatus() == ChainStatus.ENDED)) {
             return CANCELLED;
         }
         if (link != null && link.chainStatus() == ChainStatus.SUBSCRIBED) {

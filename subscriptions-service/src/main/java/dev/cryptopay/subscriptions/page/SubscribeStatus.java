@@ -9,7 +9,8 @@ import java.time.Instant;
  * stream sends one only when something visible changed.
  *
  * @param terminal whether the state can no longer change through the customer (live updates may stop)
- * @param chainStatus the link's place on chain ({@code pending}, {@code subscribed}, {@code failed}); absent before
+ * @param chainStatus the link's place on chain ({@code pending}, {@code subscribed}, {@code failed},
+ *     {@code ended}); absent before
  *     enrolment
  * @param paidPeriods periods the contract collected
  * @param payments payments the page lists
@@ -34,7 +35,7 @@ public record SubscribeStatus(
                 view.state().wireName(),
                 view.state().title(),
                 view.detail(),
-                view.state().terminal(),
+                view.terminal(),
                 view.link() == null ? null : view.link().chainStatus().wireName(),
                 view.link() == null ? 0 : view.link().paidPeriods(),
                 view.payments().size(),

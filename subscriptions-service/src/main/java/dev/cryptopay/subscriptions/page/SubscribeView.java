@@ -6,6 +6,7 @@ import dev.cryptopay.subscriptions.network.Token;
 import dev.cryptopay.subscriptions.plan.Plan;
 import dev.cryptopay.subscriptions.plan.PlanTerms;
 import dev.cryptopay.subscriptions.plan.PlanView;
+import dev.cryptopay.subscriptions.subscription.ChainStatus;
 import dev.cryptopay.subscriptions.subscription.CustomerService.Enrolment;
 import dev.cryptopay.subscriptions.subscription.Subscriber;
 import dev.cryptopay.subscriptions.subscription.SubscriptionLink;
@@ -45,6 +46,27 @@ public record SubscribeView(
 
     public UUID subscriberId() {
         return subscriber.id();
+    }
+
+    /**
+     * Whether the customer can still end the subscription on chain here: the page's link no longer bills (the
+     * subscription is cancelled here or paused) while the contract still holds it with the wallet's allowance.
+     */
+    boolean cancellableOnChain() {
+        return link != null
+                && link.chainStatus() == ChainStatus.SUBSCRIBED
+                && link.chainSubscriptionId() != null
+                && (state == SubscribeState.ACTIVE
+                        || state == SubscribeState.PAUSED
+                        || state == SubscribeState.CANCELLED);
+    }
+
+    /**
+     * Whether the page can no longer change through the customer (live updates may stop): a terminal state, unless
+     * the contract still holds the cancelled subscription, which the customer may end from the page.
+     */
+    boolean terminal() {
+        return state.terminal() && !cancellableOnChain();
     }
 
     Plan planRecord() {
@@ -133,10 +155,16 @@ public record SubscribeView(
             case PAUSED ->
                 "The merchant paused this subscription: no payments are collected while it is paused. Contact the"
                         + " merchant for details.";
-            case CANCELLED ->
-                link == null
-                        ? "This invitation was withdrawn. Contact the merchant if you want to subscribe."
+            case CANCELLED -> {
+                if (link == null) {
+                    yield "This invitation was withdrawn. Contact the merchant if you want to subscribe.";
+                }
+                yield cancellableOnChain()
+                        ? "This subscription is cancelled: this service takes no further payments. The subscription"
+                                + " and your wallet's allowance still stand on the contract; end it there below so"
+                                + " that nobody can collect it."
                         : "This subscription is cancelled: no further payments will be taken from your wallet.";
+            }
             case INVITATION_EXPIRED ->
                 "This invitation expired on " + Words.dateTime(openUntil) + ". Ask the merchant for a new one.";
             case PLAN_DEPRECATED ->

@@ -2,9 +2,9 @@ package dev.cryptopay.subscriptions.page;
 
 import static dev.cryptopay.checkoutui.Html.escape;
 
+import dev.cryptopay.subscriptions.plan.SubscriptionContractCalls;
 import dev.cryptopay.subscriptions.subscription.SubscriptionLink;
 import java.time.Instant;
-import java.util.Locale;
 
 /**
  * The subscription once the customer enrolled (the same address): its wallet, dates, next payment, paid periods, what
@@ -15,9 +15,6 @@ import java.util.Locale;
  * {@code #cancel-subscription}, {@code #cancel-message[data-problem]} and {@code #calldata-cancel}.
  */
 final class SubscriptionSection {
-
-    /** The contract's {@code cancel(bytes32)} selector. */
-    static final String CANCEL_SELECTOR = "0xc4d252f5";
 
     private SubscriptionSection() {}
 
@@ -57,8 +54,7 @@ final class SubscriptionSection {
         field(html, "Subscribe transaction", subscribeHash);
         html.append("</dl>\n");
         html.append(payments(view));
-        if (subscriptionId != null
-                && (view.state() == SubscribeState.ACTIVE || view.state() == SubscribeState.PAUSED)) {
+        if (view.cancellableOnChain()) {
             html.append(cancel(view, subscriptionId));
         }
         return html.append("</section>\n").toString();
@@ -92,8 +88,11 @@ final class SubscriptionSection {
     }
 
     private static String cancel(SubscribeView view, String subscriptionId) {
-        String calldata = CANCEL_SELECTOR + subscriptionId.substring(2).toLowerCase(Locale.ROOT);
-        return "<div id=\"cancel\" class=\"cancel\">\n<h3>Cancel</h3>\n<p>Cancelling stops every future payment at once."
+        String calldata = SubscriptionContractCalls.cancel(subscriptionId);
+        String why = view.state() == SubscribeState.CANCELLED
+                ? "Ending it on the contract withdraws it for everyone: nobody can collect a payment after that."
+                : "Cancelling stops every future payment at once.";
+        return "<div id=\"cancel\" class=\"cancel\">\n<h3>Cancel</h3>\n<p>" + why
                 + " Only the wallet that subscribed can do it, with one transaction.</p>\n"
                 + "<p class=\"actions\"><button type=\"button\" id=\"cancel-subscription\" class=\"button danger\" hidden>"
                 + "Cancel subscription</button></p>\n"

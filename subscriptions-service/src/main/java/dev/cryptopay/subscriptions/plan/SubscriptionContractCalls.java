@@ -15,9 +15,10 @@ import org.web3j.abi.datatypes.generated.Uint64;
 import org.web3j.utils.Numeric;
 
 /**
- * The call data a wallet sends to enrol, ABI-encoded here so that any wallet can send it without an ABI library: the
- * ERC-20 {@code approve} of the subscription contract, and the contract's pinned
- * {@code subscribe((address,address,address,uint256,string,string,uint64,uint64,uint64,uint32,uint64,uint256),bytes,bytes32,uint64)}.
+ * The call data a wallet sends to enrol or to leave, ABI-encoded here so that any wallet can send it without an ABI
+ * library: the ERC-20 {@code approve} of the subscription contract, and the contract's pinned
+ * {@code subscribe((address,address,address,uint256,string,string,uint64,uint64,uint64,uint32,uint64,uint256),bytes,bytes32,uint64)}
+ * and {@code cancel(bytes32)}.
  */
 public final class SubscriptionContractCalls {
 
@@ -45,6 +46,12 @@ public final class SubscriptionContractCalls {
                         new Bytes32(Numeric.hexStringToByteArray(ref)),
                         new Uint64(endsAt)),
                 List.of()));
+    }
+
+    /** {@code cancel(id)}: the subscription's subscriber or its plan's merchant ends it on chain. */
+    public static String cancel(String subscriptionId) {
+        return FunctionEncoder.encode(
+                new Function("cancel", List.of(new Bytes32(Numeric.hexStringToByteArray(subscriptionId))), List.of()));
     }
 
     /** The {@code Plan} tuple: the signed terms in signing order. */

@@ -15,6 +15,8 @@ import dev.cryptopay.subscriptions.onchain.LogOutcome;
 import dev.cryptopay.subscriptions.plan.Addresses;
 import dev.cryptopay.subscriptions.plan.PlanService;
 import dev.cryptopay.subscriptions.plan.PlanView;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.math.BigInteger;
 import java.time.Clock;
 import java.time.Instant;
@@ -38,10 +40,14 @@ import reactor.core.publisher.Mono;
  *       ({@code ref}) it matches; times come from the block and the log ({@code subscription.created},
  *       {@code .activated}).
  *   <li>{@code Charged} records the period's payment, keyed by (link, period start) so a period collected again after
- *       a reorganisation counts once ({@code subscription.payment.success}).
+ *       a reorganisation counts once ({@code subscription.payment.success}). A period someone collected while the
+ *       link was stopped (not billed, or past its end: the platform's keeper never collects those) is recorded all
+ *       the same, the money moved, flagged {@code collected_after_stop} and counted in
+ *       {@code subscriptions_collected_after_stop_total}.
  *   <li>{@code Missed} adds the missed periods to {@code owed} ({@code subscription.payment.failed}, once, with the
  *       number of periods).
- *   <li>{@code Cancelled} stops the link and cancels its subscriber ({@code subscription.cancelled}).
+ *   <li>{@code Cancelled} ends the link ({@code chain_status} ended: it stops for good) and cancels its subscriber
+ *       ({@code subscription.cancelled}).
  *   <li>{@code PlanRevoked} marks the plan revoked.
  * </ul>
  *
@@ -60,6 +66,7 @@ public class ChainFacts {
     private final SubscriptionChanges changes;
     private final SubscriptionsProperties properties;
     private final TransactionalOperator tx;
+    private final MeterRegistry metrics;
     private final Clock clock;
 
     public ChainFacts(
@@ -70,6 +77,7 @@ public class ChainFacts {
             SubscriptionChanges changes,
             SubscriptionsProperties properties,
             TransactionalOperator tx,
+            MeterRegistry metrics,
             Clock clock) {
         this.book = book;
         this.links = links;
@@ -78,7 +86,14 @@ public class ChainFacts {
         this.changes = changes;
         this.properties = properties;
         this.tx = tx;
+        this.metrics = metrics;
         this.clock = clock;
+        // From 0 on every chain with a contract, so the first one shows as an increase.
+        properties.contracts().keySet().forEach(this::collectedAfterStop);
+    }
+
+    private Counter collectedAfterStop(long chainId) {
+        return metrics.counter("subscriptions.collected.after.stop", "chain_id", Long.toString(chainId));
     }
 
     /** What a report did; {@code known} when the same log was reported before (its first outcome stands). */
@@ -140,7 +155,7 @@ public class ChainFacts {
             return each(missed.subscriptionId(), (link, plan) -> missed(report, missed, link, plan, now));
         }
         if (event instanceof Cancelled cancelled) {
-            return each(cancelled.subscriptionId(), (link, plan) -> cancelled(link, plan, now));
+            return each(cancelled.subscriptionId(), (link, plan) -> ended(link, plan, now));
         }
         PlanRevoked revoked = (PlanRevoked) event;
         return plans.revokedOnChain(revoked.merchant(), revoked.planId(), now)
@@ -237,9 +252,19 @@ public class ChainFacts {
                     report.logIndex());
             return Mono.just(LogOutcome.IGNORED);
         }
+        boolean afterStop = !link.active() || (link.expiresAt() != null && !starts.isBefore(link.expiresAt()));
         return links.periodPaid(link.id(), starts).flatMap(paid -> {
             if (paid) {
                 return Mono.just(LogOutcome.DUPLICATE);
+            }
+            if (afterStop) {
+                log.warn(
+                        "Charged log {}#{} collected a period of stopped link {} (subscription {})",
+                        report.txHash(),
+                        report.logIndex(),
+                        link.id(),
+                        event.subscriptionId());
+                collectedAfterStop(report.chainId()).increment();
             }
             SubscriptionPayment payment = new SubscriptionPayment(
                     UUID.randomUUID(),
@@ -259,6 +284,7 @@ public class ChainFacts {
                     starts,
                     ends,
                     ends,
+                    afterStop,
                     now,
                     now);
             return links.insert(payment)
@@ -268,7 +294,7 @@ public class ChainFacts {
                             link,
                             Transition.unchanged(subscriber),
                             plan,
-                            SubscriptionChanges.Payment.collected(event.amount(), report.txHash()),
+                            SubscriptionChanges.Payment.collected(event.amount(), report.txHash(), afterStop),
                             now))
                     .thenReturn(LogOutcome.APPLIED);
         });
@@ -288,16 +314,16 @@ public class ChainFacts {
                         link,
                         Transition.unchanged(subscriber),
                         plan,
-                        new SubscriptionChanges.Payment(charge, report.txHash(), event.periods()),
+                        SubscriptionChanges.Payment.missed(charge, report.txHash(), event.periods()),
                         now))
                 .thenReturn(LogOutcome.APPLIED);
     }
 
-    private Mono<LogOutcome> cancelled(SubscriptionLink link, PlanView plan, Instant now) {
+    private Mono<LogOutcome> ended(SubscriptionLink link, PlanView plan, Instant now) {
         return subscribers
                 .findAny(link.subscriberId())
                 .flatMap(subscriber ->
-                        changes.link(link.stop(now), link, Transition.unchanged(subscriber), plan, null, now))
+                        changes.link(link.ended(now), link, Transition.unchanged(subscriber), plan, null, now))
                 .thenReturn(LogOutcome.APPLIED);
     }
 

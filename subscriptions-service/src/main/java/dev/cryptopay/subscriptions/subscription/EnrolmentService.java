@@ -105,7 +105,7 @@ public class EnrolmentService {
         Transition<Subscriber> details = subscriber.details(request.customerName(), request.customerEmail(), now);
         return links.ofSubscriber(subscriber.id())
                 .flatMap(earlier -> {
-                    if (earlier.chainStatus() == ChainStatus.SUBSCRIBED) {
+                    if (earlier.chainStatus() == ChainStatus.SUBSCRIBED || earlier.chainStatus() == ChainStatus.ENDED) {
                         return Mono.error(
                                 ApiException.conflict("already_enrolled", "This subscriber is already enrolled"));
                     }

@@ -35,7 +35,8 @@ public class LinkRepository {
 
     static final String PAYMENT_COLUMNS = """
             id, merchant_id, mode, link_id, network_id, tx_hash, block_number, block_hash, log_index, confirmations, amount,
-            user_wallet_address, status, paid_at, starts_at, ends_at, next_billing_at, created_at, updated_at""";
+            user_wallet_address, status, paid_at, starts_at, ends_at, next_billing_at, collected_after_stop, created_at,
+            updated_at""";
 
     /** Links joined with their subscriber, so searches and responses can use the customer's details. */
     public static final String FROM = " FROM subscription_link l JOIN subscriber s ON s.id = l.subscriber_id";
@@ -119,7 +120,7 @@ public class LinkRepository {
      */
     public Flux<SubscriptionLink> lockAwaiting(String txHash) {
         return database.sql("SELECT " + COLUMNS + FROM + " WHERE lower(l.subscribe_hash) = lower(:hash)"
-                        + " AND l.chain_status <> 'subscribed' ORDER BY l.created_at, l.id FOR UPDATE OF l")
+                        + " AND l.chain_status IN ('pending', 'failed') ORDER BY l.created_at, l.id FOR UPDATE OF l")
                 .bind("hash", txHash)
                 .map(LinkRepository::read)
                 .all();
@@ -174,10 +175,11 @@ public class LinkRepository {
         GenericExecuteSpec spec = database.sql("""
                         INSERT INTO subscription_payment (id, merchant_id, mode, link_id, network_id, tx_hash,
                             block_number, block_hash, log_index, confirmations, amount, user_wallet_address, status,
-                            paid_at, starts_at, ends_at, next_billing_at, created_at, updated_at)
+                            paid_at, starts_at, ends_at, next_billing_at, collected_after_stop, created_at, updated_at)
                         VALUES (:id, :merchantId, :mode, :linkId, :networkId, :txHash, :blockNumber, :blockHash,
                             :logIndex, :confirmations, :amount, :wallet, :status, :paidAt, :startsAt, :endsAt, :nextBillingAt,
-                            :createdAt, :updatedAt)""")
+                            :collectedAfterStop, :createdAt, :updatedAt)""")
+                .bind("collectedAfterStop", payment.collectedAfterStop())
                 .bind("id", payment.id())
                 .bind("merchantId", payment.merchantId())
                 .bind("mode", payment.mode().wireName())
@@ -282,6 +284,7 @@ public class LinkRepository {
                 instant(row.get("starts_at", OffsetDateTime.class)),
                 instant(row.get("ends_at", OffsetDateTime.class)),
                 instant(row.get("next_billing_at", OffsetDateTime.class)),
+                row.get("collected_after_stop", Boolean.class),
                 instant(row.get("created_at", OffsetDateTime.class)),
                 instant(row.get("updated_at", OffsetDateTime.class)));
     }

@@ -9,9 +9,12 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * SubscriptionLinkResponse. {@code chain_status} says whether the chain confirmed the enrolment ({@code pending},
- * {@code subscribed}, {@code failed}); {@code chain_subscription_id} is the contract's id once it did. {@code subscription_transactions} and {@code plan} are present on the link routes and
- * left out where a link is nested in a subscriber.
+ * SubscriptionLinkResponse. {@code chain_status} says where the enrolment stands on chain ({@code pending},
+ * {@code subscribed}, {@code failed}, {@code ended}); {@code chain_subscription_id} is the contract's id once the chain
+ * confirmed it. {@code cancel_transaction} (present only on a link that no longer bills while the contract still holds
+ * its subscription) ends it on chain; {@code collected_after_stop} says whether someone collected a period while the
+ * link was stopped. {@code subscription_transactions}, {@code cancel_transaction}, {@code collected_after_stop} and
+ * {@code plan} are present on the link routes and left out where a link is nested in a subscriber.
  */
 public record LinkResponse(
         UUID id,
@@ -34,6 +37,8 @@ public record LinkResponse(
         String customerName,
         Instant expiresAt,
         boolean isActive,
+        @JsonInclude(JsonInclude.Include.NON_NULL) CustomerResponses.WalletTransaction cancelTransaction,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Boolean collectedAfterStop,
         @JsonInclude(JsonInclude.Include.NON_NULL) List<PaymentResponse> subscriptionTransactions,
         @JsonInclude(JsonInclude.Include.NON_NULL) PlanSummary plan,
         Instant createdAt,
@@ -57,6 +62,7 @@ public record LinkResponse(
             Instant startsAt,
             Instant endsAt,
             Instant nextBillingAt,
+            boolean collectedAfterStop,
             PlanSummary plan,
             Instant createdAt,
             Instant updatedAt) {
@@ -81,6 +87,7 @@ public record LinkResponse(
                     payment.startsAt(),
                     payment.endsAt(),
                     payment.nextBillingAt(),
+                    payment.collectedAfterStop(),
                     plan,
                     payment.createdAt(),
                     payment.updatedAt());
@@ -113,6 +120,8 @@ public record LinkResponse(
                 merchant ? subscriber.customerId() : null,
                 customer ? subscriber.customerEmail() : null,
                 customer ? subscriber.customerName() : null,
+                view.cancelTransaction(),
+                view.collectedAfterStop(),
                 view.payments().stream()
                         .map(payment ->
                                 PaymentResponse.of(payment, view.plan().token().currencyId(), summary, merchant))
@@ -131,10 +140,14 @@ public record LinkResponse(
                 owner.customerEmail(),
                 owner.customerName(),
                 null,
+                null,
+                null,
                 null);
     }
 
     /**
+     * @param cancelTransaction null when there is nothing to end on chain, or it is left out
+     * @param collectedAfterStop null to leave it out (with the payments)
      * @param payments null to leave the payments out
      * @param plan null to leave the plan summary out
      */
@@ -146,6 +159,8 @@ public record LinkResponse(
             String customerId,
             String customerEmail,
             String customerName,
+            CustomerResponses.WalletTransaction cancelTransaction,
+            Boolean collectedAfterStop,
             List<PaymentResponse> payments,
             PlanSummary plan) {
         return new LinkResponse(
@@ -169,6 +184,8 @@ public record LinkResponse(
                 customerName,
                 link.expiresAt(),
                 link.active(),
+                cancelTransaction,
+                collectedAfterStop,
                 payments,
                 plan,
                 link.createdAt(),

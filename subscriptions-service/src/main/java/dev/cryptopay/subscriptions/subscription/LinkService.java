@@ -4,7 +4,9 @@ import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.service.error.ApiException;
 import dev.cryptopay.service.request.PageRequest;
 import dev.cryptopay.service.request.Where;
+import dev.cryptopay.subscriptions.config.SubscriptionsProperties;
 import dev.cryptopay.subscriptions.plan.PlanService;
+import dev.cryptopay.subscriptions.plan.PlanView;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -18,11 +20,17 @@ public class LinkService {
     private final LinkRepository links;
     private final SubscriberRepository subscribers;
     private final PlanService plans;
+    private final SubscriptionsProperties properties;
 
-    public LinkService(LinkRepository links, SubscriberRepository subscribers, PlanService plans) {
+    public LinkService(
+            LinkRepository links,
+            SubscriberRepository subscribers,
+            PlanService plans,
+            SubscriptionsProperties properties) {
         this.links = links;
         this.subscribers = subscribers;
         this.plans = plans;
+        this.properties = properties;
     }
 
     /** One page of links and how many match in all. */
@@ -74,11 +82,17 @@ public class LinkService {
                                 .toList()),
                         links.payments(page.stream().map(SubscriptionLink::id).toList()))
                 .map(loaded -> page.stream()
-                        .map(link -> new LinkView(
-                                link,
-                                loaded.getT1().get(link.subscriberId()),
-                                loaded.getT2().get(link.planId()),
-                                loaded.getT3().getOrDefault(link.id(), List.of())))
+                        .map(link -> {
+                            PlanView plan = loaded.getT2().get(link.planId());
+                            return new LinkView(
+                                    link,
+                                    loaded.getT1().get(link.subscriberId()),
+                                    plan,
+                                    loaded.getT3().getOrDefault(link.id(), List.of()),
+                                    properties
+                                            .contract(plan.network().chainId())
+                                            .orElse(null));
+                        })
                         .toList());
     }
 }

@@ -5,7 +5,6 @@ import dev.cryptopay.service.outbox.DomainEvent;
 import dev.cryptopay.service.outbox.OutboxWriter;
 import dev.cryptopay.subscriptions.config.SubscriptionsProperties;
 import dev.cryptopay.subscriptions.plan.PlanView;
-import java.math.BigInteger;
 import java.time.Instant;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
@@ -37,6 +36,8 @@ public class SubscriberEvents {
      * @param currency the currency code of the plan's token
      * @param txHash the transaction of the event, null when there is none
      * @param periods how many periods a {@code subscription.payment.failed} counts as missed (null otherwise)
+     * @param collectedAfterStop true on a {@code subscription.payment.success} someone collected while the link was
+     *     stopped, false on every other event
      * @param metadata the subscriber's webhook_metadata, {@code {}} when it has none
      */
     record SubscriptionEventData(
@@ -48,35 +49,32 @@ public class SubscriberEvents {
             String currency,
             String txHash,
             Long periods,
+            boolean collectedAfterStop,
             JsonNode metadata) {}
 
     /** An event without a transaction; {@code amount} is what one period bills. */
     public Mono<Void> append(EventType type, Subscriber subscriber, PlanView plan, UUID linkId, Instant now) {
-        return append(type, subscriber, plan, linkId, plan.plan().billedAmount(), null, null, now);
+        return append(type, subscriber, plan, linkId, SubscriptionChanges.Payment.period(plan), now);
     }
 
-    /**
-     * An event about an amount (a payment, missed periods), with the transaction when there is one and the number
-     * of periods missed.
-     */
+    /** An event about an amount (a payment, missed periods): {@code payment} says which. */
     public Mono<Void> append(
             EventType type,
             Subscriber subscriber,
             PlanView plan,
             UUID linkId,
-            BigInteger amount,
-            String txHash,
-            Long periods,
+            SubscriptionChanges.Payment payment,
             Instant now) {
         SubscriptionEventData data = new SubscriptionEventData(
                 linkId,
                 subscriber.planId(),
                 subscriber.id(),
                 subscriber.status().wireName(),
-                amount.toString(),
+                payment.amount().toString(),
                 plan.token().currencyCode(),
-                txHash,
-                periods,
+                payment.txHash(),
+                payment.periods(),
+                payment.collectedAfterStop(),
                 subscriber.webhookMetadata() == null
                         ? json.createObjectNode()
                         : json.readTree(subscriber.webhookMetadata()));

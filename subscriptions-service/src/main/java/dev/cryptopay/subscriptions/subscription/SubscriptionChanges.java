@@ -37,13 +37,23 @@ public class SubscriptionChanges {
     }
 
     /**
-     * What a link's events are about: the amount (default one period of the plan), the transaction, if any, and how
-     * many periods a miss counts (null when the event is not about missed periods).
+     * What a link's events are about: the amount (default one period of the plan), the transaction, if any, how many
+     * periods a miss counts (null when the event is not about missed periods), and whether a collected period was
+     * taken while the link was stopped.
      */
-    public record Payment(BigInteger amount, String txHash, Long periods) {
+    public record Payment(BigInteger amount, String txHash, Long periods, boolean collectedAfterStop) {
 
-        public static Payment collected(BigInteger amount, String txHash) {
-            return new Payment(amount, txHash, null);
+        /** One period of the plan, no transaction. */
+        public static Payment period(PlanView plan) {
+            return new Payment(plan.plan().billedAmount(), null, null, false);
+        }
+
+        public static Payment collected(BigInteger amount, String txHash, boolean afterStop) {
+            return new Payment(amount, txHash, null, afterStop);
+        }
+
+        public static Payment missed(BigInteger amount, String txHash, long periods) {
+            return new Payment(amount, txHash, periods, false);
         }
     }
 
@@ -114,11 +124,9 @@ public class SubscriptionChanges {
 
     private Mono<Void> append(
             List<EventType> types, Subscriber subscriber, PlanView plan, UUID linkId, Payment payment, Instant now) {
-        BigInteger amount = payment == null ? plan.plan().billedAmount() : payment.amount();
-        String txHash = payment == null ? null : payment.txHash();
-        Long periods = payment == null ? null : payment.periods();
+        Payment about = payment == null ? Payment.period(plan) : payment;
         return Flux.fromIterable(types)
-                .concatMap(type -> events.append(type, subscriber, plan, linkId, amount, txHash, periods, now))
+                .concatMap(type -> events.append(type, subscriber, plan, linkId, about, now))
                 .then();
     }
 }

@@ -240,6 +240,12 @@ public record SubscriptionLink(
                 missedPeriods,
                 now);
         if (!active && newActive) {
+            if (chainStatus == ChainStatus.ENDED) {
+                throw ApiException.conflict(
+                        "link_ended",
+                        "The contract ended this link's subscription, so nothing can collect it again; the customer"
+                                + " subscribes anew to come back");
+            }
             if (chainStatus != ChainStatus.SUBSCRIBED) {
                 throw ApiException.conflict(
                         "link_not_subscribed",
@@ -269,6 +275,39 @@ public record SubscriptionLink(
         }
         return Transition.to(
                 copy(owed, paidPeriods, locked, trialEndsAt, expiresAt, false, periodDueAt, missedPeriods, now));
+    }
+
+    /**
+     * The contract ended the subscription (its {@code Cancelled} log): no longer billed, and never again, since nothing
+     * can collect it and the link cannot restart.
+     */
+    public Transition<SubscriptionLink> ended(Instant now) {
+        if (chainStatus == ChainStatus.ENDED) {
+            return Transition.unchanged(this);
+        }
+        return Transition.to(new SubscriptionLink(
+                id,
+                merchantId,
+                mode,
+                planId,
+                subscriberId,
+                walletAddress,
+                subscribeHash,
+                onchainId,
+                ChainStatus.ENDED,
+                chainSubscriptionId,
+                approvals,
+                owed,
+                paidPeriods,
+                locked,
+                subscribedAt,
+                trialEndsAt,
+                expiresAt,
+                false,
+                periodDueAt,
+                missedPeriods,
+                createdAt,
+                now));
     }
 
     private boolean sameSettingsAs(SubscriptionLink other) {

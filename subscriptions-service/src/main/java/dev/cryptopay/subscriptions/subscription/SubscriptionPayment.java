@@ -8,6 +8,8 @@ import java.util.UUID;
 /**
  * A payment the subscription contract collected for one billing period of a link, recorded from its confirmed
  * {@code Charged} log ({@code logIndex}; null on records made before payments came from the chain).
+ * {@code collectedAfterStop}: someone collected it while the link was stopped (not billed, or past its end); the money
+ * moved and is recorded, flagged for the merchant to pay back.
  */
 public record SubscriptionPayment(
         UUID id,
@@ -27,5 +29,6 @@ public record SubscriptionPayment(
         Instant startsAt,
         Instant endsAt,
         Instant nextBillingAt,
+        boolean collectedAfterStop,
         Instant createdAt,
         Instant updatedAt) {}
