@@ -65,6 +65,10 @@ public record ChainWatcherProperties(
      *     pays gas for collect; blank or absent: no keeper on this chain
      * @param keeperMinBalance the keeper key's balance (in the chain's native coin) below which it is reported low
      *     ({@code chain_watcher_keeper_min_balance_wei}, alert ChainWatcherKeeperBalanceLow)
+     * @param keeperMaxFeeGwei the most the keeper offers per gas on this chain, in gwei: EIP-1559's
+     *     {@code maxFeePerGas} or a legacy gas price. New collects offer at most this, and a stuck one is not replaced
+     *     once a raise would pass it ({@code chain_watcher_keeper_fee_ceiling_total}, alert ChainWatcherKeeperFeeCeiling)
+     * @param keeperMaxPriorityFeeGwei the most the keeper tips per gas ({@code maxPriorityFeePerGas}), in gwei
      * @param nativePriceFeed the USD price feed (Chainlink {@code AggregatorV3Interface}) of the chain's native coin;
      *     blank or absent: native-coin payments are not valued
      * @param priceMaxAge a feed answer last updated longer ago than this (by chain time) is not trusted: the value is
@@ -87,6 +91,12 @@ public record ChainWatcherProperties(
 
             String keeperKeyFile,
             @NotNull @DecimalMin("0") @DefaultValue("0.05") BigDecimal keeperMinBalance,
+
+            @NotNull @DecimalMin("0.000000001") @DefaultValue("500")
+            BigDecimal keeperMaxFeeGwei,
+
+            @NotNull @DecimalMin("0.000000001") @DefaultValue("50")
+            BigDecimal keeperMaxPriorityFeeGwei,
 
             @Pattern(regexp = "\\s*|0x[0-9a-fA-F]{40}", message = "must be a 0x address of 20 bytes, or blank")
             String nativePriceFeed,
@@ -119,6 +129,16 @@ public record ChainWatcherProperties(
             return keeperKeyFile == null || keeperKeyFile.isBlank()
                     ? Optional.empty()
                     : Optional.of(Path.of(keeperKeyFile.strip()));
+        }
+
+        /** {@code keeperMaxFeeGwei} in wei per gas. */
+        public BigInteger keeperMaxFeeWei() {
+            return keeperMaxFeeGwei.movePointRight(9).toBigInteger();
+        }
+
+        /** {@code keeperMaxPriorityFeeGwei} in wei per gas. */
+        public BigInteger keeperMaxPriorityFeeWei() {
+            return keeperMaxPriorityFeeGwei.movePointRight(9).toBigInteger();
         }
 
         /** {@code keeperMinBalance} in wei (the native coin has 18 decimals on every EVM chain). */
@@ -176,6 +196,10 @@ public record ChainWatcherProperties(
      *                         transactions looked at
      * @param collectGasLimit  the gas limit of a collect, also used when simulating it: generous, since a collect
      *                         starved of gas changes nothing yet costs the gas
+     * @param giveUpAfter      a subscription whose collects failed this many times in a row (simulations that would
+     *                         revert, collects that reverted, collects sent only to record missed periods) is given up
+     *                         on until a log of it comes; each failure first puts its next look further away
+     *                         ({@code retry-interval} doubled each time, at most a day)
      */
     public record Keeper(
             @DefaultValue("true") boolean enabled,
@@ -185,7 +209,9 @@ public record ChainWatcherProperties(
             @Min(1) @Max(10000) @DefaultValue("100") int maxChecksPerPass,
 
             @Min(21000) @Max(30000000) @DefaultValue("300000")
-            long collectGasLimit) {}
+            long collectGasLimit,
+
+            @Min(1) @Max(1000) @DefaultValue("5") int giveUpAfter) {}
 
     public Optional<Network> network(long chainId) {
         return networks.stream().filter(network -> network.chainId() == chainId).findFirst();

@@ -17,8 +17,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * Per chain ({@code chain_id}, {@code network}): the keeper key's balance and the minimum it should keep, how long the
- * oldest unmined collect has waited, and counters of collects sent, confirmed, reverted, replaced and skipped, and of
- * passes that collected nothing for want of subscriptions-service's answer on scope.
+ * oldest unmined collect has waited, and counters of collects sent, confirmed, reverted, replaced and skipped, of
+ * passes that collected nothing for want of subscriptions-service's answer on scope, of fees the ceiling held back, and
+ * of broadcasts refused.
  *
  * <p>The gauges show what the last keeper pass on this instance read. Only the instance holding the chain's lease runs
  * passes, so on the others they would stand still: a reading older than {@code lease-duration} is shown as NaN, which
@@ -65,6 +66,9 @@ class KeeperMetrics {
                     .description("Seconds the oldest collect not mined yet has waited since it was first sent")
                     .tags(tags(network))
                     .register(registry);
+            // From 0, so that the first one shows as an increase to the alerts.
+            feeCeilingCounter(network);
+            broadcastsRefusedCounter(network);
             return reading;
         });
     }
@@ -77,45 +81,81 @@ class KeeperMetrics {
 
     void sent(Network network) {
         counter(
-                network,
-                "chain.watcher.keeper.collects.sent",
-                "Collects the keeper broadcast (replacements not counted)");
+                        network,
+                        "chain.watcher.keeper.collects.sent",
+                        "Collects the keeper broadcast (replacements not counted)")
+                .increment();
     }
 
     void confirmed(Network network) {
         counter(
-                network,
-                "chain.watcher.keeper.collects.confirmed",
-                "Collects of the keeper mined, succeeded and confirmed");
+                        network,
+                        "chain.watcher.keeper.collects.confirmed",
+                        "Collects of the keeper mined, succeeded and confirmed")
+                .increment();
     }
 
     void reverted(Network network) {
         counter(
-                network,
-                "chain.watcher.keeper.collects.reverted",
-                "Collects of the keeper mined and confirmed but reverted");
+                        network,
+                        "chain.watcher.keeper.collects.reverted",
+                        "Collects of the keeper mined and confirmed but reverted")
+                .increment();
     }
 
     void replaced(Network network) {
         counter(
-                network,
-                "chain.watcher.keeper.collects.replaced",
-                "Unmined transactions of the keeper replaced after stuck-after (same nonce)");
+                        network,
+                        "chain.watcher.keeper.collects.replaced",
+                        "Unmined transactions of the keeper replaced after stuck-after (same nonce)")
+                .increment();
     }
 
     void skipped(Network network) {
         counter(
+                        network,
+                        "chain.watcher.keeper.collects.skipped",
+                        "Collects not sent because their simulation failed (they would revert)")
+                .increment();
+    }
+
+    void givenUp(Network network) {
+        counter(
+                        network,
+                        "chain.watcher.keeper.given.up",
+                        "Subscriptions the keeper gave up on after give-up-after failed collects in a row")
+                .increment();
+    }
+
+    void feeCeiling(Network network) {
+        feeCeilingCounter(network).increment();
+    }
+
+    void broadcastRefused(Network network) {
+        broadcastsRefusedCounter(network).increment();
+    }
+
+    private Counter feeCeilingCounter(Network network) {
+        return counter(
                 network,
-                "chain.watcher.keeper.collects.skipped",
-                "Collects not sent because their simulation failed (they would revert)");
+                "chain.watcher.keeper.fee.ceiling",
+                "Keeper passes whose fees, and stuck transactions whose raise, the network's fee ceiling held back");
+    }
+
+    private Counter broadcastsRefusedCounter(Network network) {
+        return counter(
+                network,
+                "chain.watcher.keeper.broadcasts.refused",
+                "Broadcasts of keeper transactions the node refused or did not answer");
     }
 
     void scopeUnanswered(Network network) {
         counter(
-                network,
-                "chain.watcher.keeper.scope.unanswered",
-                "Keeper passes that collected nothing because subscriptions-service did not say which subscriptions"
-                        + " the platform answers for");
+                        network,
+                        "chain.watcher.keeper.scope.unanswered",
+                        "Keeper passes that collected nothing because subscriptions-service did not say which subscriptions"
+                                + " the platform answers for")
+                .increment();
     }
 
     private boolean fresh(Reading reading) {
@@ -132,12 +172,11 @@ class KeeperMetrics {
                 : Math.max(0, Duration.between(oldest, clock.instant()).toSeconds());
     }
 
-    private void counter(Network network, String name, String description) {
-        Counter.builder(name)
+    private Counter counter(Network network, String name, String description) {
+        return Counter.builder(name)
                 .description(description)
                 .tags(tags(network))
-                .register(registry)
-                .increment();
+                .register(registry);
     }
 
     private static Tags tags(Network network) {

@@ -13,6 +13,8 @@ import java.time.Instant;
  * @param raw            the signed transaction, 0x-hex
  * @param sentChainTime  the chain's time when it was recorded; {@code stuck-after} counts from it
  * @param blockNumber    the block it was mined in, or null
+ * @param accepted       a node took it (a broadcast answered its hash, or a node knew it): only then is it ever
+ *     replaced with higher fees
  */
 record KeeperTransaction(
         long chainId,
@@ -26,6 +28,7 @@ record KeeperTransaction(
         String raw,
         Instant sentChainTime,
         Long blockNumber,
+        boolean accepted,
         Instant createdAt) {
 
     static final String PENDING = "pending";
@@ -56,6 +59,7 @@ record KeeperTransaction(
                 signed.raw(),
                 pass.chainTime(),
                 null,
+                false,
                 pass.now());
     }
 

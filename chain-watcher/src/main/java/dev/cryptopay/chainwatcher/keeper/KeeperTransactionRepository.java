@@ -49,6 +49,14 @@ class KeeperTransactionRepository {
         return transactional.transactional(work);
     }
 
+    /** A node took {@code tx} (its broadcast answered the hash, or a node knows it). */
+    Mono<Void> accepted(KeeperTransaction tx) {
+        return database.sql("UPDATE keeper_transaction SET accepted = TRUE WHERE chain_id = :chain AND tx_hash = :tx")
+                .bind("chain", tx.chainId())
+                .bind("tx", tx.txHash())
+                .then();
+    }
+
     /** Transactions not settled yet (pending, replaced, or mined and not deep enough), by keeper and nonce. */
     Flux<KeeperTransaction> open(long chainId, int limit) {
         return database.sql("SELECT * FROM keeper_transaction WHERE chain_id = :chain "
@@ -154,6 +162,7 @@ class KeeperTransactionRepository {
                 row.get("raw", String.class),
                 row.get("sent_chain_time", OffsetDateTime.class).toInstant(),
                 row.get("block_number", Long.class),
+                row.get("accepted", Boolean.class),
                 row.get("created_at", OffsetDateTime.class).toInstant());
     }
 }

@@ -11,6 +11,9 @@ import java.time.Instant;
  * @param nextCheckAt when the keeper looks at it again
  * @param scope       {@code unknown}, {@code kept} or {@code foreign}: whether the platform answers for it, as
  *                    subscriptions-service last said ({@link Scope})
+ * @param failures    its collects that failed in a row (would revert, reverted, or only recorded misses)
+ * @param givenUpAt   when the keeper gave up on it after {@code give-up-after} failures in a row; null while it
+ *                    looks after it
  */
 record KeptSubscription(
         long chainId,
@@ -19,4 +22,6 @@ record KeptSubscription(
         boolean stale,
         Instant nextDue,
         Instant nextCheckAt,
-        String scope) {}
+        String scope,
+        int failures,
+        Instant givenUpAt) {}

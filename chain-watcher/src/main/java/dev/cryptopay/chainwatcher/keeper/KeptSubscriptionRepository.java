@@ -37,11 +37,25 @@ class KeptSubscriptionRepository {
     /**
      * Takes the contract's logs not read yet, in one statement (so none is lost between reading and marking): a
      * Subscribed, Charged or Missed log (or a Cancelled one a reorganisation took away) makes its subscription one to
-     * look after, its state to be read first; a Cancelled log still on the chain stops it. Other events are only
+     * look after, its state to be read first; a Cancelled log still on the chain stops it; a Charged log still on the
+     * chain forgets its failed collects (and brings it back if the keeper had given up on it). Other events are only
      * marked read.
      */
     Mono<Void> takeLogs(long chainId, String contract, Instant chainTime, Instant now) {
-        return database.sql("""
+        // A period paid (a Charged log still on the chain, whoever collected it): its failures are forgotten.
+        Mono<Void> paid = database.sql("""
+                        UPDATE keeper_subscription s SET failures = 0, given_up_at = NULL, updated_at = :now
+                        FROM contract_log l
+                        WHERE l.chain_id = :chain AND l.contract = :contract AND NOT l.keeper_read
+                              AND l.topics[1] = :charged AND l.status <> 'failed' AND NOT l.orphaned
+                              AND s.chain_id = :chain AND s.subscription_id = l.topics[2]
+                              AND (s.failures > 0 OR s.given_up_at IS NOT NULL)""")
+                .bind("chain", chainId)
+                .bind("contract", contract)
+                .bind("charged", ContractEvents.CHARGED)
+                .bind("now", utc(now))
+                .then();
+        return paid.then(database.sql("""
                         WITH unread AS (
                             UPDATE contract_log SET keeper_read = TRUE
                             WHERE chain_id = :chain AND contract = :contract AND NOT keeper_read
@@ -64,12 +78,12 @@ class KeptSubscriptionRepository {
                 .bind("events", SUBSCRIPTION_EVENTS)
                 .bind("chainTime", utc(chainTime))
                 .bind("now", utc(now))
-                .then();
+                .then());
     }
 
     /**
      * The subscriptions to look at now: those the platform answers for ({@code kept}) that are stale, or active with
-     * their time come, with no collect outstanding (sent and not yet confirmed or given up). Each merchant account
+     * their time come and not given up on ({@link #failed}), with no collect outstanding (sent and not yet confirmed or given up). Each merchant account
      * takes its turn: every merchant's first (stale ones first, then by check time), then every merchant's second, and
      * so on, so one merchant's many subscriptions never crowd out another's.
      */
@@ -81,7 +95,8 @@ class KeptSubscriptionRepository {
                                 ORDER BY s.stale DESC, s.next_check_at, s.subscription_id) AS turn
                             FROM keeper_subscription s
                             WHERE s.chain_id = :chain AND s.contract = :contract AND s.scope = 'kept'
-                                  AND (s.stale OR (s.active AND s.next_check_at <= :chainTime))
+                                  AND (s.stale OR (s.active AND s.given_up_at IS NULL
+                                                   AND s.next_check_at <= :chainTime))
                                   AND NOT EXISTS (
                                       SELECT 1 FROM keeper_transaction t
                                       WHERE t.chain_id = s.chain_id AND t.subscription_id = s.subscription_id
@@ -170,6 +185,55 @@ class KeptSubscriptionRepository {
         return bind(update, "endsAt", state.endsAt()).then();
     }
 
+    /**
+     * One more of its collects failed in a row (a simulation that would revert, a collect that reverted on chain, or
+     * one sent only to record missed periods). With {@code backOff}, it is looked at again {@code retry} × 2^(failures
+     * before) later by chain time, at most a day; at {@code giveUpAfter} failures in a row the keeper gives up on it:
+     * not looked at again until a log of it comes (which makes it stale) and a collect of it charges a period.
+     * Answers whether it was given up on now.
+     */
+    Mono<Boolean> failed(
+            long chainId,
+            String subscriptionId,
+            boolean backOff,
+            Instant chainTime,
+            Duration retry,
+            int giveUpAfter,
+            Instant now) {
+        return database.sql("""
+                        UPDATE keeper_subscription
+                        SET failures = LEAST(failures + 1, 1000),
+                            given_up_at = CASE WHEN given_up_at IS NULL AND failures + 1 >= :giveUpAfter THEN :now
+                                               ELSE given_up_at END,
+                            next_check_at = CASE WHEN :backOff THEN :chainTime + LEAST(make_interval(days => 1),
+                                                     make_interval(secs => :retry) * power(2, LEAST(failures, 20)))
+                                                 ELSE next_check_at END,
+                            updated_at = :now
+                        WHERE chain_id = :chain AND subscription_id = :id
+                        RETURNING given_up_at = :now AS given_up""")
+                .bind("giveUpAfter", giveUpAfter)
+                .bind("backOff", backOff)
+                .bind("chainTime", utc(chainTime))
+                .bind("retry", (double) retry.toSeconds())
+                .bind("now", utc(now))
+                .bind("chain", chainId)
+                .bind("id", subscriptionId)
+                .map(row -> Boolean.TRUE.equals(row.get("given_up", Boolean.class)))
+                .one()
+                .defaultIfEmpty(false);
+    }
+
+    /** A collect of it charges a period: its failures are forgotten (and the keeper looks after it again). */
+    Mono<Void> succeeded(long chainId, String subscriptionId, Instant now) {
+        return database.sql(
+                        "UPDATE keeper_subscription SET failures = 0, given_up_at = NULL, updated_at = :now "
+                                + "WHERE chain_id = :chain AND subscription_id = :id AND (failures > 0 OR given_up_at IS NOT NULL)")
+                .bind("now", utc(now))
+                .bind("chain", chainId)
+                .bind("id", subscriptionId)
+                .then();
+    }
+
     /** The contract does not know it (its Subscribed log was taken away by a reorganisation): nothing to collect. */
     Mono<Void> unknown(long chainId, String subscriptionId, Instant now) {
         return database.sql("UPDATE keeper_subscription SET active = FALSE, stale = FALSE, updated_at = :now "
@@ -207,6 +271,8 @@ class KeptSubscriptionRepository {
                 row.get("stale", Boolean.class),
                 instant(row.get("next_due", OffsetDateTime.class)),
                 instant(row.get("next_check_at", OffsetDateTime.class)),
-                row.get("scope", String.class));
+                row.get("scope", String.class),
+                row.get("failures", Integer.class),
+                instant(row.get("given_up_at", OffsetDateTime.class)));
     }
 }

@@ -25,11 +25,15 @@ import reactor.core.publisher.Mono;
  * before anything new is sent. Per keeper and nonce, the transaction and its replacements:
  * <ul>
  *   <li>one has a receipt: it is mined, the others are abandoned (only one transaction per nonce is ever mined); once
- *       the network's confirmations deep it is confirmed and its subscription read again;</li>
+ *       the network's confirmations deep it is confirmed and its subscription read again (a reverted collect counts
+ *       as a failure of the subscription in a row: see {@link Collector});</li>
  *   <li>none has, yet the chain counts the nonce as used: another transaction took it; all are abandoned;</li>
- *   <li>the newest has waited {@code stuck-after} (chain time): it is replaced, same nonce, fees raised;</li>
- *   <li>else, if the node does not know the newest (dropped, or a crash came before the broadcast): it is broadcast
- *       again as recorded.</li>
+ *   <li>the newest has waited {@code stuck-after} (chain time) and a node accepted it: it is replaced, same nonce,
+ *       fees raised by 12.5 % — unless that raise would pass the network's fee ceiling, when it is left to wait
+ *       (counted in {@code chain_watcher_keeper_fee_ceiling_total});</li>
+ *   <li>else, if the node does not know the newest (dropped, refused, or a crash came before the broadcast): it is
+ *       broadcast again as recorded. A transaction no node ever accepted is never raised: an outage of the RPC node
+ *       must not drive fees up.</li>
  * </ul>
  * A mined one whose receipt disappeared (its block was replaced) is pending again. Transactions of another key (a key
  * that was replaced) cannot be replaced: they are given up after {@code stuck-after}; should one still be mined, the
@@ -49,7 +53,9 @@ final class Settlement {
     private final TransactionSender sender;
     private final KeeperMetrics metrics;
     private final Duration stuckAfter;
+    private final Fees ceiling;
     private final int limit;
+    private final int giveUpAfter;
 
     Settlement(
             Network network,
@@ -60,7 +66,8 @@ final class Settlement {
             TransactionSender sender,
             KeeperMetrics metrics,
             Duration stuckAfter,
-            int limit) {
+            int limit,
+            int giveUpAfter) {
         this.network = network;
         this.client = client;
         this.keeper = keeper;
@@ -69,7 +76,9 @@ final class Settlement {
         this.sender = sender;
         this.metrics = metrics;
         this.stuckAfter = stuckAfter;
+        this.ceiling = Fees.ceiling(network);
         this.limit = limit;
+        this.giveUpAfter = giveUpAfter;
     }
 
     /** Settles the open transactions (the {@code limit} lowest nonces); answers how many replacements it sent. */
@@ -113,9 +122,27 @@ final class Settlement {
     }
 
     private Mono<Void> confirm(KeeperTransaction tx, Receipt receipt, Pass pass) {
+        Mono<Void> failure = tx.collects() && !receipt.succeeded()
+                ? subscriptions
+                        .failed(
+                                network.chainId(),
+                                tx.subscriptionId(),
+                                false,
+                                pass.chainTime(),
+                                Duration.ZERO,
+                                giveUpAfter,
+                                pass.now())
+                        .doOnNext(givenUp -> {
+                            if (givenUp) {
+                                metrics.givenUp(network);
+                            }
+                        })
+                        .then()
+                : Mono.empty();
         return transactions
                 .settle(tx, CONFIRMED, pass.now())
                 .then(readAgain(tx, pass))
+                .then(failure)
                 .doOnSuccess(done -> {
                     if (!tx.collects()) {
                         return;
@@ -168,18 +195,41 @@ final class Settlement {
                             .then()
                     : unmark;
         }
-        if (stuck && budget.get() > 0) {
-            return unmark.then(sender.replace(pass, newest))
-                    .doOnNext(replaced -> {
-                        if (replaced) {
-                            budget.decrementAndGet();
-                            metrics.replaced(network);
-                        }
-                    })
-                    .then();
+        if (stuck && budget.get() > 0 && newest.accepted()) {
+            Optional<Fees> raised = newest.fees().raisedWithin(pass.fees(), ceiling);
+            if (raised.isPresent()) {
+                return unmark.then(sender.replace(pass, newest, raised.get()))
+                        .doOnNext(replaced -> {
+                            if (replaced) {
+                                budget.decrementAndGet();
+                                metrics.replaced(network);
+                            }
+                        })
+                        .then();
+            }
+            metrics.feeCeiling(network);
+            log.warn(
+                    "Chain {}: keeper transaction {} (nonce {}) is stuck at {} wei/gas; raising it would pass the fee"
+                            + " ceiling of {}, so it waits for fees to fall",
+                    network.chainId(),
+                    newest.txHash(),
+                    newest.nonce(),
+                    newest.fees().maxFeePerGas(),
+                    ceiling.maxFeePerGas());
+        } else if (stuck && !newest.accepted()) {
+            log.info(
+                    "Chain {}: keeper transaction {} (nonce {}) was never accepted by a node; broadcast again as it"
+                            + " is, fees unchanged",
+                    network.chainId(),
+                    newest.txHash(),
+                    newest.nonce());
         }
-        return unmark.then(client.knows(newest.txHash()))
-                .flatMap(known -> known ? Mono.empty() : sender.broadcast(newest));
+        return unmark.then(client.knows(newest.txHash())).flatMap(known -> {
+            if (!known) {
+                return sender.broadcast(newest);
+            }
+            return newest.accepted() ? Mono.<Void>empty() : transactions.accepted(newest);
+        });
     }
 
     private Mono<Void> abandon(KeeperTransaction tx, Pass pass) {

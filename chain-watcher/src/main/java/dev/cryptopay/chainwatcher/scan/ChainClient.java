@@ -48,6 +48,7 @@ public class ChainClient implements AutoCloseable {
 
     private final Web3j web3j;
     private final LogRanges ranges;
+    private final long chainId;
 
     public ChainClient(Network network) {
         OkHttpClient http = new OkHttpClient.Builder()
@@ -57,6 +58,7 @@ public class ChainClient implements AutoCloseable {
                 .build();
         this.web3j = Web3j.build(new HttpService(network.rpcUrl(), http));
         this.ranges = new LogRanges(network);
+        this.chainId = network.chainId();
     }
 
     /** A block's number, hash and time. */
@@ -155,7 +157,31 @@ public class ChainClient implements AutoCloseable {
      * execution is an answer; any other error fails the Mono.
      */
     public Mono<CallResult> call(String from, String to, String data, BigInteger gas) {
-        var call = new org.web3j.protocol.core.methods.request.Transaction(from, null, null, gas, to, null, data);
+        return call(new org.web3j.protocol.core.methods.request.Transaction(from, null, null, gas, to, null, data));
+    }
+
+    /**
+     * {@code eth_call} as a transaction offering these fees would run: EIP-1559's {@code maxFeePerGas} and
+     * {@code maxPriorityFeePerGas}, or a legacy {@code gasPrice} when {@code priorityFeePerGas} is null. The node then
+     * checks what it checks of a real transaction (the sender's balance for gas × fee, the fee against the base fee):
+     * such a refusal fails the Mono; a failed execution is an answer.
+     */
+    public Mono<CallResult> call(
+            String from,
+            String to,
+            String data,
+            BigInteger gas,
+            BigInteger maxFeePerGas,
+            BigInteger priorityFeePerGas) {
+        return call(
+                priorityFeePerGas == null
+                        ? new org.web3j.protocol.core.methods.request.Transaction(
+                                from, null, maxFeePerGas, gas, to, null, data)
+                        : new org.web3j.protocol.core.methods.request.Transaction(
+                                from, null, null, gas, to, null, data, chainId, priorityFeePerGas, maxFeePerGas));
+    }
+
+    private Mono<CallResult> call(org.web3j.protocol.core.methods.request.Transaction call) {
         return answer(web3j.ethCall(call, DefaultBlockParameterName.LATEST)).flatMap(reply -> {
             if (!reply.hasError()) {
                 return Mono.just(new CallResult(reply.getValue(), null));

@@ -17,9 +17,11 @@ import dev.cryptopay.chainwatcher.scan.SubscriptionContract;
 import dev.cryptopay.chainwatcher.scan.SubscriptionContract.Account;
 import dev.cryptopay.testsupport.chain.DevChain;
 import dev.cryptopay.testsupport.chain.DevTokens;
+import dev.cryptopay.testsupport.chain.RpcProxy;
 import dev.cryptopay.testsupport.webhook.WebhookReceiver.Reply;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,8 +63,8 @@ class KeeperTest extends ChainWatcherTestBase {
     private static final SubscriptionContract CONTRACT = new SubscriptionContract(CHAIN);
     private static final long CHAIN_ID = DevChain.CHAIN_ID;
     private static final BigInteger TEN_ETH = new BigInteger("10000000000000000000");
-    private static final ChainWatcherProperties.Keeper SETTINGS =
-            new ChainWatcherProperties.Keeper(true, Duration.ofSeconds(60), Duration.ofSeconds(120), 10, 100, 300_000);
+    private static final ChainWatcherProperties.Keeper SETTINGS = new ChainWatcherProperties.Keeper(
+            true, Duration.ofSeconds(60), Duration.ofSeconds(120), 10, 100, 300_000, 5);
     private static String feeToken;
     /** The subscriptions a link holds, by id, with its merchant, as the stand-in answers. */
     private static final Map<String, UUID> KEPT = new ConcurrentHashMap<>();
@@ -374,7 +376,7 @@ class KeeperTest extends ChainWatcherTestBase {
         }
         String quiet = subscribe(CONTRACT.subscriber(3), CONTRACT.plan(0), "keeper-quiet");
         ChainWatcherProperties.Keeper twoAPass = new ChainWatcherProperties.Keeper(
-                true, Duration.ofSeconds(60), Duration.ofSeconds(120), 2, 100, 300_000);
+                true, Duration.ofSeconds(60), Duration.ofSeconds(120), 2, 100, 300_000, 5);
         Keeper keeper = keeper(freshKey(), twoAPass);
         run(keeper); // learns them all, reads them
 
@@ -386,6 +388,191 @@ class KeeperTest extends ChainWatcherTestBase {
                 .hasSize(1);
         assertThat(busyOnes.stream().filter(id -> !collects(id).isEmpty()).count())
                 .isEqualTo(1);
+    }
+
+    @Test
+    void theFeeCeilingHoldsBackWhatTheKeeperOffersAndAStuckCollectIsNotRaisedPastIt() throws IOException {
+        String id = subscribe(CONTRACT.subscriber(3), CONTRACT.plan(0), "keeper-ceiling");
+        Path key = freshKey();
+        run(keeper(key)); // learns it
+        double held = counter("chain_watcher_keeper_fee_ceiling_total");
+        CONTRACT.anvil("evm_setAutomine", false);
+        try {
+            CHAIN.increaseTime(INTERVAL);
+            // The keeper would offer twice the base fee plus the tip; this network allows the base fee plus the tip.
+            BigInteger base = CHAIN.web3j()
+                    .ethGetBlockByNumber(DefaultBlockParameterName.LATEST, false)
+                    .send()
+                    .getBlock()
+                    .getBaseFeePerGas();
+            BigInteger tip = CHAIN.web3j().ethMaxPriorityFeePerGas().send().getMaxPriorityFeePerGas();
+            BigInteger ceiling = base.add(tip);
+            Keeper capped = keeper(key, network(CHAIN.rpcUrl(), gwei(ceiling), gwei(tip)), SETTINGS);
+            for (int pass = 0; pass < 10 && collects(id).isEmpty(); pass++) {
+                capped.afterPass(CHAIN.blockNumber()).block();
+            }
+            KeeperTransaction sent = collects(id).get(0);
+            assertThat(sent.fees().maxFeePerGas()).isEqualTo(ceiling);
+            assertThat(sent.fees().priorityFeePerGas()).isLessThanOrEqualTo(tip);
+            assertThat(sent.accepted()).as("the node took it").isTrue();
+            double sentAtCeiling = counter("chain_watcher_keeper_fee_ceiling_total");
+            assertThat(sentAtCeiling).isGreaterThan(held);
+
+            // Dropped from the pool and stuck: a raise of 12.5 % would pass the ceiling, so the same transaction is
+            // broadcast again instead.
+            CONTRACT.anvil("anvil_dropTransaction", sent.txHash());
+            CHAIN.increaseTime(SETTINGS.stuckAfter().toSeconds() + 1);
+            capped.afterPass(CHAIN.blockNumber()).block();
+            assertThat(collects(id))
+                    .extracting(KeeperTransaction::txHash, KeeperTransaction::status)
+                    .containsExactly(tuple(sent.txHash(), "pending"));
+            assertThat(CHAIN.web3j()
+                            .ethGetTransactionByHash(sent.txHash())
+                            .send()
+                            .getTransaction())
+                    .as("broadcast again as it was")
+                    .isPresent();
+            assertThat(counter("chain_watcher_keeper_fee_ceiling_total")).isGreaterThan(sentAtCeiling);
+        } finally {
+            CONTRACT.anvil("evm_setAutomine", true);
+            CHAIN.mine(1);
+        }
+        CHAIN.mine(3);
+        run(keeper(key));
+        assertThat(collects(id)).extracting(KeeperTransaction::status).containsExactly("confirmed");
+    }
+
+    @Test
+    void aCollectNoNodeAcceptedIsBroadcastAgainAsItIsAndNeverRaised() {
+        String id = subscribe(CONTRACT.subscriber(3), CONTRACT.plan(0), "keeper-outage");
+        Path key = freshKey();
+        run(keeper(key));
+        Network dev = properties.networks().get(0);
+        try (RpcProxy proxy = new RpcProxy(CHAIN.rpcUrl()).refuseBroadcasts(true)) {
+            Keeper outage =
+                    keeper(key, network(proxy.url(), dev.keeperMaxFeeGwei(), dev.keeperMaxPriorityFeeGwei()), SETTINGS);
+            double refused = counter("chain_watcher_keeper_broadcasts_refused_total");
+            CHAIN.increaseTime(INTERVAL);
+            for (int pass = 0; pass < 10 && collects(id).isEmpty(); pass++) {
+                outage.afterPass(CHAIN.blockNumber()).block();
+            }
+            KeeperTransaction sent = collects(id).get(0);
+            assertThat(sent.accepted()).isFalse();
+            assertThat(CHAIN.receipt(sent.txHash())).isEmpty();
+            assertThat(counter("chain_watcher_keeper_broadcasts_refused_total")).isGreaterThan(refused);
+
+            // Long past stuck-after: still the same transaction, same fees, sent again (and refused again).
+            CHAIN.increaseTime(3 * SETTINGS.stuckAfter().toSeconds());
+            outage.afterPass(CHAIN.blockNumber()).block();
+            assertThat(collects(id))
+                    .extracting(KeeperTransaction::txHash, KeeperTransaction::fees, KeeperTransaction::status)
+                    .containsExactly(tuple(sent.txHash(), sent.fees(), "pending"));
+
+            proxy.refuseBroadcasts(false);
+            outage.afterPass(CHAIN.blockNumber()).block();
+            assertThat(CHAIN.receipt(sent.txHash()))
+                    .as("the node took it at last and mined it")
+                    .isPresent();
+            assertThat(collects(id).get(0).accepted()).isTrue();
+        }
+        assertThat(eventsOf(CHAIN.receipt(collects(id).get(0).txHash()).orElseThrow(), id))
+                .containsExactly(CHARGED);
+    }
+
+    @Test
+    void aCollectThatKeepsFailingIsLookedAtLessOftenThenGivenUpUntilAPeriodIsPaid() {
+        String id = subscribe(CONTRACT.subscriber(3), CONTRACT.plan(0), "keeper-give-up");
+        // Too little gas for a collect: every simulation fails (out of gas).
+        ChainWatcherProperties.Keeper starved = new ChainWatcherProperties.Keeper(
+                true, Duration.ofSeconds(60), Duration.ofSeconds(120), 10, 100, 30_000, 3);
+        Path key = freshKey();
+        Keeper keeper = keeper(key, starved);
+        run(keeper);
+        double givenUp = counter("chain_watcher_keeper_given_up_total");
+
+        CHAIN.increaseTime(INTERVAL);
+        List<Long> waits = new ArrayList<>();
+        for (int failure = 1; failure <= 3; failure++) {
+            run(keeper);
+            KeptSubscription kept = subscriptions.find(CHAIN_ID, id).block();
+            assertThat(kept.failures()).isEqualTo(failure);
+            long wait = Duration.between(headTime(), kept.nextCheckAt()).toSeconds();
+            waits.add(wait);
+            if (failure < 3) {
+                CHAIN.increaseTime(Math.max(wait, 0) + 1);
+            }
+        }
+        assertThat(waits.get(0)).as("retry-interval").isBetween(50L, 60L);
+        assertThat(waits.get(1)).as("doubled").isBetween(110L, 120L);
+        assertThat(waits.get(2)).as("doubled again").isBetween(230L, 240L);
+        KeptSubscription given = subscriptions.find(CHAIN_ID, id).block();
+        assertThat(given.givenUpAt())
+                .as("given up at the third failure in a row")
+                .isNotNull();
+        assertThat(counter("chain_watcher_keeper_given_up_total")).isGreaterThan(givenUp);
+
+        CHAIN.increaseTime(waits.get(2) + 10); // past when it would have been looked at again
+        run(keeper);
+        assertThat(subscriptions.find(CHAIN_ID, id).block().failures())
+                .as("not looked at any more")
+                .isEqualTo(3);
+        assertThat(collects(id)).isEmpty();
+
+        // Someone collects it (with gas enough), still within the period's grace: its Charged log brings it back.
+        TransactionReceipt paid = CHAIN.sendTransaction(
+                CHAIN.accounts().get(9),
+                DevChain.SUBSCRIPTION_CONTRACT,
+                OnChainSubscription.collect(id),
+                BigInteger.ZERO);
+        assertThat(eventsOf(paid, id)).containsExactly(CHARGED);
+        run(keeper(key));
+        KeptSubscription back = subscriptions.find(CHAIN_ID, id).block();
+        assertThat(back.failures()).isZero();
+        assertThat(back.givenUpAt()).isNull();
+        assertThat(back.nextCheckAt())
+                .as("looked after again: its next period")
+                .isEqualTo(state(id).nextDue());
+    }
+
+    @Test
+    void collectsThatOnlyRecordMissesStopAfterGiveUpAfterInARow() {
+        Account subscriber = CONTRACT.subscriber(1); // approves the first period only: every later one is missed
+        String id = subscribe(subscriber, CONTRACT.plan(0), "keeper-misses");
+        ChainWatcherProperties.Keeper threeTries = new ChainWatcherProperties.Keeper(
+                true, Duration.ofSeconds(60), Duration.ofSeconds(120), 10, 100, 300_000, 3);
+        Keeper keeper = keeper(freshKey(), threeTries);
+        run(keeper);
+        for (int period = 1; period <= 5; period++) {
+            CHAIN.increaseTime(INTERVAL);
+            run(keeper);
+            CHAIN.increaseTime(GRACE + 1);
+            run(keeper);
+            CHAIN.mine(3);
+            run(keeper);
+        }
+        List<KeeperTransaction> sent = collects(id);
+        assertThat(sent)
+                .as("three misses recorded by the keeper, then no more gas spent on it")
+                .hasSize(3);
+        for (KeeperTransaction tx : sent) {
+            assertThat(eventsOf(CHAIN.receipt(tx.txHash()).orElseThrow(), id)).containsExactly(MISSED);
+        }
+        assertThat(state(id).missedInRow()).isEqualTo(3);
+        assertThat(subscriptions.find(CHAIN_ID, id).block().givenUpAt()).isNotNull();
+    }
+
+    @Test
+    void theProductionProfileRefusesAPublicDevelopmentKey() throws IOException {
+        Network dev = properties.networks().get(0);
+        Signer anvilSeven = Signer.read(DEV_KEEPER_KEY, CHAIN_ID);
+        assertThatThrownBy(() -> Keepers.refuseDevelopmentKey(anvilSeven, dev, true))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("0x14dc79964da2c08b23698b3d3cc7ca32193d9955")
+                .hasMessageContaining("public development key")
+                .hasMessageNotContaining(
+                        Files.readString(DEV_KEEPER_KEY).strip().substring(2));
+        Keepers.refuseDevelopmentKey(anvilSeven, dev, false); // the local stack's keeper
+        Keepers.refuseDevelopmentKey(Signer.read(freshKey(), CHAIN_ID), dev, true);
     }
 
     @Test
@@ -480,6 +667,42 @@ class KeeperTest extends ChainWatcherTestBase {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The local stack's keeper key: anvil's dev account 7, a key the whole world knows. */
+    private static final Path DEV_KEEPER_KEY = Path.of("..", "dev-chain", "dev-keeper.key");
+
+    /** The dev chain's network as configured, reached at {@code rpcUrl}, with this fee ceiling (gwei). */
+    private Network network(String rpcUrl, BigDecimal maxFeeGwei, BigDecimal maxPriorityFeeGwei) {
+        Network dev = properties.networks().get(0);
+        return new Network(
+                dev.name(),
+                dev.chainId(),
+                rpcUrl,
+                dev.confirmations(),
+                dev.pollInterval(),
+                dev.reorgWindow(),
+                dev.maxBlockRange(),
+                dev.startBlocksBack(),
+                dev.lookBackBlocks(),
+                dev.tokens(),
+                dev.subscriptionContract(),
+                dev.keeperKeyFile(),
+                dev.keeperMinBalance(),
+                maxFeeGwei,
+                maxPriorityFeeGwei,
+                dev.nativePriceFeed(),
+                dev.priceMaxAge());
+    }
+
+    private static BigDecimal gwei(BigInteger wei) {
+        return new BigDecimal(wei).movePointLeft(9);
+    }
+
+    private Keeper keeper(Path keyFile, Network network, ChainWatcherProperties.Keeper settings) {
+        ChainClient client = new ChainClient(network);
+        clients.add(client);
+        return keepers.keeper(network, client, Signer.read(keyFile, CHAIN_ID), settings);
     }
 
     /** A keeper of the dev chain signing with the key in {@code keyFile}, as a chain's pass runs it. */

@@ -208,6 +208,8 @@ class ChainTroubleTest extends ScannerTestBase {
                 dev.subscriptionContract(),
                 null,
                 dev.keeperMinBalance(),
+                dev.keeperMaxFeeGwei(),
+                dev.keeperMaxPriorityFeeGwei(),
                 dev.nativePriceFeed(),
                 dev.priceMaxAge());
         withScanner(network, "test-proxied", use);

@@ -78,6 +78,8 @@ class UsdValuesTest extends ScannerTestBase {
                 dev.subscriptionContract(),
                 null,
                 dev.keeperMinBalance(),
+                dev.keeperMaxFeeGwei(),
+                dev.keeperMaxPriorityFeeGwei(),
                 dev.nativePriceFeed(),
                 Duration.ofHours(1));
 

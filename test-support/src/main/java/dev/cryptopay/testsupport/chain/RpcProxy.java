@@ -29,7 +29,9 @@ import tools.jackson.databind.node.ObjectNode;
  *   <li>{@link #refuseLogsOver(long)}: eth_getLogs over more blocks is refused the way providers do (geth's -32005
  *       "query returned more than 10000 results"), without reaching the node;
  *   <li>{@link #showHeadUpTo(long)}: eth_blockNumber answers no block above that one, so blocks can be built first
- *       and then seen all at once.
+ *       and then seen all at once;
+ *   <li>{@link #refuseBroadcasts(boolean)}: eth_sendRawTransaction is refused without reaching the node, as a node
+ *       in trouble refuses it (-32000), so a sender's outage can be played.
  * </ul>
  */
 public final class RpcProxy implements AutoCloseable {
@@ -48,6 +50,7 @@ public final class RpcProxy implements AutoCloseable {
     private final AtomicLong refused = new AtomicLong();
     private final AtomicLong headShown = new AtomicLong(Long.MAX_VALUE);
     private volatile long maxLogsRange = Long.MAX_VALUE;
+    private volatile boolean refuseBroadcasts;
 
     /** Starts the proxy in front of the node at {@code nodeUrl}. */
     public RpcProxy(String nodeUrl) {
@@ -79,6 +82,12 @@ public final class RpcProxy implements AutoCloseable {
         return this;
     }
 
+    /** From now on (while {@code refuse}), eth_sendRawTransaction is refused and never reaches the node. */
+    public RpcProxy refuseBroadcasts(boolean refuse) {
+        this.refuseBroadcasts = refuse;
+        return this;
+    }
+
     /** Calls forwarded or refused since the start or the last {@link #reset()}, by method (sorted by name). */
     public Map<String, Long> calls() {
         Map<String, Long> counts = new TreeMap<>();
@@ -103,7 +112,11 @@ public final class RpcProxy implements AutoCloseable {
             JsonNode request = JSON.readTree(body);
             String method = request.path("method").asString("");
             calls.computeIfAbsent(method, name -> new AtomicLong()).incrementAndGet();
-            byte[] reply = tooLarge(request) ? refusal(request) : forward(body);
+            byte[] reply = tooLarge(request)
+                    ? refusal(request)
+                    : refuseBroadcasts && method.equals("eth_sendRawTransaction")
+                            ? error(request, -32000, "the proxy refuses broadcasts")
+                            : forward(body);
             if (method.equals("eth_blockNumber")) {
                 reply = heldBack(reply);
             }
@@ -128,8 +141,12 @@ public final class RpcProxy implements AutoCloseable {
     }
 
     private static byte[] refusal(JsonNode request) {
-        return ("{\"jsonrpc\":\"2.0\",\"id\":" + request.path("id") + ",\"error\":{\"code\":-32005,"
-                        + "\"message\":\"query returned more than 10000 results\"}}")
+        return error(request, -32005, "query returned more than 10000 results");
+    }
+
+    private static byte[] error(JsonNode request, int code, String message) {
+        return ("{\"jsonrpc\":\"2.0\",\"id\":" + request.path("id") + ",\"error\":{\"code\":" + code + ",\"message\":\""
+                        + message + "\"}}")
                 .getBytes(StandardCharsets.UTF_8);
     }
 
