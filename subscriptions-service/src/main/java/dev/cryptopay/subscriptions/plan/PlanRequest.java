@@ -64,7 +64,7 @@ public record PlanRequest(
             .length(3, 10)
             .matching(Pattern.compile("[A-Z0-9]+"), "must be an upper-case currency code, e.g. USDC");
     static final TextField VALUE = Field.string("value")
-            .length(1, 97)
+            .length(1, ResolvedPlan.MAX_VALUE_CHARS)
             .matching(DECIMAL, "must be a decimal number as a string, e.g. \"9.99\"")
             .satisfying(text -> new BigDecimal(text).signum() > 0, "must be greater than 0");
     static final UnsignedField PERIOD = Field.unsigned("period", SAFE_INTEGER_BITS);

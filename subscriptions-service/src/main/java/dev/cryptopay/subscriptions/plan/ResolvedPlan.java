@@ -6,6 +6,7 @@ import dev.cryptopay.subscriptions.config.SubscriptionsProperties;
 import dev.cryptopay.subscriptions.network.Network;
 import dev.cryptopay.subscriptions.network.ReferenceData;
 import dev.cryptopay.subscriptions.network.Token;
+import java.math.BigDecimal;
 import java.math.BigInteger;
 
 /**
@@ -14,6 +15,9 @@ import java.math.BigInteger;
  */
 public record ResolvedPlan(
         PlanRequest request, Network network, String contract, Token token, PlanTerms terms, BigInteger billedAmount) {
+
+    /** The longest value text the contract reads (its {@code _units}). */
+    static final int MAX_VALUE_CHARS = 78;
 
     /** Resolves the request; the nonce is the request's, or {@code nonce} when it has none. */
     public static ResolvedPlan of(
@@ -45,12 +49,7 @@ public record ResolvedPlan(
                             "currency " + request.currency() + " cannot be billed on " + network.name()
                                     + " (supported: " + String.join(", ", reference.currencyCodes(network.id()))
                                     + ")"));
-            billed = token.baseUnits(request.value())
-                    .orElseThrow(() -> ApiException.invalidField(
-                            "validation_failed",
-                            "value",
-                            "value has more decimal places than " + token.currencyCode() + " has (" + token.decimals()
-                                    + ")"));
+            billed = billedByValue(request.valueText(), token);
         }
         if (request.currencyId() != null && !request.currencyId().equals(token.currencyId())) {
             throw ApiException.invalidField(
@@ -72,6 +71,35 @@ public record ResolvedPlan(
                 request.subscribeDeadline(),
                 request.planNonce() == null ? 0 : request.planNonce());
         return new ResolvedPlan(request, network, contract, token, terms, billed);
+    }
+
+    /**
+     * What a value plan bills a period, by the contract's own rule for the signed text (its {@code _units}), so that
+     * the service never signs a value the contract refuses: digits with at most one point between digits (the field's
+     * pattern), at most {@value #MAX_VALUE_CHARS} characters, no more fraction digits than the token has decimals —
+     * written ones count, zeros too ("10.500000000" has nine) — and a result that fits a uint256.
+     */
+    static BigInteger billedByValue(String text, Token token) {
+        int point = text.indexOf('.');
+        int fractionDigits = point < 0 ? 0 : text.length() - point - 1;
+        if (fractionDigits > token.decimals()) {
+            throw ApiException.invalidField(
+                    "validation_failed",
+                    "value",
+                    "value has more decimal places than " + token.currencyCode() + " has (" + token.decimals() + "): "
+                            + fractionDigits + " written");
+        }
+        if (text.length() > MAX_VALUE_CHARS) {
+            throw ApiException.invalidField(
+                    "validation_failed", "value", "value is longer than " + MAX_VALUE_CHARS + " characters");
+        }
+        BigInteger billed =
+                new BigDecimal(text).movePointRight(token.decimals()).toBigIntegerExact();
+        if (billed.bitLength() > 256) {
+            throw ApiException.invalidField(
+                    "validation_failed", "value", "value is too large: a period must fit a uint256 of base units");
+        }
+        return billed;
     }
 
     public ResolvedPlan withPlanNonce(long nonce) {

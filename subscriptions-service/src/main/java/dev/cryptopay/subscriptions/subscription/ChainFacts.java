@@ -52,7 +52,8 @@ import reactor.core.publisher.Mono;
  * </ul>
  *
  * A log that comes before the link knows it (the wallet reported its enrolment late) is kept {@code unmatched} and
- * applied by the enrolment. A confirmed log a deeper reorganisation took away marks its payment failed.
+ * applied by the enrolment. A confirmed log a deeper reorganisation took away marks its payment failed, rolls its
+ * link's paid periods back and announces it ({@code subscription.payment.failed}, reason {@code reorganised}).
  */
 @Service
 public class ChainFacts {
@@ -327,7 +328,11 @@ public class ChainFacts {
                 .thenReturn(LogOutcome.APPLIED);
     }
 
-    /** A confirmed log taken away by a reorganisation: a payment it recorded no longer counts. */
+    /**
+     * A confirmed log taken away by a reorganisation deeper than the confirmations: a payment it recorded no longer
+     * counts, its link counts one paid period fewer with that period due again, and
+     * {@code subscription.payment.failed} (reason {@code reorganised}) says so.
+     */
     private Mono<Void> removed(ChainLog report, Instant now) {
         log.warn(
                 "Chain {}: confirmed log {}#{} was removed by a reorganisation",
@@ -335,7 +340,19 @@ public class ChainFacts {
                 report.txHash(),
                 report.logIndex());
         return book.markRemoved(report, now)
-                .then(links.paymentsRemoved(report.txHash(), report.logIndex(), now))
+                .thenMany(links.paymentsRemoved(report.txHash(), report.logIndex(), now))
+                .concatMap(payment -> links.lockAny(payment.linkId())
+                        .flatMap(link -> plans.findAny(link.planId())
+                                .flatMap(plan -> subscribers
+                                        .findAny(link.subscriberId())
+                                        .flatMap(subscriber -> changes.link(
+                                                link.reorganised(payment.startsAt(), now),
+                                                link,
+                                                Transition.unchanged(subscriber),
+                                                plan,
+                                                SubscriptionChanges.Payment.reorganised(
+                                                        payment.amount(), payment.txHash()),
+                                                now)))))
                 .then();
     }
 

@@ -146,15 +146,16 @@ public class LinkRepository {
                 .defaultIfEmpty(false);
     }
 
-    /** A collection a reorganisation took away: its payments no longer count as paid. */
-    public Mono<Long> paymentsRemoved(String txHash, int logIndex, Instant now) {
+    /** A collection a reorganisation took away: its payments no longer count as paid; answers them as they now are. */
+    public Flux<SubscriptionPayment> paymentsRemoved(String txHash, int logIndex, Instant now) {
         return database.sql("UPDATE subscription_payment SET status = 'failed', updated_at = :now"
-                        + " WHERE tx_hash = :hash AND log_index = :index AND status <> 'failed'")
+                        + " WHERE tx_hash = :hash AND log_index = :index AND status <> 'failed'"
+                        + " RETURNING " + PAYMENT_COLUMNS)
                 .bind("now", utc(now))
                 .bind("hash", txHash)
                 .bind("index", logIndex)
-                .fetch()
-                .rowsUpdated();
+                .map(LinkRepository::readPayment)
+                .all();
     }
 
     /** The merchant's payment of this link recorded from this transaction on this network, if any. */

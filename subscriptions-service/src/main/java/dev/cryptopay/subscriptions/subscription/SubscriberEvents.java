@@ -38,6 +38,8 @@ public class SubscriberEvents {
      * @param periods how many periods a {@code subscription.payment.failed} counts as missed (null otherwise)
      * @param collectedAfterStop true on a {@code subscription.payment.success} someone collected while the link was
      *     stopped, false on every other event
+     * @param reason why a {@code subscription.payment.failed} failed: {@code missed} or {@code reorganised}; null on
+     *     every other event
      * @param metadata the subscriber's webhook_metadata, {@code {}} when it has none
      */
     record SubscriptionEventData(
@@ -50,6 +52,7 @@ public class SubscriberEvents {
             String txHash,
             Long periods,
             boolean collectedAfterStop,
+            String reason,
             JsonNode metadata) {}
 
     /** An event without a transaction; {@code amount} is what one period bills. */
@@ -75,6 +78,7 @@ public class SubscriberEvents {
                 payment.txHash(),
                 payment.periods(),
                 payment.collectedAfterStop(),
+                type == EventType.SUBSCRIPTION_PAYMENT_FAILED ? payment.failure() : null,
                 subscriber.webhookMetadata() == null
                         ? json.createObjectNode()
                         : json.readTree(subscriber.webhookMetadata()));

@@ -38,22 +38,32 @@ public class SubscriptionChanges {
 
     /**
      * What a link's events are about: the amount (default one period of the plan), the transaction, if any, how many
-     * periods a miss counts (null when the event is not about missed periods), and whether a collected period was
-     * taken while the link was stopped.
+     * periods a miss counts (null when the event is not about missed periods), whether a collected period was taken
+     * while the link was stopped, and why a payment failed ({@link #MISSED}, {@link #REORGANISED}; null otherwise).
      */
-    public record Payment(BigInteger amount, String txHash, Long periods, boolean collectedAfterStop) {
+    public record Payment(BigInteger amount, String txHash, Long periods, boolean collectedAfterStop, String failure) {
+
+        /** {@code subscription.payment.failed}'s reason: periods the contract counted as missed. */
+        public static final String MISSED = "missed";
+
+        /** {@code subscription.payment.failed}'s reason: a reorganisation took a confirmed collection away. */
+        public static final String REORGANISED = "reorganised";
 
         /** One period of the plan, no transaction. */
         public static Payment period(PlanView plan) {
-            return new Payment(plan.plan().billedAmount(), null, null, false);
+            return new Payment(plan.plan().billedAmount(), null, null, false, null);
         }
 
         public static Payment collected(BigInteger amount, String txHash, boolean afterStop) {
-            return new Payment(amount, txHash, null, afterStop);
+            return new Payment(amount, txHash, null, afterStop, null);
         }
 
         public static Payment missed(BigInteger amount, String txHash, long periods) {
-            return new Payment(amount, txHash, periods, false);
+            return new Payment(amount, txHash, periods, false, MISSED);
+        }
+
+        public static Payment reorganised(BigInteger amount, String txHash) {
+            return new Payment(amount, txHash, null, false, REORGANISED);
         }
     }
 

@@ -217,6 +217,27 @@ public record SubscriptionLink(
     }
 
     /**
+     * A reorganisation deeper than the confirmations took away the confirmed collection of the period starting at
+     * {@code periodStart}: one paid period fewer, and that period is due again (unless an earlier one already is);
+     * announced as {@code subscription.payment.failed} (reason {@code reorganised}).
+     */
+    public Transition<SubscriptionLink> reorganised(Instant periodStart, Instant now) {
+        Instant due = periodDueAt == null || periodStart.isBefore(periodDueAt) ? periodStart : periodDueAt;
+        return Transition.to(
+                copy(
+                        owed,
+                        Math.max(0, paidPeriods - 1),
+                        locked,
+                        trialEndsAt,
+                        expiresAt,
+                        active,
+                        due,
+                        missedPeriods,
+                        now),
+                EventType.SUBSCRIPTION_PAYMENT_FAILED);
+    }
+
+    /**
      * A change of the link's settings by its merchant or customer (who may change what is checked before). Moving
      * the trial's end before anything was billed moves the first period with it; a link restarted is billed again
      * from now (the time it stood still is not a miss) unless it has already expired, and only a link the chain

@@ -161,6 +161,8 @@ class BillingTest extends SubscriptionsTestBase {
         JsonNode failed = json.readTree(records.get(3).value()).get("data");
         assertThat(failed.get("amount").asString()).isEqualTo("20000000");
         assertThat(failed.get("periods").asLong()).isEqualTo(2);
+        assertThat(failed.get("reason").asString()).isEqualTo("missed");
+        assertThat(success.get("reason").isNull()).isTrue();
         assertThat(json.readTree(records.get(5).value())
                         .get("data")
                         .get("status")
@@ -201,6 +203,9 @@ class BillingTest extends SubscriptionsTestBase {
                 .as("the repeated report counted nothing")
                 .isEqualTo(2);
 
+        JsonNode paid = read(get(merchant, linkUri).expectStatus().isOk());
+
+        // A reorganisation deeper than the confirmations takes the collection away.
         reportLog(charged, true).expectStatus().isOk();
         JsonNode afterReorg = read(get(merchant, linkUri).expectStatus().isOk());
         assertThat(afterReorg
@@ -209,6 +214,32 @@ class BillingTest extends SubscriptionsTestBase {
                         .get("status")
                         .asString())
                 .isEqualTo("failed");
+        assertThat(afterReorg.get("paid_periods").asInt()).as("rolled back").isEqualTo(1);
+        JsonNode removed = paid.get("subscription_transactions").get(1);
+        List<ConsumerRecord<String, String>> records = TestKafka.recordsWithKey(
+                "subscriptions.events", merchant.merchantId().toString(), 5);
+        assertThat(records)
+                .extracting(r -> TestKafka.header(r, "event-type"))
+                .containsExactly(
+                        "subscription.created",
+                        "subscription.activated",
+                        "subscription.payment.success",
+                        "subscription.payment.success",
+                        "subscription.payment.failed");
+        JsonNode reorganised = json.readTree(records.get(4).value()).get("data");
+        assertThat(reorganised.get("reason").asString()).isEqualTo("reorganised");
+        assertThat(reorganised.get("tx_hash").asString()).isEqualTo(collected.getTransactionHash());
+        assertThat(reorganised.get("amount").asString())
+                .isEqualTo(removed.get("amount").asString());
+        reportLog(charged, true).expectStatus().isOk();
+        assertThat(TestKafka.recordsWithKey(
+                        "subscriptions.events", merchant.merchantId().toString(), 5))
+                .as("the same removal reported again rolls nothing back twice")
+                .hasSize(5);
+        assertThat(read(get(merchant, linkUri).expectStatus().isOk())
+                        .get("paid_periods")
+                        .asInt())
+                .isEqualTo(1);
         reportPayment(merchant, link, plan, collected.getTransactionHash(), "10000000")
                 .expectStatus()
                 .isEqualTo(409);

@@ -314,6 +314,11 @@ class PlanRoutesTest extends SubscriptionsTestBase {
         tooPrecise.put("value", "0.0000001");
         assertRefused(merchant, tooPrecise, "value", "validation_failed", "decimal places");
 
+        // The contract's rule for the signed text: written fraction digits count, zeros too.
+        Map<String, Object> zerosWritten = withSig(valuePlan("Zeros"));
+        zerosWritten.put("value", "010.500000000");
+        assertRefused(merchant, zerosWritten, "value", "validation_failed", "has (6): 9 written");
+
         Map<String, Object> wrongCurrencyId = withSig(amountPlan("Currency id"));
         wrongCurrencyId.put("currency_id", "41fd9b98-2cfb-5842-a4b4-9851809551cd");
         assertRefused(merchant, wrongCurrencyId, "currency_id", "invalid_currency", "USDC");
