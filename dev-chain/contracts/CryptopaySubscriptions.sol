@@ -7,6 +7,7 @@ import {Ownable2Step, Ownable} from "@openzeppelin/contracts/access/Ownable2Step
 import {ReentrancyGuard} from "@openzeppelin/contracts/utils/ReentrancyGuard.sol";
 import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
 import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 
 /// @title Cryptopay subscriptions
 /// @notice Recurring ERC-20 billing under a plan the merchant signed off chain (EIP-712). The customer subscribes from
@@ -15,6 +16,10 @@ import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
 /// grace passed unpaid are counted as missed by time alone, so a failed or gas-starved collect changes nothing and
 /// nobody can make a subscriber miss a period; autoCancelAfterMissed misses in a row cancel. No loops over users;
 /// customer funds never rest here.
+/// @dev Version 2: a short delivery is a refused pull (the misses counted before it stay recorded); one subscription
+/// per (subscriber, plan, ref), its id derived from them; every duration at most 100 years, an interval and a grace of
+/// at least an hour; the destination is neither the subscriber nor this contract; an end comes after the trial; a
+/// cancel, and a revoked plan's end, first record the misses before them; the currency registry only grows.
 contract CryptopaySubscriptions is EIP712, Ownable2Step, ReentrancyGuard {
     /// The plan exactly as the merchant signed it (the service's EIP-712 SubscriptionPlan, in the same order).
     struct Plan {
@@ -56,9 +61,14 @@ contract CryptopaySubscriptions is EIP712, Ownable2Step, ReentrancyGuard {
         "uint64 subscribeDeadline,uint256 planNonce)"
     );
 
-    /// The shortest time a period stays collectable after it starts (or the interval, when that is shorter): a keeper
-    /// must have time to come by. A plan's maxArrears below it is raised to it.
-    uint64 public constant MIN_GRACE = 10 minutes;
+    /// The shortest time a period stays collectable after it starts: a keeper must have time to come by. A plan's
+    /// maxArrears below it is raised to it.
+    uint64 public constant MIN_GRACE = 1 hours;
+    /// The shortest interval: a period a second would make collects due every block.
+    uint64 public constant MIN_INTERVAL = 1 hours;
+    /// The longest duration anywhere (interval, trial, grace, how far away an end may be): 100 years of 365.25 days,
+    /// the service's own bound.
+    uint64 public constant MAX_DURATION = 36525 days;
 
     uint8 public constant CANCELLED_BY_SUBSCRIBER = 0;
     uint8 public constant CANCELLED_BY_MERCHANT = 1;
@@ -71,7 +81,6 @@ contract CryptopaySubscriptions is EIP712, Ownable2Step, ReentrancyGuard {
     mapping(address merchant => mapping(bytes32 planId => bool)) public revoked;
 
     mapping(bytes32 id => Subscription) private subscriptions;
-    uint256 private subscriptionCount;
 
     event Subscribed(
         bytes32 indexed id,
@@ -115,6 +124,9 @@ contract CryptopaySubscriptions is EIP712, Ownable2Step, ReentrancyGuard {
     error UnknownSubscription();
     error NotActive();
     error NotAllowed();
+    error AlreadySubscribed(bytes32 id);
+    error CurrencyAlreadySet(string currency);
+    error PullRefused();
 
     /// @param currencies currency codes value plans may bill, with the token of each in `tokens`
     constructor(address owner, string[] memory currencies, address[] memory tokens)
@@ -135,7 +147,8 @@ contract CryptopaySubscriptions is EIP712, Ownable2Step, ReentrancyGuard {
         emit PlanRevoked(msg.sender, planId_);
     }
 
-    /// Which token value plans in `currency` bill (the zero address removes it). Existing subscriptions keep theirs.
+    /// Which token value plans in `currency` bill, for a code not registered yet: the registry only grows, so a
+    /// signed value plan always bills the token it was signed for. Existing subscriptions keep theirs anyway.
     function setCurrencyToken(string calldata currency, address token) external onlyOwner {
         _setCurrencyToken(currency, token);
     }
@@ -145,8 +158,11 @@ contract CryptopaySubscriptions is EIP712, Ownable2Step, ReentrancyGuard {
     /// Subscribes msg.sender to `plan`. Without a trial the first period is pulled now (approve first).
     /// subscribeDeadline is signed but not enforced here: it counts from the merchant's invitation, which only the
     /// merchant's service knows (it stops offering an expired invitation).
-    /// @param ref keccak256("cryptopay.subscriber:" + subscriber id) for an invitation, zero for a self-service sign-up
-    /// @param endsAt when billing ends (no period starts at or after it); 0 for never
+    /// One subscription per (subscriber, plan, ref): its id is derived from them, and subscribing again is refused
+    /// (a double click never bills twice). Durations are at most MAX_DURATION, the interval at least MIN_INTERVAL; the
+    /// destination is neither the subscriber nor this contract (tokens would go nowhere).
+    /// @param ref keccak256("cryptopay.subscriber:" + subscriber id) for an invitation or a sign-up
+    /// @param endsAt when billing ends (no period starts at or after it), after the trial; 0 for never
     function subscribe(Plan calldata plan, bytes calldata merchantSig, bytes32 ref, uint64 endsAt)
         external
         nonReentrant
@@ -155,13 +171,20 @@ contract CryptopaySubscriptions is EIP712, Ownable2Step, ReentrancyGuard {
         bytes32 pid = planId(plan);
         if (ECDSA.recover(_hashTypedDataV4(pid), merchantSig) != plan.merchant) revert InvalidMerchantSignature();
         if (revoked[plan.merchant][pid]) revert PlanIsRevoked();
-        if (plan.interval == 0) revert InvalidPlan("interval is 0");
-        if (plan.destination == address(0)) revert InvalidPlan("no destination");
-        if (endsAt != 0 && endsAt <= block.timestamp) revert InvalidEnd();
+        if (plan.interval < MIN_INTERVAL) revert InvalidPlan("interval is under an hour");
+        if (plan.interval > MAX_DURATION || plan.trialPeriod > MAX_DURATION || plan.maxArrears > MAX_DURATION) {
+            revert InvalidPlan("a duration is over 100 years");
+        }
+        if (plan.destination == address(0) || plan.destination == msg.sender || plan.destination == address(this)) {
+            revert InvalidPlan("the destination is none, the subscriber or this contract");
+        }
+        uint256 firstDue = block.timestamp + plan.trialPeriod;
+        if (endsAt != 0 && (endsAt <= firstDue || endsAt > block.timestamp + MAX_DURATION)) revert InvalidEnd();
         (address token, uint256 amount) = _billing(plan);
 
-        id = keccak256(abi.encode(block.chainid, address(this), pid, msg.sender, ++subscriptionCount));
+        id = keccak256(abi.encode(block.chainid, address(this), pid, msg.sender, ref));
         Subscription storage s = subscriptions[id];
+        if (s.subscriber != address(0)) revert AlreadySubscribed(id);
         s.planId = pid;
         s.subscriber = msg.sender;
         s.merchant = plan.merchant;
@@ -169,9 +192,9 @@ contract CryptopaySubscriptions is EIP712, Ownable2Step, ReentrancyGuard {
         s.destination = plan.destination;
         s.amount = amount;
         s.interval = plan.interval;
-        s.grace = graceOf(plan.maxArrears, plan.interval);
+        s.grace = graceOf(plan.maxArrears);
         s.autoCancelAfterMissed = plan.autoCancelAfterMissed;
-        s.nextDue = uint64(block.timestamp) + plan.trialPeriod;
+        s.nextDue = SafeCast.toUint64(firstDue);
         s.endsAt = endsAt;
         s.active = true;
         emit Subscribed(id, pid, msg.sender, plan.merchant, token, plan.destination, amount, s.nextDue, endsAt, ref);
@@ -179,7 +202,8 @@ contract CryptopaySubscriptions is EIP712, Ownable2Step, ReentrancyGuard {
         if (plan.trialPeriod == 0 && !_charge(id, s)) revert FirstPaymentFailed();
     }
 
-    /// Ends a subscription: its subscriber or its merchant.
+    /// Ends a subscription: its subscriber or its merchant. The periods whose grace passed unpaid are recorded as
+    /// missed first (which may already end it: then it stays ended so).
     function cancel(bytes32 id) external nonReentrant {
         Subscription storage s = _active(id);
         uint8 reason;
@@ -190,7 +214,10 @@ contract CryptopaySubscriptions is EIP712, Ownable2Step, ReentrancyGuard {
         } else {
             revert NotAllowed();
         }
-        _cancel(id, s, msg.sender, reason);
+        _countMisses(id, s);
+        if (s.active) {
+            _cancel(id, s, msg.sender, reason);
+        }
     }
 
     // ---- anyone (keepers) ----------------------------------------------------------------------------------------
@@ -201,12 +228,12 @@ contract CryptopaySubscriptions is EIP712, Ownable2Step, ReentrancyGuard {
     /// @return charged whether a period was paid now
     function collect(bytes32 id) external nonReentrant returns (bool charged) {
         Subscription storage s = _active(id);
-        if (revoked[s.merchant][s.planId]) {
-            _cancel(id, s, s.merchant, CANCELLED_BY_MERCHANT);
-            return false;
-        }
         _countMisses(id, s);
         if (!s.active) {
+            return false;
+        }
+        if (revoked[s.merchant][s.planId]) {
+            _cancel(id, s, s.merchant, CANCELLED_BY_MERCHANT);
             return false;
         }
         if (s.endsAt != 0 && s.nextDue >= s.endsAt) {
@@ -258,10 +285,21 @@ contract CryptopaySubscriptions is EIP712, Ownable2Step, ReentrancyGuard {
         return s;
     }
 
-    /// How long a period stays collectable: the plan's maxArrears, at least MIN_GRACE (or the interval if shorter).
-    function graceOf(uint64 maxArrears, uint64 interval) public pure returns (uint64) {
-        uint64 floor = interval < MIN_GRACE ? interval : MIN_GRACE;
-        return maxArrears > floor ? maxArrears : floor;
+    /// How long a period stays collectable: the plan's maxArrears, at least MIN_GRACE.
+    function graceOf(uint64 maxArrears) public pure returns (uint64) {
+        return maxArrears > MIN_GRACE ? maxArrears : MIN_GRACE;
+    }
+
+    /// Pulls exactly `amount` of `token` from `from` to `to`, or reverts (a refusal, a short delivery). Callable by
+    /// this contract alone: `_charge` calls it so that a failed pull reverts only itself, not the misses counted
+    /// before it.
+    function pullExact(address token, address from, address to, uint256 amount) external {
+        if (msg.sender != address(this)) revert NotAllowed();
+        uint256 before = IERC20(token).balanceOf(to);
+        (bool ok, bytes memory answer) = token.call(abi.encodeCall(IERC20.transferFrom, (from, to, amount)));
+        bool paid = ok && (answer.length == 0 ? token.code.length > 0 : answer.length >= 32 && abi.decode(answer, (bool)));
+        if (!paid) revert PullRefused();
+        if (IERC20(token).balanceOf(to) - before != amount) revert FeeOnTransferToken();
     }
 
     // ---- internals -------------------------------------------------------------------------------------------------
@@ -289,7 +327,7 @@ contract CryptopaySubscriptions is EIP712, Ownable2Step, ReentrancyGuard {
         }
         if (periods > type(uint32).max) periods = type(uint32).max;
         uint64 first = s.nextDue;
-        s.nextDue = uint64(uint256(s.nextDue) + periods * s.interval);
+        s.nextDue = SafeCast.toUint64(uint256(s.nextDue) + periods * s.interval);
         uint256 inRow = uint256(s.missedInRow) + periods;
         s.missedInRow = inRow > type(uint32).max ? type(uint32).max : uint32(inRow);
         emit Missed(id, s.planId, s.subscriber, first, uint32(periods), s.missedInRow);
@@ -298,18 +336,13 @@ contract CryptopaySubscriptions is EIP712, Ownable2Step, ReentrancyGuard {
         }
     }
 
-    /// Pulls one period; false when the token refuses (the state stays as it was). A token that delivers less than
-    /// the amount (fee on transfer) reverts the whole call.
+    /// Pulls one period; false when the pull is refused — the token refuses it, or delivers less than the amount
+    /// (a fee on transfer) — and the subscription's state stays as it was.
     function _charge(bytes32 id, Subscription storage s) private returns (bool) {
-        IERC20 token = IERC20(s.token);
-        uint256 before = token.balanceOf(s.destination);
-        (bool ok, bytes memory answer) =
-            s.token.call(abi.encodeCall(IERC20.transferFrom, (s.subscriber, s.destination, s.amount)));
-        bool paid = ok && (answer.length == 0 ? s.token.code.length > 0 : answer.length >= 32 && abi.decode(answer, (bool)));
-        if (!paid) {
+        try this.pullExact(s.token, s.subscriber, s.destination, s.amount) {}
+        catch {
             return false;
         }
-        if (token.balanceOf(s.destination) - before != s.amount) revert FeeOnTransferToken();
         uint64 periodStart = s.nextDue;
         s.nextDue = periodStart + s.interval;
         s.paidPeriods += 1;
@@ -364,7 +397,10 @@ contract CryptopaySubscriptions is EIP712, Ownable2Step, ReentrancyGuard {
     }
 
     function _setCurrencyToken(string memory currency, address token) private {
-        currencyToken[keccak256(bytes(currency))] = token;
+        bytes32 key = keccak256(bytes(currency));
+        if (currencyToken[key] != address(0)) revert CurrencyAlreadySet(currency);
+        if (token == address(0)) revert InvalidPlan("no token");
+        currencyToken[key] = token;
         emit CurrencyTokenSet(currency, token);
     }
 }

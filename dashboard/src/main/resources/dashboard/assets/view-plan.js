@@ -109,8 +109,10 @@ function termsSection(plan) {
       plan.token ? [h("dt", {}, "Token"), h("dd", {}, code(plan.token))] : null,
       h("dt", {}, "Billed"), h("dd", {}, every(plan.interval)),
       h("dt", {}, "Free trial"), h("dd", {}, duration(plan.trial_period)),
-      h("dt", {}, "Grace for a late payment"), h("dd", {}, duration(plan.max_arrears, "None (the contract allows "
-        + "at least 10 minutes)")),
+      h("dt", {}, "Grace for a late payment"), h("dd", { id: "plan-grace" }, duration(plan.effective_grace),
+        plan.max_arrears < plan.effective_grace
+          ? h("span", { class: "hint" }, ` · the contract's minimum (the plan asks ${duration(plan.max_arrears, "none")})`)
+          : null),
       h("dt", {}, "Cancelled after"), h("dd", {}, plan.auto_cancel_after_missed
         ? `${plan.auto_cancel_after_missed} missed payment${plan.auto_cancel_after_missed === 1 ? "" : "s"} in a row`
         : "Never for missed payments"),

@@ -67,9 +67,10 @@ class SubscriptionWalkEndToEndTest {
         terms.put("destination", "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC");
         terms.put("token", "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512");
         terms.put("amount", "10000000");
-        // Seconds-long periods: the test moves the chain's clock past a period and its grace.
-        terms.put("interval", 4);
-        terms.put("max_arrears", 3);
+        // The shortest periods the contract bills (an hour, with an hour's grace): the test moves the chain's clock
+        // past a period and its grace.
+        terms.put("interval", 3600);
+        terms.put("max_arrears", 0);
         terms.put("auto_cancel_after_missed", 1);
         terms.put("name", "E2E Pro");
 
@@ -217,7 +218,7 @@ class SubscriptionWalkEndToEndTest {
                             List.of(new Address(DevChain.SUBSCRIPTION_CONTRACT), new Uint256(BigInteger.ZERO)),
                             List.of())),
                     BigInteger.ZERO);
-            chain.increaseTime(20);
+            chain.increaseTime(3600 + 3600 + 60);
 
             await("the subscription walk's webhooks", Duration.ofSeconds(60), () -> {
                 chain.mine(1); // the dev chain mines only on transactions: confirmations need blocks

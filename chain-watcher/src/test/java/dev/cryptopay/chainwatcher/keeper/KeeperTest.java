@@ -277,25 +277,32 @@ class KeeperTest extends ChainWatcherTestBase {
     }
 
     @Test
-    void aCollectThatWouldRevertIsNotSent() {
-        // A token keeping a fee on each transfer: the contract reverts the collect (FeeOnTransferToken).
+    void aTokenThatDeliversLessIsARefusedPullAndItsMissIsRecordedOnceAfterTheGrace() {
+        // A token keeping a fee on each transfer: the contract refuses the pull (a short delivery), without reverting.
         Account subscriber = CONTRACT.freshAccount();
         CONTRACT.allow(subscriber, feeToken(), 3);
-        String id = subscribe(subscriber, CONTRACT.plan(feeToken(), 3600, 0), "keeper-revert");
+        String id = subscribe(subscriber, CONTRACT.plan(feeToken(), 3600, 0), "keeper-short");
         Keeper keeper = keeper(freshKey());
         run(keeper);
-        double skipped = counter("chain_watcher_keeper_collects_skipped_total");
+        Instant due = state(id).nextDue();
 
         CHAIN.increaseTime(3600);
         run(keeper);
-        assertThat(collects(id)).isEmpty();
-        assertThatThrownBy(() -> CHAIN.callRaw(DevChain.SUBSCRIPTION_CONTRACT, OnChainSubscription.collect(id)))
-                .as("it would revert indeed")
-                .hasMessageContaining("revert");
-        assertThat(counter("chain_watcher_keeper_collects_skipped_total")).isGreaterThan(skipped);
+        assertThat(collects(id))
+                .as("within the grace: the pull is refused, nothing sent")
+                .isEmpty();
         assertThat(subscriptions.find(CHAIN_ID, id).block().nextCheckAt())
-                .as("looked at again after retry-interval")
-                .isAfter(state(id).nextDue());
+                .as("tried again within the grace")
+                .isBefore(due.plusSeconds(GRACE));
+
+        CHAIN.increaseTime(GRACE + 1);
+        run(keeper);
+        List<KeeperTransaction> sent = collects(id);
+        assertThat(sent).as("once after the grace, to record the miss").hasSize(1);
+        TransactionReceipt missed = CHAIN.receipt(sent.get(0).txHash()).orElseThrow();
+        assertThat(missed.isStatusOK()).as("no revert").isTrue();
+        assertThat(eventsOf(missed, id)).containsExactly(MISSED);
+        assertThat(state(id).paidPeriods()).isZero();
     }
 
     @Test

@@ -51,7 +51,7 @@ public final class SubscriptionContract {
     public static final BigInteger PERIOD_AMOUNT = DevTokens.USDC.baseUnits("10");
     public static final long INTERVAL = 30L * 24 * 3600;
     /** The contract's MIN_GRACE: a plan with maxArrears 0 gets it. */
-    public static final long GRACE = 600;
+    public static final long GRACE = 3600;
 
     private static final SecureRandom RANDOM = new SecureRandom();
 

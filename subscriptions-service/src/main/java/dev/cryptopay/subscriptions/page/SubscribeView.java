@@ -104,9 +104,9 @@ public record SubscribeView(
         return price() + " " + Words.every(terms().interval());
     }
 
-    /** How long a due period stays collectable: the contract raises a plan's grace to at least min(10 min, interval). */
+    /** How long a due period stays collectable: the contract raises a plan's grace to at least an hour. */
     long effectiveGrace() {
-        return Math.max(terms().maxArrears(), Math.min(600, terms().interval()));
+        return terms().effectiveGrace();
     }
 
     /** The start of the next period to bill: the contract's next due time, once enrolled. */

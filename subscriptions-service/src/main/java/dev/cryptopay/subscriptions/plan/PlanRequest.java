@@ -136,8 +136,12 @@ public record PlanRequest(
             violations.reject("period", "period and interval are the same setting; send one, or both equal");
         }
         BigInteger billingInterval = interval != null ? interval : period;
-        if (billingInterval != null && billingInterval.signum() == 0) {
-            violations.reject("interval", "interval must be greater than 0");
+        if (billingInterval != null
+                && billingInterval.compareTo(BigInteger.valueOf(PlanTerms.MIN_INTERVAL_SECONDS)) < 0) {
+            violations.reject(
+                    interval != null ? "interval" : "period",
+                    "interval must be at least " + PlanTerms.MIN_INTERVAL_SECONDS
+                            + " seconds (an hour): the subscription contract bills no more often");
         } else if (billingInterval != null) {
             duration(interval != null ? "interval" : "period", billingInterval, violations);
         } else if (!present(root, "interval") && !present(root, "period")) {

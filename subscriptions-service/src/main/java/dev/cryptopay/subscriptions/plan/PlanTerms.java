@@ -21,6 +21,19 @@ public record PlanTerms(
         long subscribeDeadline,
         long planNonce) {
 
+    /**
+     * The subscription contract's shortest interval and shortest grace (its {@code MIN_INTERVAL} and
+     * {@code MIN_GRACE}): a plan billing more often is refused, a shorter {@code maxArrears} is raised to it.
+     */
+    public static final long MIN_INTERVAL_SECONDS = 3_600;
+
+    public static final long MIN_GRACE_SECONDS = 3_600;
+
+    /** How long a due period stays collectable on chain: {@code maxArrears}, at least an hour (the contract's rule). */
+    public long effectiveGrace() {
+        return Math.max(maxArrears, MIN_GRACE_SECONDS);
+    }
+
     public boolean byAmount() {
         return value.isEmpty();
     }

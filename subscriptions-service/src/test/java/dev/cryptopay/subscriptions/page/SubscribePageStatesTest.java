@@ -98,7 +98,7 @@ class SubscribePageStatesTest extends SubscribePageTestBase {
         assertThat(element(html, "term-trial")).isEqualTo("No trial: the first payment is taken when you subscribe.");
         assertThat(element(html, "term-grace"))
                 .as("the contract's minimum grace")
-                .contains("within 10 minutes");
+                .contains("within 1 hour;");
         assertThat(element(html, "term-missed")).startsWith("Missed payments are recorded as owed");
         assertThat(html).doesNotContain("id=\"term-deadline\"");
         assertThat(element(html, "step-subscribe")).contains("the first payment of 10 USDC is taken now");

@@ -100,6 +100,9 @@ class PlanRoutesTest extends SubscriptionsTestBase {
         assertThat(plan.get("currency_id").asString()).isEqualTo(USDC_CURRENCY_ID);
         assertThat(plan.get("currency").isNull()).isTrue();
         assertThat(plan.get("currency_symbol").asString()).isEqualTo("USDC");
+        assertThat(plan.get("effective_grace").asLong())
+                .as("three days of grace, over the contract's hour")
+                .isEqualTo(259200);
         assertThat(plan.get("amount").asString()).isEqualTo("10000000");
         assertThat(plan.get("formatted_amount").asString()).isEqualTo("10");
         assertThat(plan.get("interval").asLong()).isEqualTo(2592000);
@@ -148,6 +151,21 @@ class PlanRoutesTest extends SubscriptionsTestBase {
         assertThat(plan.get("amount").asString()).isEqualTo("9990000");
         assertThat(plan.get("formatted_amount").asString()).isEqualTo("9.99");
         assertThat(plan.get("currency_symbol").asString()).isEqualTo("USDC");
+        assertThat(plan.get("max_arrears").asLong()).isZero();
+        assertThat(plan.get("effective_grace").asLong())
+                .as("the contract raises a shorter grace to an hour")
+                .isEqualTo(3600);
+        assertThat(read(as(
+                                        null,
+                                        HttpMethod.GET,
+                                        "/public/subscriptions/plans/"
+                                                + plan.get("id").asString())
+                                .exchange()
+                                .expectStatus()
+                                .isOk())
+                        .get("effective_grace")
+                        .asLong())
+                .isEqualTo(3600);
     }
 
     @Test
@@ -313,6 +331,10 @@ class PlanRoutesTest extends SubscriptionsTestBase {
         Map<String, Object> tooPrecise = withSig(valuePlan("Precise"));
         tooPrecise.put("value", "0.0000001");
         assertRefused(merchant, tooPrecise, "value", "validation_failed", "decimal places");
+
+        Map<String, Object> tooOften = withSig(amountPlan("Every minute"));
+        tooOften.put("interval", 3599);
+        assertRefused(merchant, tooOften, "interval", "validation_failed", "at least 3600 seconds (an hour)");
 
         // The contract's rule for the signed text: written fraction digits count, zeros too.
         Map<String, Object> zerosWritten = withSig(valuePlan("Zeros"));

@@ -42,6 +42,7 @@ final class TokenDeployment {
             deploy(rpc, artifact);
         } else {
             requireCode(rpc, used, "the subscription contract", DevChain.SUBSCRIPTION_CONTRACT);
+            requireVersion2(rpc);
             for (DevTokens token : DevTokens.values()) {
                 requireCode(rpc, used, token + " contract", token.address());
             }
@@ -77,6 +78,30 @@ final class TokenDeployment {
                     bytecode + constructorArguments,
                     feed.address(),
                     feed.description() + " price feed");
+        }
+    }
+
+    /**
+     * A dev chain kept from before the subscription contract's version 2 holds version 1 at its address, which cannot
+     * be replaced there (the deployer's nonce 0 is used): it is refused with what to do. Version 2 answers
+     * {@code MIN_INTERVAL()}; version 1 has no such function.
+     */
+    private static void requireVersion2(ChainRpc rpc) {
+        var call = org.web3j.protocol.core.methods.request.Transaction.createEthCallTransaction(
+                DevChain.DEPLOYER,
+                DevChain.SUBSCRIPTION_CONTRACT,
+                FunctionEncoder.encode(new org.web3j.abi.datatypes.Function("MIN_INTERVAL", List.of(), List.of())));
+        String value;
+        try {
+            value = rpc.send(rpc.web3j().ethCall(call, DefaultBlockParameterName.LATEST))
+                    .getValue();
+        } catch (IllegalStateException reverted) {
+            value = null;
+        }
+        if (value == null || value.length() <= 2) {
+            throw new IllegalStateException("this dev chain holds version 1 of the subscription contract at "
+                    + DevChain.SUBSCRIPTION_CONTRACT + ", which cannot be replaced at that address: start a new dev"
+                    + " chain (./run-local --reset, or delete the chain's state file)");
         }
     }
 

@@ -35,7 +35,9 @@ import org.web3j.utils.Numeric;
 /**
  * {@code dev-chain/contracts/CryptopaySubscriptions.sol} on a real node (anvil): its pinned interface, billing over
  * several periods with time moved on the chain, misses counted by time and auto-cancel, revocation, refused
- * signatures, value plans, fee-on-transfer tokens, gas starvation and a reorganised charge.
+ * signatures, value plans, fee-on-transfer tokens, gas starvation and a reorganised charge; and version 2's rules
+ * (a short delivery refused, one subscription per wallet, plan and ref, bounded durations, destinations and ends, an
+ * hour's grace, misses recorded before a cancel, an append-only currency registry).
  */
 class SubscriptionContractTest {
 
@@ -317,6 +319,168 @@ class SubscriptionContractTest {
         }
     }
 
+    // ---- version 2: the audit's findings ------------------------------------------------------------------------
+
+    @Test
+    void aShortDeliveryIsARefusedPullAndTheMissesBeforeItStayRecorded() {
+        String deployer = CHAIN.accounts().get(9);
+        String feeToken = CHAIN.deploy(deployer, "FeeOnTransferToken", "");
+        String subscriber = CHAIN.accounts().get(7);
+        CHAIN.send(deployer, feeToken, mintCall(subscriber, PERIOD_AMOUNT.multiply(BigInteger.TEN)));
+        CHAIN.send(subscriber, feeToken, approveCall(PERIOD_AMOUNT.multiply(BigInteger.TEN)));
+        Plan plan = plan(feeToken, PERIOD_AMOUNT, 3600, 0); // a trial: subscribing pulls nothing
+        byte[] id = subscriptionId(subscribe(subscriber, plan, sign(plan), ref("short"), 0));
+
+        CHAIN.increaseTime(3600 + INTERVAL + 1); // the first period passed its grace, the second is due
+        TransactionReceipt collected = collect(CHAIN.accounts().get(9), id);
+        assertThat(collected.isStatusOK()).as("no revert: the pull is refused").isTrue();
+        assertThat(uint(only(collected, MISSED), 1))
+                .as("the missed period, recorded")
+                .isEqualTo(1);
+        assertThat(logs(collected, CHARGED)).isEmpty();
+        Subscription after = subscription(id);
+        assertThat(after.active()).isTrue();
+        assertThat(after.paidPeriods()).isZero();
+    }
+
+    @Test
+    void oneSubscriptionPerWalletPlanAndRefWithAnIdDerivedFromThem() {
+        String subscriber = fundedSubscriber(5, PERIOD_AMOUNT.multiply(BigInteger.valueOf(3)));
+        Plan plan = plan(DevTokens.USDC.address(), PERIOD_AMOUNT, 0, 0);
+        byte[] ref = ref("double-click");
+        byte[] id = subscriptionId(subscribe(subscriber, plan, sign(plan), ref, 0));
+        assertThat(id)
+                .as("keccak256(chain id, contract, plan id, subscriber, ref)")
+                .isEqualTo(Hash.sha3(Numeric.hexStringToByteArray(FunctionEncoder.encodeConstructor(List.of(
+                        new Uint256(DevChain.CHAIN_ID),
+                        new Address(CONTRACT),
+                        new Bytes32(planId(plan)),
+                        new Address(subscriber),
+                        new Bytes32(ref))))));
+        assertThatThrownBy(() -> subscribe(subscriber, plan, sign(plan), ref, 0))
+                .as("the same wallet, plan and ref again: a double click bills once")
+                .hasMessageContaining("reverted");
+        assertThat(subscribe(subscriber, plan, sign(plan), ref("another-invitation"), 0)
+                        .isStatusOK())
+                .as("another ref is another subscription")
+                .isTrue();
+    }
+
+    @Test
+    void durationsDestinationsAndEndsOutsideTheRulesAreRefused() {
+        String subscriber = fundedSubscriber(6, PERIOD_AMOUNT.multiply(BigInteger.TEN));
+        long hundredYears = 3_155_760_000L; // 36,525 days, the service's bound too
+        assertRefused(subscriber, terms(3599, 0, GRACE, DESTINATION), 0, "an interval under an hour");
+        assertRefused(subscriber, terms(hundredYears + 1, 0, GRACE, DESTINATION), 0, "an interval over 100 years");
+        assertRefused(subscriber, terms(INTERVAL, hundredYears + 1, GRACE, DESTINATION), 0, "a trial over 100 years");
+        assertRefused(subscriber, terms(INTERVAL, 0, hundredYears + 1, DESTINATION), 0, "a grace over 100 years");
+        assertRefused(subscriber, terms(INTERVAL, 0, GRACE, subscriber), 0, "paying itself");
+        assertRefused(subscriber, terms(INTERVAL, 0, GRACE, CONTRACT), 0, "paying the contract");
+        long now = headTime();
+        assertRefused(subscriber, terms(INTERVAL, 7200, GRACE, DESTINATION), now + 3600, "an end inside the trial");
+        assertRefused(
+                subscriber, terms(INTERVAL, 0, GRACE, DESTINATION), now + hundredYears + 3600, "an end past 100 years");
+        assertThat(subscribe(subscriber, terms(3600, 7200, 0, DESTINATION), refFor("ok"), now + 7200 + 3600)
+                        .isStatusOK())
+                .as("an hour's interval, an end after the trial")
+                .isTrue();
+    }
+
+    @Test
+    void theGraceIsAtLeastAnHour() {
+        String subscriber = fundedSubscriber(7, PERIOD_AMOUNT);
+        Plan plan = terms(INTERVAL, 0, 0, DESTINATION);
+        byte[] id = subscriptionId(subscribe(subscriber, plan, refFor("grace"), 0));
+        assertThat(subscription(id).grace()).isEqualTo(BigInteger.valueOf(3600));
+    }
+
+    @Test
+    void aCancelAndARevokedPlansEndRecordTheMissesBeforeThem() {
+        String subscriber = fundedSubscriber(8, PERIOD_AMOUNT); // the first period only
+        Plan plan = plan(DevTokens.USDC.address(), PERIOD_AMOUNT, 0, 0);
+        byte[] id = subscriptionId(subscribe(subscriber, plan, sign(plan), ref("cancel-misses"), 0));
+        CHAIN.increaseTime(INTERVAL + GRACE + 1);
+        TransactionReceipt cancelled = receipt(CHAIN.send(subscriber, CONTRACT, cancelCall(id)));
+        assertThat(uint(only(cancelled, MISSED), 1)).isEqualTo(1);
+        assertThat(uint(only(cancelled, CANCELLED), 1))
+                .as("reason: the subscriber")
+                .isZero();
+
+        String merchantAccount = CHAIN.accounts().get(4);
+        Plan revokedPlan = plan(merchantAccount, DevTokens.USDC.address(), PERIOD_AMOUNT, 0, 0);
+        String other = fundedSubscriber(5, PERIOD_AMOUNT);
+        byte[] revokedId =
+                subscriptionId(subscribe(other, revokedPlan, signWithAccount4(revokedPlan), ref("revoked-misses"), 0));
+        CHAIN.send(
+                merchantAccount,
+                CONTRACT,
+                new Function("revokePlan", List.of(new Bytes32(planId(revokedPlan))), List.of()));
+        CHAIN.increaseTime(INTERVAL + GRACE + 1);
+        TransactionReceipt ended = collect(CHAIN.accounts().get(9), revokedId);
+        assertThat(uint(only(ended, MISSED), 1)).isEqualTo(1);
+        assertThat(uint(only(ended, CANCELLED), 1)).as("reason: the merchant").isEqualTo(1);
+    }
+
+    @Test
+    void theCurrencyRegistryOnlyGrows() {
+        String code = "TST" + nonces++;
+        Function set = new Function(
+                "setCurrencyToken", List.of(new Utf8String(code), new Address(DevTokens.USDC.address())), List.of());
+        assertThat(receipt(CHAIN.send(DevChain.DEPLOYER, CONTRACT, set)).isStatusOK())
+                .isTrue();
+        Function repoint = new Function(
+                "setCurrencyToken", List.of(new Utf8String(code), new Address(DevTokens.USDT.address())), List.of());
+        assertThatThrownBy(() -> CHAIN.send(DevChain.DEPLOYER, CONTRACT, repoint))
+                .as("a registered code is never re-pointed")
+                .hasMessageContaining("reverted");
+        Function usdc = new Function(
+                "setCurrencyToken", List.of(new Utf8String("USDC"), new Address(DevTokens.USDT.address())), List.of());
+        assertThatThrownBy(() -> CHAIN.send(DevChain.DEPLOYER, CONTRACT, usdc)).hasMessageContaining("reverted");
+    }
+
+    private static Plan terms(long interval, long trial, long maxArrears, String destination) {
+        return new Plan(
+                MERCHANT,
+                destination,
+                DevTokens.USDC.address(),
+                PERIOD_AMOUNT,
+                "",
+                "",
+                interval,
+                trial,
+                maxArrears,
+                0,
+                0,
+                BigInteger.valueOf(nonces++));
+    }
+
+    private static byte[] refFor(String name) {
+        return ref(name + "-" + nonces++);
+    }
+
+    private static TransactionReceipt subscribe(String from, Plan plan, byte[] ref, long endsAt) {
+        return subscribe(from, plan, sign(plan), ref, endsAt);
+    }
+
+    private static void assertRefused(String subscriber, Plan plan, long endsAt, String what) {
+        assertThatThrownBy(() -> subscribe(subscriber, plan, refFor("refused"), endsAt))
+                .as(what)
+                .hasMessageContaining("reverted");
+    }
+
+    private static long headTime() {
+        try {
+            return CHAIN.web3j()
+                    .ethGetBlockByNumber(org.web3j.protocol.core.DefaultBlockParameterName.LATEST, false)
+                    .send()
+                    .getBlock()
+                    .getTimestamp()
+                    .longValueExact();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     // ---- the plan, signed ------------------------------------------------------------------------------------------
 
     /** §9's SubscriptionPlan. */
@@ -509,6 +673,7 @@ class SubscriptionContractTest {
             BigInteger nextDue,
             BigInteger paidPeriods,
             BigInteger missedInRow,
+            BigInteger grace,
             boolean active) {}
 
     @SuppressWarnings("rawtypes")
@@ -538,6 +703,7 @@ class SubscriptionContractTest {
                 (BigInteger) values.get(10).getValue(),
                 (BigInteger) values.get(12).getValue(),
                 (BigInteger) values.get(9).getValue(),
+                (BigInteger) values.get(7).getValue(),
                 (Boolean) values.get(13).getValue());
     }
 
