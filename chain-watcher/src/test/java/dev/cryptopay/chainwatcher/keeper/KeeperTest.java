@@ -11,6 +11,7 @@ import static org.assertj.core.api.Assertions.tuple;
 import dev.cryptopay.chainwatcher.ChainWatcherTestBase;
 import dev.cryptopay.chainwatcher.config.ChainWatcherProperties;
 import dev.cryptopay.chainwatcher.config.ChainWatcherProperties.Network;
+import dev.cryptopay.chainwatcher.config.TestNetworks;
 import dev.cryptopay.chainwatcher.report.SubscriptionsReporter;
 import dev.cryptopay.chainwatcher.scan.ChainClient;
 import dev.cryptopay.chainwatcher.scan.SubscriptionContract;
@@ -682,24 +683,10 @@ class KeeperTest extends ChainWatcherTestBase {
     /** The dev chain's network as configured, reached at {@code rpcUrl}, with this fee ceiling (gwei). */
     private Network network(String rpcUrl, BigDecimal maxFeeGwei, BigDecimal maxPriorityFeeGwei) {
         Network dev = properties.networks().get(0);
-        return new Network(
-                dev.name(),
-                dev.chainId(),
-                rpcUrl,
-                dev.confirmations(),
-                dev.pollInterval(),
-                dev.reorgWindow(),
-                dev.maxBlockRange(),
-                dev.startBlocksBack(),
-                dev.lookBackBlocks(),
-                dev.tokens(),
-                dev.subscriptionContract(),
-                dev.keeperKeyFile(),
-                dev.keeperMinBalance(),
-                maxFeeGwei,
-                maxPriorityFeeGwei,
-                dev.nativePriceFeed(),
-                dev.priceMaxAge());
+        return TestNetworks.of(dev)
+                .withRpcUrl(rpcUrl)
+                .withFeeCeiling(maxFeeGwei, maxPriorityFeeGwei)
+                .applyTo(dev);
     }
 
     private static BigDecimal gwei(BigInteger wei) {

@@ -3,6 +3,7 @@ package dev.cryptopay.chainwatcher.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cryptopay.chainwatcher.config.ChainWatcherProperties.Network;
+import dev.cryptopay.chainwatcher.config.TestNetworks;
 import dev.cryptopay.testsupport.chain.DevTokens;
 import dev.cryptopay.testsupport.chain.RpcProxy;
 import java.math.BigInteger;
@@ -194,24 +195,8 @@ class ChainTroubleTest extends ScannerTestBase {
      */
     private void withScannerVia(RpcProxy proxy, Consumer<ChainScanner> use) {
         Network dev = properties.networks().get(0);
-        Network network = new Network(
-                dev.name(),
-                dev.chainId(),
-                proxy.url(),
-                dev.confirmations(),
-                dev.pollInterval(),
-                dev.reorgWindow(),
-                dev.maxBlockRange(),
-                dev.startBlocksBack(),
-                dev.lookBackBlocks(),
-                dev.tokens(),
-                dev.subscriptionContract(),
-                null,
-                dev.keeperMinBalance(),
-                dev.keeperMaxFeeGwei(),
-                dev.keeperMaxPriorityFeeGwei(),
-                dev.nativePriceFeed(),
-                dev.priceMaxAge());
+        Network network =
+                TestNetworks.of(dev).withRpcUrl(proxy.url()).withoutKeeperKey().applyTo(dev);
         withScanner(network, "test-proxied", use);
     }
 

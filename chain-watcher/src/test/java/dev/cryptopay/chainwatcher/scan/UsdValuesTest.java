@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cryptopay.chainwatcher.config.ChainWatcherProperties.Network;
 import dev.cryptopay.chainwatcher.config.ChainWatcherProperties.Token;
+import dev.cryptopay.chainwatcher.config.TestNetworks;
 import dev.cryptopay.testsupport.chain.DevPriceFeeds;
 import dev.cryptopay.testsupport.chain.DevTokens;
 import java.math.BigDecimal;
@@ -64,24 +65,11 @@ class UsdValuesTest extends ScannerTestBase {
                         ? new Token(token.address(), token.decimals(), token.symbol(), null, false)
                         : token)
                 .toList();
-        Network network = new Network(
-                dev.name(),
-                dev.chainId(),
-                dev.rpcUrl(),
-                dev.confirmations(),
-                dev.pollInterval(),
-                dev.reorgWindow(),
-                dev.maxBlockRange(),
-                dev.startBlocksBack(),
-                dev.lookBackBlocks(),
-                tokens,
-                dev.subscriptionContract(),
-                null,
-                dev.keeperMinBalance(),
-                dev.keeperMaxFeeGwei(),
-                dev.keeperMaxPriorityFeeGwei(),
-                dev.nativePriceFeed(),
-                Duration.ofHours(1));
+        Network network = TestNetworks.of(dev)
+                .withTokens(tokens)
+                .withoutKeeperKey()
+                .withPriceMaxAge(Duration.ofHours(1))
+                .applyTo(dev);
 
         scan(); // the application's scanner is at the head, so the test's scanner starts there
         withScanner(network, "test-usd", scanner -> {

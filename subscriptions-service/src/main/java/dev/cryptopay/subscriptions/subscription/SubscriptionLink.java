@@ -117,29 +117,7 @@ public record SubscriptionLink(
 
     /** No matching {@code Subscribed} log came in time; a later one still activates the link. */
     public SubscriptionLink failed(Instant now) {
-        return new SubscriptionLink(
-                id,
-                merchantId,
-                mode,
-                planId,
-                subscriberId,
-                walletAddress,
-                subscribeHash,
-                onchainId,
-                ChainStatus.FAILED,
-                chainSubscriptionId,
-                approvals,
-                owed,
-                paidPeriods,
-                locked,
-                subscribedAt,
-                trialEndsAt,
-                expiresAt,
-                active,
-                periodDueAt,
-                missedPeriods,
-                createdAt,
-                now);
+        return onChain(ChainStatus.FAILED, active, now);
     }
 
     /**
@@ -306,7 +284,12 @@ public record SubscriptionLink(
         if (chainStatus == ChainStatus.ENDED) {
             return Transition.unchanged(this);
         }
-        return Transition.to(new SubscriptionLink(
+        return Transition.to(onChain(ChainStatus.ENDED, false, now));
+    }
+
+    /** The same link with another place on chain (and billed or not). */
+    private SubscriptionLink onChain(ChainStatus newChainStatus, boolean newActive, Instant now) {
+        return new SubscriptionLink(
                 id,
                 merchantId,
                 mode,
@@ -315,7 +298,7 @@ public record SubscriptionLink(
                 walletAddress,
                 subscribeHash,
                 onchainId,
-                ChainStatus.ENDED,
+                newChainStatus,
                 chainSubscriptionId,
                 approvals,
                 owed,
@@ -324,11 +307,11 @@ public record SubscriptionLink(
                 subscribedAt,
                 trialEndsAt,
                 expiresAt,
-                false,
+                newActive,
                 periodDueAt,
                 missedPeriods,
                 createdAt,
-                now));
+                now);
     }
 
     private boolean sameSettingsAs(SubscriptionLink other) {
