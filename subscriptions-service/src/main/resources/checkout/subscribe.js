@@ -183,11 +183,20 @@
         }
       }
       step('step-approve', 'active');
-      show(places, 'Approve the allowance in your wallet (transaction 1 of 2).', 'info');
-      const approveHash = await cryptopayWallet.send(wallet, from, transactions[0]);
-      show(places, 'Allowance sent (transaction ' + cryptopayWallet.shortHash(approveHash)
-        + '). Waiting for it to be confirmed…', 'info', null, approveHash);
-      await cryptopayWallet.waitForReceipt(wallet, approveHash);
+      // Every transaction but the last is an approval: approve(0) first when the wallet already allowed this
+      // contract something (tokens such as USDT refuse to change one non-zero allowance to another), then the
+      // current allowance plus the periods.
+      const approvals = transactions.slice(0, -1);
+      const subscribeTransaction = transactions[transactions.length - 1];
+      const count = transactions.length;
+      let approveHash = null;
+      for (let i = 0; i < approvals.length; i += 1) {
+        show(places, 'Approve the allowance in your wallet (transaction ' + (i + 1) + ' of ' + count + ').', 'info');
+        approveHash = await cryptopayWallet.send(wallet, from, approvals[i]);
+        show(places, 'Allowance sent (transaction ' + cryptopayWallet.shortHash(approveHash)
+          + '). Waiting for it to be confirmed…', 'info', null, approveHash);
+        await cryptopayWallet.waitForReceipt(wallet, approveHash);
+      }
       const allowed = await cryptopayWallet.allowance(wallet, enrol.token, from, enrol.contract);
       if (allowed < perPeriod) {
         throw new WalletError('Your wallet allowed the subscription contract only ' + units(allowed, decimals) + ' '
@@ -196,9 +205,9 @@
       }
       step('step-approve', 'done');
       step('step-subscribe', 'active');
-      await simulate(wallet, from, transactions[1]);
-      show(places, 'Confirm the subscription in your wallet (transaction 2 of 2).', 'info');
-      const subscribeHash = await cryptopayWallet.send(wallet, from, transactions[1]);
+      await simulate(wallet, from, subscribeTransaction);
+      show(places, 'Confirm the subscription in your wallet (transaction ' + count + ' of ' + count + ').', 'info');
+      const subscribeHash = await cryptopayWallet.send(wallet, from, subscribeTransaction);
       const enrolment = { subscriber_id: subscriberId, wallet_address: from, subscribe_hash: subscribeHash,
         approval_hash: approveHash, amount_approved: prepared.approval.amount };
       remember(enrolment);

@@ -58,6 +58,11 @@ final class Ports {
         return port;
     }
 
+    /** Whether the stack runs this port's process (the dev chain may be left out). */
+    boolean planned(StackPort what) {
+        return ports.containsKey(what);
+    }
+
     String url(StackPort what) {
         return "http://127.0.0.1:" + port(what);
     }

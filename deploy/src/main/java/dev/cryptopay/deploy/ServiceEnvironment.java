@@ -63,6 +63,9 @@ final class ServiceEnvironment {
         if (service == StackService.SUBSCRIPTIONS) {
             // NFT metadata links point at the local gateway.
             env.put("PUBLIC_API_URL", ports.url(StackPort.GATEWAY) + "/api/v1");
+            // The enrolment kit reads the wallet's current allowance on the dev chain (it adds to it); none without
+            // one.
+            env.put("DEV_CHAIN_RPC_URL", ports.planned(StackPort.DEV_CHAIN) ? ports.url(StackPort.DEV_CHAIN) : "");
         }
         if (service == StackService.WEBHOOKS) {
             env.put("WEBHOOK_SECRET_ENCRYPTION_KEY", secrets.webhookEncryptionKey());

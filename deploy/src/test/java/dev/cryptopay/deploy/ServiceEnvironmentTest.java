@@ -89,7 +89,8 @@ class ServiceEnvironmentTest {
                         "DATABASE_USER",
                         "DATABASE_PASSWORD",
                         "CHECKOUT_URL",
-                        "PUBLIC_API_URL");
+                        "PUBLIC_API_URL",
+                        "DEV_CHAIN_RPC_URL");
         assertThat(env)
                 .containsEntry("PORT", String.valueOf(ports.port(StackPort.SUBSCRIPTIONS)))
                 .containsEntry("PUBLIC_API_URL", ports.url(StackPort.GATEWAY) + "/api/v1")

@@ -132,6 +132,16 @@ class SubscriptionWalkEndToEndTest {
             // The customer's wallet, through the gateway's public routes (no signature headers) and the dev chain: it
             // sends exactly the two transactions prepare answers, then reports its subscribe transaction.
             String customerWallet = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
+            // A wallet that allowed the contract nothing yet (other walks use this dev account too): the kit approves
+            // the periods alone, without an approve(0) first.
+            chain.sendTransaction(
+                    customerWallet,
+                    DevTokens.USDC.address(),
+                    FunctionEncoder.encode(new Function(
+                            "approve",
+                            List.of(new Address(DevChain.SUBSCRIPTION_CONTRACT), new Uint256(BigInteger.ZERO)),
+                            List.of())),
+                    BigInteger.ZERO);
             HttpResponse<String> kit = httpGet(stack.baseUrl() + "/public/subscriber/prepare?subscriber_id="
                     + subscriberId + "&wallet_address=" + customerWallet + "&periods=3");
             assertThat(kit.statusCode()).as(kit.body()).isEqualTo(200);

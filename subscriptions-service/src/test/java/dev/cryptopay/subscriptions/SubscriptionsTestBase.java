@@ -9,6 +9,7 @@ import dev.cryptopay.testsupport.service.ServiceTest;
 import dev.cryptopay.testsupport.service.ServiceTestBase;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.math.BigInteger;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,6 +18,8 @@ import java.util.UUID;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import org.web3j.crypto.ECKeyPair;
 import org.web3j.crypto.Sign;
@@ -35,9 +38,17 @@ import tools.jackson.databind.JsonNode;
             "outbox.poll-interval=50ms",
             "subscriptions.billing.enabled=false",
             "subscriptions.checkout-url=https://pay.test",
-            "subscriptions.contracts.11155111=0x2222222222222222222222222222222222222222"
+            "subscriptions.contracts.11155111=0x2222222222222222222222222222222222222222",
+            // A node that does not answer: the enrolment kit cannot read allowances on Sepolia.
+            "subscriptions.rpc-urls.11155111=http://127.0.0.1:9"
         })
 public abstract class SubscriptionsTestBase extends ServiceTestBase {
+
+    /** The enrolment kit reads allowances on the shared dev chain, as the service reads them on its network's node. */
+    @DynamicPropertySource
+    static void devChainNode(DynamicPropertyRegistry registry) {
+        registry.add("subscriptions.rpc-urls.31337", CHAIN::rpcUrl);
+    }
 
     /** The dev chain's first account (a public development key; never real funds). */
     protected static final ECKeyPair MERCHANT_KEY =
@@ -298,6 +309,16 @@ public abstract class SubscriptionsTestBase extends ServiceTestBase {
                     .isTrue();
         }
         return last;
+    }
+
+    /** Sets {@code wallet}'s USDC allowance for the contract (other tests' enrolments leave some behind). */
+    protected static void allowContract(String wallet, BigInteger baseUnits) {
+        CHAIN.sendTransaction(
+                wallet,
+                DevTokens.USDC.address(),
+                dev.cryptopay.subscriptions.plan.SubscriptionContractCalls.approve(
+                        DevChain.SUBSCRIPTION_CONTRACT, baseUnits),
+                BigInteger.ZERO);
     }
 
     /** Calls the contract from {@code from} (an unlocked dev account); answers the receipt. */

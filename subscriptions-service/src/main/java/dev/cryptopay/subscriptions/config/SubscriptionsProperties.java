@@ -29,6 +29,11 @@ public record SubscriptionsProperties(
         @NotNull DefaultChain defaultChain,
         /** The subscription contract (the EIP-712 verifyingContract) per chain id; blank means none there. */
         @NotNull @DefaultValue Map<Long, String> contracts,
+        /**
+         * A JSON-RPC endpoint per chain id, read by the enrolment kit for the wallet's current allowance (blank means
+         * none: the kit then cannot add to it, and says so with {@code current_allowance} null).
+         */
+        @NotNull @DefaultValue Map<Long, String> rpcUrls,
         /** The billing scheduler. */
         @NotNull @DefaultValue Billing billing,
         /** The customer's subscribe page ({checkout-url}/subscribe) and its live status. */
@@ -84,6 +89,12 @@ public record SubscriptionsProperties(
     public Optional<String> contract(long chainId) {
         String address = contracts.get(chainId);
         return address == null || address.isBlank() ? Optional.empty() : Optional.of(address.strip());
+    }
+
+    /** The JSON-RPC endpoint configured for a chain, if any. */
+    public Optional<String> rpcUrl(long chainId) {
+        String url = rpcUrls.get(chainId);
+        return url == null || url.isBlank() ? Optional.empty() : Optional.of(url.strip());
     }
 
     /** An address under the API's public base: {public-url}{path}. */

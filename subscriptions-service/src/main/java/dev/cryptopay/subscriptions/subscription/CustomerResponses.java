@@ -4,7 +4,9 @@ import dev.cryptopay.subscriptions.plan.PlanTypedData;
 import dev.cryptopay.subscriptions.plan.PlanView;
 import dev.cryptopay.subscriptions.plan.PublicPlanResponse;
 import dev.cryptopay.subscriptions.plan.SubscriptionContractCalls;
+import java.math.BigInteger;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import tools.jackson.databind.json.JsonMapper;
@@ -64,7 +66,8 @@ public final class CustomerResponses {
      * @param typedData the plan's EIP-712 typed data; with {@code merchant_sig} a wallet can check the merchant's
      *     signature before approving anything
      * @param ref what ties the on-chain subscription to this invitation (the contract's {@code ref})
-     * @param transactions what the wallet sends, in order: the approval, then {@code subscribe} (no end)
+     * @param transactions what the wallet sends, in order: {@code approve(contract, 0)} when the current allowance is
+     *     not zero, the approval, then {@code subscribe} (no end)
      * @param trialEndsAt when the trial would end if the customer enrolled now; null without a trial
      */
     public record Preparation(
@@ -99,6 +102,10 @@ public final class CustomerResponses {
                     new Approval(
                             view.token().contractAddress(),
                             enrolment.contract(),
+                            enrolment.currentAllowance() == null
+                                    ? null
+                                    : enrolment.currentAllowance().toString(),
+                            enrolment.resetFirst(),
                             enrolment.approvalAmount().toString(),
                             view.token().format(enrolment.approvalAmount()),
                             view.token().decimals(),
@@ -106,19 +113,29 @@ public final class CustomerResponses {
                             enrolment.periods(),
                             view.network().name()),
                     ref,
-                    List.of(
-                            new WalletTransaction(
-                                    view.token().contractAddress(),
-                                    SubscriptionContractCalls.approve(enrolment.contract(), enrolment.approvalAmount()),
-                                    "0x0"),
-                            new WalletTransaction(
-                                    enrolment.contract(),
-                                    SubscriptionContractCalls.subscribe(
-                                            view.plan().terms(), view.plan().merchantSig(), ref, 0),
-                                    "0x0")),
+                    kitTransactions(enrolment, view, ref),
                     Invitation.openUntil(enrolment.subscriber(), view.plan()),
                     enrolment.trialEndsAt());
         }
+    }
+
+    /** approve(0) when the current allowance is not zero, approve(contract, amount), then subscribe. */
+    private static List<WalletTransaction> kitTransactions(
+            CustomerService.Enrolment enrolment, PlanView view, String ref) {
+        List<WalletTransaction> transactions = new ArrayList<>();
+        String token = view.token().contractAddress();
+        if (enrolment.resetFirst()) {
+            transactions.add(new WalletTransaction(
+                    token, SubscriptionContractCalls.approve(enrolment.contract(), BigInteger.ZERO), "0x0"));
+        }
+        transactions.add(new WalletTransaction(
+                token, SubscriptionContractCalls.approve(enrolment.contract(), enrolment.approvalAmount()), "0x0"));
+        transactions.add(new WalletTransaction(
+                enrolment.contract(),
+                SubscriptionContractCalls.subscribe(
+                        view.plan().terms(), view.plan().merchantSig(), ref, 0),
+                "0x0"));
+        return List.copyOf(transactions);
     }
 
     /**
@@ -130,13 +147,20 @@ public final class CustomerResponses {
     public record WalletTransaction(String to, String data, String value) {}
 
     /**
-     * The ERC-20 {@code approve(spender, amount)} to make: {@code periods} periods of the plan.
+     * The ERC-20 {@code approve(spender, amount)} to make: the wallet's current allowance for the contract plus
+     * {@code periods} periods of the plan.
      *
+     * @param currentAllowance the wallet's allowance for the contract now, base units; null when the service cannot
+     *     read it (no node configured for the chain): {@code amount} is then the periods alone
+     * @param resetFirst whether {@code transactions} begin with {@code approve(spender, 0)} (the current allowance is
+     *     not zero: tokens such as USDT refuse to change one non-zero allowance to another)
      * @param amount base units, as a decimal string
      */
     public record Approval(
             String token,
             String spender,
+            String currentAllowance,
+            boolean resetFirst,
             String amount,
             String formattedAmount,
             int decimals,

@@ -29,6 +29,7 @@ public class CustomerService {
     private final LinkService linkViews;
     private final SubscriptionsProperties properties;
     private final SubscriptionChanges changes;
+    private final Allowances allowances;
     private final TransactionalOperator tx;
     private final Clock clock;
 
@@ -39,6 +40,7 @@ public class CustomerService {
             LinkService linkViews,
             SubscriptionsProperties properties,
             SubscriptionChanges changes,
+            Allowances allowances,
             TransactionalOperator tx,
             Clock clock) {
         this.subscribers = subscribers;
@@ -47,6 +49,7 @@ public class CustomerService {
         this.linkViews = linkViews;
         this.properties = properties;
         this.changes = changes;
+        this.allowances = allowances;
         this.tx = tx;
         this.clock = clock;
     }
@@ -55,9 +58,14 @@ public class CustomerService {
     public record CustomerView(SubscriberView subscriber, LinkView link) {}
 
     /**
-     * What a wallet needs to enrol an invited subscriber: the plan, the contract, its typed data and the approval of
-     * {@code periods} periods ({@code approvalAmount} base units).
+     * What a wallet needs to enrol an invited subscriber: the plan, the contract, its typed data and the approval to
+     * make: the wallet's current allowance for the contract plus {@code periods} periods ({@code approvalAmount} base
+     * units, at most 2^256 - 1), so that its other subscriptions in the token keep theirs.
      *
+     * @param currentAllowance the wallet's allowance for the contract now; null when no node is configured to read it
+     *     (the approval is then the periods alone)
+     * @param resetFirst whether the approval is preceded by {@code approve(0)}: the current allowance is not zero, and
+     *     tokens such as USDT refuse to change a non-zero allowance to another non-zero one
      * @param trialEndsAt when the trial would end if the customer enrolled now; null without a trial
      */
     public record Enrolment(
@@ -66,7 +74,9 @@ public class CustomerService {
             String walletAddress,
             String contract,
             PlanTypedData typedData,
+            BigInteger currentAllowance,
             BigInteger approvalAmount,
+            boolean resetFirst,
             int periods,
             Instant trialEndsAt) {}
 
@@ -117,7 +127,7 @@ public class CustomerService {
         return subscribers
                 .findAny(subscriberId)
                 .switchIfEmpty(notFound())
-                .flatMap(subscriber -> plans.findAny(subscriber.planId()).map(view -> {
+                .flatMap(subscriber -> plans.findAny(subscriber.planId()).flatMap(view -> {
                     Invitation.checkOpen(subscriber, view.plan(), now);
                     String contract = properties
                             .contract(view.network().chainId())
@@ -131,15 +141,27 @@ public class CustomerService {
                                 "validation_failed", "periods", "periods is too many: the approval exceeds uint256");
                     }
                     long trial = view.plan().terms().trialPeriod();
-                    return new Enrolment(
-                            subscriber,
-                            view,
-                            walletAddress,
-                            contract,
-                            PlanTypedData.of(view.plan().terms(), view.network().chainId(), contract),
-                            amount,
-                            periods,
-                            trial > 0 ? now.plus(Duration.ofSeconds(trial)) : null);
+                    return allowances
+                            .of(view.network().chainId(), view.token().contractAddress(), walletAddress, contract)
+                            .map(current -> {
+                                BigInteger total =
+                                        current.map(amount::add).orElse(amount).min(SubscriptionLink.MAX_OWED);
+                                return new Enrolment(
+                                        subscriber,
+                                        view,
+                                        walletAddress,
+                                        contract,
+                                        PlanTypedData.of(
+                                                view.plan().terms(),
+                                                view.network().chainId(),
+                                                contract),
+                                        current.orElse(null),
+                                        total,
+                                        current.map(allowance -> allowance.signum() > 0)
+                                                .orElse(false),
+                                        periods,
+                                        trial > 0 ? now.plus(Duration.ofSeconds(trial)) : null);
+                            });
                 }));
     }
 

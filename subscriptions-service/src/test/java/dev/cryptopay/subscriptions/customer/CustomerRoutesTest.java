@@ -103,6 +103,7 @@ class CustomerRoutesTest extends SubscriptionsTestBase {
                 .get("id")
                 .asString();
 
+        allowContract(WALLET, BigInteger.ZERO); // no allowance left by other tests: the kit approves the periods alone
         JsonNode kit = read(publicGet("/public/subscriber/prepare?subscriber_id=" + subscriberId + "&wallet_address="
                         + WALLET.toLowerCase() + "&periods=6")
                 .expectStatus()

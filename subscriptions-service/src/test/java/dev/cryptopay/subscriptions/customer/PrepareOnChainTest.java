@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.subscriptions.SubscriptionsTestBase;
+import dev.cryptopay.subscriptions.plan.SubscriptionContractCalls;
 import dev.cryptopay.testsupport.chain.DevChain;
 import dev.cryptopay.testsupport.chain.DevTokens;
 import java.math.BigInteger;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.web3j.abi.FunctionEncoder;
 import org.web3j.abi.datatypes.Address;
@@ -36,14 +38,8 @@ class PrepareOnChainTest extends SubscriptionsTestBase {
         String subscriberId = createSubscriber(merchant, plan.get("id").asString(), "Ada", null)
                 .get("id")
                 .asString();
-        JsonNode kit = read(as(
-                        null,
-                        org.springframework.http.HttpMethod.GET,
-                        "/public/subscriber/prepare?subscriber_id=" + subscriberId + "&wallet_address=" + WALLET
-                                + "&periods=12")
-                .exchange()
-                .expectStatus()
-                .isOk());
+        allowContract(WALLET, BigInteger.ZERO);
+        JsonNode kit = prepare(subscriberId, 12);
         assertThat(kit.get("ref").asString()).isEqualTo(Hash.sha3String("cryptopay.subscriber:" + subscriberId));
         JsonNode transactions = kit.get("transactions");
         assertThat(transactions).hasSize(2);
@@ -77,6 +73,87 @@ class PrepareOnChainTest extends SubscriptionsTestBase {
         assertThat("0x" + data.substring(6 * 64, 7 * 64))
                 .as("ref")
                 .isEqualTo(kit.get("ref").asString());
+    }
+
+    @Test
+    void theKitAddsToTheWalletsCurrentAllowanceAndResetsItToZeroFirst() {
+        DevChain chain = DevChain.shared();
+        MerchantIdentity merchant = newMerchant();
+        JsonNode plan = createPlan(merchant, amountPlan("Second subscription"));
+        String subscriberId = createSubscriber(merchant, plan.get("id").asString(), "Ada", null)
+                .get("id")
+                .asString();
+        // Another subscription of this wallet in the same token still counts on 25 USDC of allowance.
+        BigInteger other = DevTokens.USDC.baseUnits("25");
+        allowContract(WALLET, other);
+
+        JsonNode kit = prepare(subscriberId, 12);
+        JsonNode approval = kit.get("approval");
+        BigInteger total = other.add(DevTokens.USDC.baseUnits("120"));
+        assertThat(approval.get("current_allowance").asString()).isEqualTo(other.toString());
+        assertThat(approval.get("reset_first").asBoolean()).isTrue();
+        assertThat(approval.get("amount").asString()).isEqualTo(total.toString());
+        JsonNode transactions = kit.get("transactions");
+        assertThat(transactions).hasSize(3);
+        assertThat(transactions.get(0).get("data").asString())
+                .as("approve(contract, 0) first: USDT-like tokens refuse a non-zero to non-zero change")
+                .isEqualTo(SubscriptionContractCalls.approve(DevChain.SUBSCRIPTION_CONTRACT, BigInteger.ZERO));
+        assertThat(transactions.get(1).get("data").asString())
+                .isEqualTo(SubscriptionContractCalls.approve(DevChain.SUBSCRIPTION_CONTRACT, total));
+        assertThat(transactions.get(2).get("to").asString()).isEqualTo(DevChain.SUBSCRIPTION_CONTRACT);
+
+        chain.mint(DevTokens.USDC, WALLET, DevTokens.USDC.baseUnits("120"));
+        for (JsonNode transaction : transactions) {
+            assertThat(chain.sendTransaction(
+                                    WALLET,
+                                    transaction.get("to").asString(),
+                                    transaction.get("data").asString(),
+                                    Numeric.decodeQuantity(
+                                            transaction.get("value").asString()))
+                            .isStatusOK())
+                    .isTrue();
+        }
+        assertThat(allowance(chain, WALLET))
+                .as("the other subscription's 25 USDC kept, plus 12 periods (a trial: nothing pulled yet)")
+                .isEqualTo(total);
+
+        allowContract(WALLET, BigInteger.ZERO);
+        JsonNode fresh = prepare(subscriberId, 12);
+        assertThat(fresh.get("approval").get("reset_first").asBoolean()).isFalse();
+        assertThat(fresh.get("transactions"))
+                .as("no allowance: approve, subscribe")
+                .hasSize(2);
+    }
+
+    @Test
+    void aKitWhoseAllowanceCannotBeReadIsRefusedNotGuessed() {
+        MerchantIdentity merchant = newMerchant();
+        Map<String, Object> body = amountPlan("Sepolia");
+        body.put("network_id", SEPOLIA_ID);
+        body.put("token", "0x1c7d4b196cb0c7b01d743fbc6116a902379c7238");
+        JsonNode plan = createPlan(merchant, body);
+        String subscriberId = createSubscriber(merchant, plan.get("id").asString(), "Ada", null)
+                .get("id")
+                .asString();
+        JsonNode problem = read(as(
+                        null,
+                        org.springframework.http.HttpMethod.GET,
+                        "/public/subscriber/prepare?subscriber_id=" + subscriberId + "&wallet_address=" + WALLET)
+                .exchange()
+                .expectStatus()
+                .isEqualTo(503));
+        assertThat(problem.get("code").asString()).isEqualTo("chain_unavailable");
+    }
+
+    private JsonNode prepare(String subscriberId, int periods) {
+        return read(as(
+                        null,
+                        org.springframework.http.HttpMethod.GET,
+                        "/public/subscriber/prepare?subscriber_id=" + subscriberId + "&wallet_address=" + WALLET
+                                + "&periods=" + periods)
+                .exchange()
+                .expectStatus()
+                .isOk());
     }
 
     private static BigInteger allowance(DevChain chain, String owner) {

@@ -47,7 +47,9 @@ class SubscribePageStatesTest extends SubscribePageTestBase {
                 .contains("<p id=\"network\">Network: Local dev chain (chain id 31337)</p>")
                 .contains("Offered by the merchant wallet <code>" + MERCHANT_ADDRESS + "</code>");
 
-        // The by-hand instructions are exactly prepare's transactions, and the form reports the subscribe one.
+        // The by-hand instructions are exactly prepare's transactions (for a wallet that allowed the contract nothing),
+        // and the form reports the subscribe one.
+        allowContract(WALLET, java.math.BigInteger.ZERO);
         JsonNode kit = read(as(
                         null,
                         HttpMethod.GET,
