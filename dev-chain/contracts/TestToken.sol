@@ -37,7 +37,7 @@ contract TestToken {
         return true;
     }
 
-    function approve(address spender, uint256 amount) external returns (bool) {
+    function approve(address spender, uint256 amount) public virtual returns (bool) {
         require(spender != address(0), "TestToken: approve to the zero address");
         allowance[msg.sender][spender] = amount;
         emit Approval(msg.sender, spender, amount);

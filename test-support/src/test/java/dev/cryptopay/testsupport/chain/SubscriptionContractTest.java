@@ -438,6 +438,26 @@ class SubscriptionContractTest {
         assertThatThrownBy(() -> CHAIN.send(DevChain.DEPLOYER, CONTRACT, usdc)).hasMessageContaining("reverted");
     }
 
+    @Test
+    void aUsdtLikeTokenTakesTheEnrolmentKitsApproveZeroThenTheNewAllowance() {
+        String token = CHAIN.deploy(CHAIN.accounts().get(9), "ResetApprovalToken", "");
+        String subscriber = CHAIN.accounts().get(6);
+        CHAIN.send(subscriber, token, mintCall(subscriber, PERIOD_AMOUNT.multiply(BigInteger.TEN)));
+        CHAIN.send(subscriber, token, approveCall(PERIOD_AMOUNT)); // what another subscription counts on
+        BigInteger total = PERIOD_AMOUNT.add(PERIOD_AMOUNT.multiply(BigInteger.valueOf(3)));
+        assertThatThrownBy(() -> CHAIN.send(subscriber, token, approveCall(total)))
+                .as("like USDT: a non-zero allowance is not changed to another non-zero one")
+                .hasMessageContaining("reverted");
+
+        // The kit's sequence: approve(0), then the current allowance plus the periods, then subscribe.
+        CHAIN.send(subscriber, token, approveCall(BigInteger.ZERO));
+        CHAIN.send(subscriber, token, approveCall(total));
+        Plan plan = plan(token, PERIOD_AMOUNT, 0, 0);
+        assertThat(only(subscribe(subscriber, plan, sign(plan), ref("usdt-like"), 0), CHARGED))
+                .as("the first period pulled")
+                .isNotNull();
+    }
+
     private static Plan terms(long interval, long trial, long maxArrears, String destination) {
         return new Plan(
                 MERCHANT,
