@@ -179,10 +179,14 @@ await dashboardWalk("dashboard walk", {}, async (browser, result) => {
   await page.locator('[data-error-for="min_amount"]:not(:empty)').waitFor();
   result.filterError = await page.locator('[data-error-for="min_amount"]').textContent();
 
-  // 7. A second key: made in the page, saved, then revoked.
+  // 7. A second key, read-only: made in the page, saved, then revoked.
   await nav("Developers", "Developers");
+  for (const scope of ["payment_links", "subscriptions", "webhooks", "account"]) {
+    await page.locator(`#scope-${scope}`).uncheck();
+  }
   await page.getByRole("button", { name: "Create API key" }).click();
   await page.locator("#created-api-key").waitFor();
+  result.secondKeyNotice = await page.locator("#new-key").textContent();
   result.secondApiKey = (await page.locator("#created-api-key").textContent()).trim();
   const [second] = await Promise.all([page.waitForEvent("download"), page.locator("#download-new-key").click()]);
   result.secondKeyFile = `${downloads}/${second.suggestedFilename()}`;
@@ -198,6 +202,11 @@ await dashboardWalk("dashboard walk", {}, async (browser, result) => {
   await page.locator('[data-error-for="mode"]:not(:empty)').waitFor();
   result.liveKeyError = await page.locator('[data-error-for="mode"]').textContent();
   await shoot("10-keys");
+  // The security log shows the second key's life: made, first used never (it signed nothing), revoked.
+  await nav("Security", "Security");
+  await page.locator('[data-action="api_key.revoked"]').first().waitFor();
+  result.securityRows = await page.locator("main tbody tr").allTextContents();
+  await axe("security");
 
   // 8. Sign out, then in again: the revoked key's file with the first API key is refused; the saved file works.
   await page.getByRole("button", { name: "Sign out" }).click();

@@ -11,6 +11,7 @@ import * as links from "./view-links.js";
 import * as linkForm from "./view-link-new.js";
 import * as linkDetail from "./view-link.js";
 import * as developers from "./view-developers.js";
+import * as security from "./view-security.js";
 import * as webhookEndpoints from "./view-webhooks.js";
 import * as webhookEndpoint from "./view-webhook.js";
 import * as webhookDelivery from "./view-webhook-delivery.js";
@@ -57,6 +58,9 @@ function route(path) {
   }
   if (rest === "/developers") {
     return [developers, "developers", {}];
+  }
+  if (rest === "/security") {
+    return [security, "security", {}];
   }
   const webhooks = webhookRoute(rest);
   if (webhooks) {

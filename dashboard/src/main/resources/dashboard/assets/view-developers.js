@@ -7,6 +7,23 @@ import { generateEd25519 } from "./signing.js";
 
 export const title = "Developers";
 
+/** The scopes a key may have, in the gateway's order, with what each allows. */
+const SCOPES = [
+  ["read", "Read", "Every list and detail; changes nothing."],
+  ["payment_links", "Payment links", "Create, cancel and refund payment links."],
+  ["subscriptions", "Subscriptions", "Plans, subscribers and subscription links."],
+  ["webhooks", "Webhooks", "Webhook endpoints, deliveries and events."],
+  ["account", "Account", "API keys, the receiving key and production access."],
+];
+
+/** A key's scopes in words: "All" for every one. */
+function scopesText(scopes) {
+  if (SCOPES.every(([scope]) => scopes.includes(scope))) {
+    return "All";
+  }
+  return SCOPES.filter(([scope]) => scopes.includes(scope)).map(([, name]) => name).join(", ");
+}
+
 export async function render(ctx) {
   const keys = h("section", { id: "api-keys", "aria-labelledby": "keys-heading" });
   const publishable = h("section", { id: "publishable-keys", "aria-labelledby": "publishable-heading" });
@@ -48,9 +65,11 @@ async function showKeys(ctx, section, publishableSection, page) {
   fill(section,
     h("h2", { id: "keys-heading" }, "API keys"),
     message,
-    table(`API keys of ${ctx.account.mode} mode`, ["Key", "Algorithm", "Status", "Created", "Last used", ""],
+    table(`API keys of ${ctx.account.mode} mode`,
+      ["Key", "Scopes", "Algorithm", "Status", "Created", "Last used", ""],
       answer.keys.map((key) => [
         h("code", {}, `${key.api_key_prefix}…`),
+        h("span", { class: "key-scopes" }, scopesText(key.scopes)),
         key.algorithm === "ed25519" ? "Ed25519" : "RSA-PSS",
         key.status === "revoked" ? `Revoked ${when(key.revoked_at)}` : label(key.status),
         when(key.created_at),
@@ -97,8 +116,9 @@ function createKeyForm(ctx, refresh) {
     hint: "A live key needs approved production access (below)." });
   const summary = h("div", { class: "notice error", role: "alert", tabindex: "-1", hidden: true });
   const result = h("div", { id: "new-key" });
+  const scopes = scopeChoices(ctx.account.scopes);
   const submit = h("button", { type: "submit" }, "Create API key");
-  const form = h("form", { class: "stack", novalidate: true, id: "create-key" }, summary, mode.row,
+  const form = h("form", { class: "stack", novalidate: true, id: "create-key" }, summary, mode.row, scopes.set,
     h("p", { class: "hint" }, "The key pair is made in this browser; only its public key is sent."), submit);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -107,14 +127,17 @@ function createKeyForm(ctx, refresh) {
     submit.disabled = true;
     try {
       const pair = await generateEd25519();
-      const created = await ctx.api.post("/account/keys", { mode: mode.input.value, public_key: pair.publicKeyPem });
+      const created = await ctx.api.post("/account/keys",
+        { mode: mode.input.value, public_key: pair.publicKeyPem, scopes: scopes.chosen() });
       showNewKey(result, created, pair.privateKeyPem);
       ctx.announce(`API key ${created.api_key_prefix} created`);
       await refresh();
     } catch (error) {
       const placed = error.code === "production_access_required"
         ? new ApiError(error.status, error.code, error.message, [{ field: "mode", message: error.message }])
-        : error;
+        : error.code === "missing_scope" || error.code === "invalid_scopes"
+          ? new ApiError(error.status, error.code, error.message, [{ field: "scopes", message: error.message }])
+          : error;
       (showErrors(form, summary, placed) ?? summary).focus();
     } finally {
       submit.disabled = false;
@@ -124,11 +147,36 @@ function createKeyForm(ctx, refresh) {
     h("h2", { id: "create-key-heading" }, "Create an API key"), form, result);
 }
 
+/**
+ * The scope checkboxes of a new key, in a fieldset whose error slot is named "scopes": those of the key signing this
+ * session are checked, the others cannot be given (a key never makes a stronger one). {set, chosen()}.
+ */
+function scopeChoices(own) {
+  const errorId = "scopes-error";
+  const boxes = [];
+  const set = h("fieldset", { class: "choices", dataset: { field: "scopes" } },
+    h("legend", {}, "Scopes"),
+    h("p", { class: "hint" }, "What the new key may do. Give a CI or reporting key only what it needs; "
+      + "scopes cannot be changed later."),
+    h("p", { id: errorId, class: "field-error", dataset: { errorFor: "scopes" } }),
+    SCOPES.map(([scope, name, meaning]) => {
+      const id = `scope-${scope}`;
+      const held = own.includes(scope);
+      const box = h("input", { type: "checkbox", id, name: "scopes", value: scope, checked: held, disabled: !held,
+        "aria-describedby": `${id}-hint ${errorId}` });
+      boxes.push(box);
+      return h("div", { class: "check" }, box, h("label", { for: id }, name),
+        h("p", { id: `${id}-hint`, class: "hint" }, held ? meaning : `${meaning} This session's key lacks it.`));
+    }));
+  return { set, chosen: () => boxes.filter((box) => box.checked).map((box) => box.value) };
+}
+
 function showNewKey(container, created, privateKeyPem) {
   const filename = `cryptopay-${created.api_key_prefix}.pem`;
   const saved = h("span", { class: "hint", role: "status" });
   fill(container, notice("success",
-    h("p", {}, `New ${created.mode} key. Save both now: neither is shown again.`),
+    h("p", {}, `New ${created.mode} key with scopes: ${scopesText(created.scopes)}. `
+      + "Save both now: neither is shown again."),
     h("dl", { class: "facts" },
       h("dt", {}, "API key"), h("dd", {}, h("code", { class: "secret", id: "created-api-key" }, created.api_key)),
       h("dt", {}, "Private key"), h("dd", {},

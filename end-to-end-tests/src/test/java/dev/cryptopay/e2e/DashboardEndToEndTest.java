@@ -155,18 +155,32 @@ class DashboardEndToEndTest {
         assertThat(walk.get("filteredHeading").asString()).isEqualTo("1 payment link");
         assertThat(walk.get("filterError").asString()).contains("min_amount");
 
-        // A second key, made and revoked in the page: refused from Java too; a live key waits for production access.
+        // A second key, read-only, made and revoked in the page: refused from Java too; a live key waits for
+        // production access.
         String second = walk.get("secondApiKey").asString();
+        assertThat(walk.get("secondKeyNotice").asString()).contains("with scopes: Read.");
         assertThat(walk.get("keyRows").values().stream().map(JsonNode::asString))
-                .anySatisfy(row ->
-                        assertThat(row).startsWith(second.substring(0, 12)).contains("Revoked"))
-                .anySatisfy(row ->
-                        assertThat(row).startsWith(apiKey.substring(0, 12)).contains("Signing this session"));
+                .anySatisfy(row -> assertThat(row)
+                        .startsWith(second.substring(0, 12))
+                        .contains("Read")
+                        .doesNotContain("All")
+                        .contains("Revoked"))
+                .anySatisfy(row -> assertThat(row)
+                        .startsWith(apiKey.substring(0, 12))
+                        .contains("All")
+                        .contains("Signing this session"));
         String secondFile = Files.readString(Path.of(walk.get("secondKeyFile").asString()));
         HttpResponse<String> revoked = new SignedClient(stack.baseUrl(), second, secondFile).get("/account");
         assertThat(revoked.statusCode()).isEqualTo(401);
         assertThat(JSON.readTree(revoked.body()).get("code").asString()).isEqualTo("api_key_revoked");
         assertThat(walk.get("liveKeyError").asString()).contains("production access");
+        // The security log, newest first: the second key's revocation and creation, by the first key, from the browser.
+        List<String> security = walk.get("securityRows").values().stream()
+                .map(JsonNode::asString)
+                .toList();
+        assertThat(security.get(0)).contains("API key revoked").contains(apiKey.substring(0, 12));
+        assertThat(security).anySatisfy(row -> assertThat(row).contains("API key created"));
+        assertThat(security).anySatisfy(row -> assertThat(row).contains("API key used for the first time"));
 
         // Signing out and in again; memory-only and remembered sessions; the keyboard's first stop.
         assertThat(walk.get("navHiddenSignedOut").asBoolean()).isTrue();
@@ -205,6 +219,7 @@ class DashboardEndToEndTest {
                         "link-new",
                         "link",
                         "developers",
+                        "security",
                         "webhooks",
                         "webhook",
                         "webhook-delivery",

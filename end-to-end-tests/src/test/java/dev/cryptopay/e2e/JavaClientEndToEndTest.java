@@ -8,6 +8,9 @@ import dev.cryptopay.auth.Mode;
 import dev.cryptopay.client.CryptoPayClient;
 import dev.cryptopay.client.CryptoPayException;
 import dev.cryptopay.client.Pages;
+import dev.cryptopay.client.account.model.CreateAccountKey;
+import dev.cryptopay.client.account.model.CreatedAccountKey;
+import dev.cryptopay.client.account.model.KeyScope;
 import dev.cryptopay.client.invoker.ApiClient;
 import dev.cryptopay.client.paymentlinks.model.CreatePaymentLink;
 import dev.cryptopay.client.paymentlinks.model.PaymentLink;
@@ -146,6 +149,31 @@ class JavaClientEndToEndTest {
         assertThatThrownBy(() -> wrongKey.account().getAccount())
                 .isInstanceOfSatisfying(
                         CryptoPayException.class, e -> assertThat(e.status()).isEqualTo(401));
+    }
+
+    @Test
+    void aReadOnlyKeyMadeThroughTheClientReadsButCannotCreate() throws Exception {
+        CreatedAccountKey created =
+                client.account().createAccountKey(new CreateAccountKey().scopes(List.of(KeyScope.READ)));
+        assertThat(created.getScopes()).containsExactly(KeyScope.READ);
+        CryptoPayClient reader = CryptoPayClient.builder()
+                .baseUrl(stack.baseUrl())
+                .apiKey(created.getApiKey())
+                .privateKey(created.getPrivateKey())
+                .build();
+
+        assertThat(reader.account().getAccount().getScopes()).containsExactly(KeyScope.READ);
+        assertThat(reader.paymentLinks().listCurrencies().getData()).isNotEmpty();
+        assertThatThrownBy(() -> reader.paymentLinks().createPaymentLink(link("Read-only order", "1.00"), null))
+                .isInstanceOfSatisfying(CryptoPayException.class, e -> {
+                    assertThat(e.status()).isEqualTo(403);
+                    assertThat(e.code()).isEqualTo("missing_scope");
+                    assertThat(e.getMessage()).contains("payment_links");
+                });
+        assertThat(client.account().listAccountKeys(1, 100).getKeys())
+                .filteredOn(key -> key.getId().equals(created.getId()))
+                .singleElement()
+                .satisfies(key -> assertThat(key.getScopes()).containsExactly(KeyScope.READ));
     }
 
     @Test

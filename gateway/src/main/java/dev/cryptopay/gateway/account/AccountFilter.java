@@ -1,11 +1,13 @@
 package dev.cryptopay.gateway.account;
 
+import dev.cryptopay.gateway.keys.KeyScope;
 import dev.cryptopay.gateway.keys.ResolvedKey;
 import dev.cryptopay.gateway.ratelimit.RateLimitProperties;
 import dev.cryptopay.gateway.ratelimit.RouteGroup;
 import dev.cryptopay.gateway.routing.AnsweringFilter;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.springframework.web.server.ServerWebExchange;
@@ -13,8 +15,8 @@ import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Answers {@code GET /api/v1/account} from the gateway itself: the calling key's merchant, mode, key prefix and the
- * rate limits in force for that key.
+ * Answers {@code GET /api/v1/account} from the gateway itself: the calling key's merchant, mode, key prefix, scopes
+ * and the rate limits in force for that key.
  */
 public class AccountFilter extends AnsweringFilter {
 
@@ -34,6 +36,7 @@ public class AccountFilter extends AnsweringFilter {
                 key.merchant().email(),
                 key.identity().mode().wireName(),
                 key.displayPrefix(),
+                KeyScope.wireNames(key.scopes()),
                 key.merchant().createdAt(),
                 limits())));
     }
@@ -45,6 +48,7 @@ public class AccountFilter extends AnsweringFilter {
             String email,
             String mode,
             String apiKeyPrefix,
+            List<String> scopes,
             Instant createdAt,
             Map<String, RateLimit> rateLimits) {}
 

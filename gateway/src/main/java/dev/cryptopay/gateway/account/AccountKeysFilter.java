@@ -6,12 +6,16 @@ import dev.cryptopay.gateway.account.KeyBodies.CreatedKeyBody;
 import dev.cryptopay.gateway.account.KeyBodies.KeyPage;
 import dev.cryptopay.gateway.account.KeyBodies.PublishableKeyBody;
 import dev.cryptopay.gateway.admin.MerchantAdmin;
+import dev.cryptopay.gateway.auth.SignatureAuthenticationFilter;
 import dev.cryptopay.gateway.keys.ApiKeyRegistry;
 import dev.cryptopay.gateway.keys.KeyRepository;
+import dev.cryptopay.gateway.keys.KeyScope;
 import dev.cryptopay.gateway.keys.PublishableKeyRepository;
 import dev.cryptopay.gateway.keys.ResolvedKey;
 import dev.cryptopay.gateway.production.ProductionAccess;
 import dev.cryptopay.gateway.routing.AnsweringFilter;
+import dev.cryptopay.gateway.securitylog.SecurityAction;
+import dev.cryptopay.gateway.securitylog.SecurityLogFilter;
 import dev.cryptopay.service.error.ApiException;
 import dev.cryptopay.service.request.Field;
 import dev.cryptopay.service.request.ListQuery;
@@ -21,7 +25,11 @@ import dev.cryptopay.service.request.Violations;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import org.springframework.cloud.gateway.support.ServerWebExchangeUtils;
 import org.springframework.http.HttpMethod;
@@ -46,6 +54,7 @@ public class AccountKeysFilter extends AnsweringFilter {
             Field.string("mode").oneOf(List.of("test", "live")).code("invalid_mode");
     private static final TextField ALGORITHM = Field.string("algorithm").length(1, 32);
     private static final TextField PUBLIC_KEY = Field.string("public_key").length(1, 16_384);
+    private static final String SCOPES = "scopes";
 
     private final MerchantAdmin admin;
     private final KeyRepository keys;
@@ -79,10 +88,12 @@ public class AccountKeysFilter extends AnsweringFilter {
             return list(exchange, key);
         }
         if (HttpMethod.POST.equals(method)) {
-            return create(key, jsonObject(body));
+            return create(exchange, key, jsonObject(body));
         }
         return revoke(
-                key, ServerWebExchangeUtils.getUriTemplateVariables(exchange).get(KEY_ID));
+                exchange,
+                key,
+                ServerWebExchangeUtils.getUriTemplateVariables(exchange).get(KEY_ID));
     }
 
     private Mono<Answer> list(ServerWebExchange exchange, ResolvedKey caller) {
@@ -109,13 +120,24 @@ public class AccountKeysFilter extends AnsweringFilter {
                                         (total + page.size() - 1) / page.size())))));
     }
 
-    private Mono<Answer> create(ResolvedKey caller, JsonNode request) {
+    private Mono<Answer> create(ServerWebExchange exchange, ResolvedKey caller, JsonNode request) {
         Violations violations = new Violations();
-        violations.rejectUnknown(request, "", Field.names(MODE, ALGORITHM, PUBLIC_KEY));
+        List<String> known = new ArrayList<>(Field.names(MODE, ALGORITHM, PUBLIC_KEY));
+        known.add(SCOPES);
+        violations.rejectUnknown(request, "", known);
         String modeText = MODE.read(request, violations);
         String algorithm = ALGORITHM.read(request, violations);
         String publicKey = PUBLIC_KEY.read(request, violations);
+        Set<KeyScope> scopes = scopes(request.get(SCOPES), caller.scopes(), violations);
         violations.throwIfAny();
+        // A key gives only what it has itself: a restricted key never makes a stronger one.
+        Optional<KeyScope> beyond = scopes.stream()
+                .filter(scope -> !caller.scopes().contains(scope))
+                .sorted()
+                .findFirst();
+        if (beyond.isPresent()) {
+            return Mono.error(SignatureAuthenticationFilter.missingScope(beyond.get()));
+        }
         Mode callerMode = caller.identity().mode();
         Mode mode = modeText == null ? callerMode : Mode.fromWireName(modeText);
         UUID merchantId = caller.identity().merchantId();
@@ -130,13 +152,46 @@ public class AccountKeysFilter extends AnsweringFilter {
                         "Live keys need production access: ask with POST /account/production_access and create "
                                 + "the key once it is approved"));
             }
-            return admin.createKey(merchantId.toString(), mode.wireName(), algorithm, publicKey)
+            return admin.createKey(merchantId.toString(), mode.wireName(), algorithm, publicKey, scopes)
+                    .doOnNext(created -> logged(
+                            exchange,
+                            SecurityAction.API_KEY_CREATED,
+                            created.stored().id()))
                     .map(created -> Answer.created(CreatedKeyBody.of(created)));
         });
     }
 
-    /** An API key or publishable key of the caller's merchant and mode; 204 also when it was revoked already. */
-    private Mono<Answer> revoke(ResolvedKey caller, String idText) {
+    /**
+     * The {@code scopes} of a new key: a non-empty array of known scope names (duplicates count once); absent or null,
+     * the calling key's own.
+     */
+    private static Set<KeyScope> scopes(JsonNode value, Set<KeyScope> callers, Violations violations) {
+        if (value == null || value.isNull()) {
+            return callers;
+        }
+        String rule = "scopes must be a non-empty array of " + String.join(", ", KeyScope.wireNames(KeyScope.ALL));
+        if (!value.isArray() || value.isEmpty()) {
+            violations.reject("invalid_scopes", SCOPES, rule);
+            return Set.of();
+        }
+        EnumSet<KeyScope> scopes = EnumSet.noneOf(KeyScope.class);
+        for (JsonNode item : value) {
+            try {
+                scopes.add(KeyScope.fromWireName(item.isString() ? item.asString() : ""));
+            } catch (IllegalArgumentException unknown) {
+                violations.reject("invalid_scopes", SCOPES, rule);
+                return Set.of();
+            }
+        }
+        return scopes;
+    }
+
+    /**
+     * An API key or publishable key of the caller's merchant and mode; 204 also when it was revoked already. An API key
+     * with a scope the caller lacks is not the caller's to revoke (403 naming it): a restricted key cannot lock out a
+     * stronger one.
+     */
+    private Mono<Answer> revoke(ServerWebExchange exchange, ResolvedKey caller, String idText) {
         UUID id;
         try {
             id = UUID.fromString(idText == null ? "" : idText);
@@ -150,15 +205,31 @@ public class AccountKeysFilter extends AnsweringFilter {
         UUID merchantId = caller.identity().merchantId();
         Mode mode = caller.identity().mode();
         Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
-        Mono<Boolean> apiKey = keys.revokeOwn(id, merchantId, mode, now)
+        Mono<SecurityAction> apiKey = keys.findOwn(id, merchantId, mode)
+                .flatMap(target -> {
+                    Optional<KeyScope> beyond = target.scopes().stream()
+                            .filter(scope -> !caller.scopes().contains(scope))
+                            .sorted()
+                            .findFirst();
+                    if (beyond.isPresent()) {
+                        return Mono.error(SignatureAuthenticationFilter.missingScope(beyond.get()));
+                    }
+                    return keys.revokeOwn(id, merchantId, mode, now);
+                })
                 .doOnNext(revoked -> registry.invalidateHash(revoked.keySha256()))
-                .map(revoked -> true);
-        Mono<Boolean> publishable = Mono.defer(() -> publishableKeys
+                .map(revoked -> SecurityAction.API_KEY_REVOKED);
+        Mono<SecurityAction> publishable = Mono.defer(() -> publishableKeys
                 .revokeOwn(id, merchantId, mode, now)
                 .doOnNext(revoked -> registry.invalidate(revoked.value()))
-                .map(revoked -> true));
+                .map(revoked -> SecurityAction.PUBLISHABLE_KEY_REVOKED));
         return apiKey.switchIfEmpty(publishable)
                 .switchIfEmpty(Mono.error(() -> ApiException.notFound("No key with id " + idText)))
+                .doOnNext(action -> logged(exchange, action, id))
                 .map(revoked -> Answer.noContent());
+    }
+
+    /** Tells the security log what this request did ({@link SecurityLogFilter} writes it once it answered 2xx). */
+    private static void logged(ServerWebExchange exchange, SecurityAction action, UUID target) {
+        exchange.getAttributes().put(SecurityLogFilter.ANSWERED, new SecurityAction.Recognised(action, target));
     }
 }

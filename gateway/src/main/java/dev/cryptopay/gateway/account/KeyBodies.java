@@ -2,6 +2,7 @@ package dev.cryptopay.gateway.account;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.cryptopay.gateway.admin.MerchantAdmin.CreatedKey;
+import dev.cryptopay.gateway.keys.KeyScope;
 import dev.cryptopay.gateway.keys.StoredApiKey;
 import dev.cryptopay.gateway.keys.StoredPublishableKey;
 import java.time.Instant;
@@ -25,7 +26,8 @@ final class KeyBodies {
             boolean current,
             Instant createdAt,
             Instant lastUsedAt,
-            Instant revokedAt) {
+            Instant revokedAt,
+            List<String> scopes) {
 
         static ApiKeyBody of(StoredApiKey key, UUID currentKeyId) {
             return new ApiKeyBody(
@@ -37,7 +39,8 @@ final class KeyBodies {
                     key.id().equals(currentKeyId),
                     key.createdAt(),
                     key.lastUsedAt(),
-                    key.revokedAt());
+                    key.revokedAt(),
+                    KeyScope.wireNames(key.scopes()));
         }
     }
 
@@ -86,6 +89,7 @@ final class KeyBodies {
             String status,
             String publicKey,
             Instant createdAt,
+            List<String> scopes,
             @JsonInclude(JsonInclude.Include.NON_NULL) String privateKeyPem,
             @JsonInclude(JsonInclude.Include.NON_NULL) String privateKey) {
 
@@ -102,6 +106,7 @@ final class KeyBodies {
                     stored.status().wireName(),
                     stored.publicKeyPem(),
                     stored.createdAt(),
+                    KeyScope.wireNames(stored.scopes()),
                     generated ? created.generated().privateKeyPem() : null,
                     generated ? created.generated().privateKeyCompact() : null);
         }

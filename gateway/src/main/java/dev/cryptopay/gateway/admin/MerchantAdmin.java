@@ -8,6 +8,7 @@ import dev.cryptopay.auth.keys.KeyAlgorithm;
 import dev.cryptopay.auth.keys.VerificationKey;
 import dev.cryptopay.gateway.keys.ApiKeyHash;
 import dev.cryptopay.gateway.keys.KeyRepository;
+import dev.cryptopay.gateway.keys.KeyScope;
 import dev.cryptopay.gateway.keys.KeyStatus;
 import dev.cryptopay.gateway.keys.Merchant;
 import dev.cryptopay.gateway.keys.PublishableKey;
@@ -22,6 +23,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
@@ -96,6 +98,15 @@ public class MerchantAdmin {
      */
     public Mono<CreatedKey> createKey(
             String merchantIdText, String modeText, String algorithmText, String publicKeyPem) {
+        return createKey(merchantIdText, modeText, algorithmText, publicKeyPem, KeyScope.ALL);
+    }
+
+    /** {@link #createKey(String, String, String, String)} for a key with only these scopes (at least one). */
+    public Mono<CreatedKey> createKey(
+            String merchantIdText, String modeText, String algorithmText, String publicKeyPem, Set<KeyScope> scopes) {
+        if (scopes.isEmpty()) {
+            return Mono.error(ApiException.invalidField("invalid_scopes", "scopes", "A key needs at least one scope"));
+        }
         UUID merchantId;
         Mode mode;
         KeyAlgorithm algorithm;
@@ -142,7 +153,8 @@ public class MerchantAdmin {
                 KeyStatus.ACTIVE,
                 now(),
                 null,
-                null);
+                null,
+                Set.copyOf(scopes));
         GeneratedKeyPair pair = generated;
         return requireMerchant(merchantId)
                 .then(repository.insertKey(stored, ApiKeyHash.of(apiKey.value())))

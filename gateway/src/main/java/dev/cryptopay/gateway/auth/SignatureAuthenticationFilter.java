@@ -7,6 +7,7 @@ import dev.cryptopay.auth.signature.RequestVerifier;
 import dev.cryptopay.auth.signature.VerificationOutcome;
 import dev.cryptopay.gateway.keys.ApiKeyRegistry;
 import dev.cryptopay.gateway.keys.KeyKind;
+import dev.cryptopay.gateway.keys.KeyScope;
 import dev.cryptopay.gateway.keys.LastUsedRecorder;
 import dev.cryptopay.gateway.keys.PublishableKey;
 import dev.cryptopay.gateway.keys.ResolvedKey;
@@ -14,6 +15,7 @@ import dev.cryptopay.gateway.routing.FilterOrder;
 import dev.cryptopay.gateway.routing.GatewayAttributes;
 import dev.cryptopay.gateway.routing.PathGuard;
 import dev.cryptopay.gateway.routing.RouteAccess;
+import dev.cryptopay.gateway.routing.RouteScopes;
 import dev.cryptopay.service.error.ApiException;
 import dev.cryptopay.service.request.CachedBody;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -25,6 +27,7 @@ import org.springframework.cloud.gateway.route.Route;
 import org.springframework.cloud.gateway.support.ServerWebExchangeUtils;
 import org.springframework.core.Ordered;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
@@ -104,13 +107,16 @@ public class SignatureAuthenticationFilter implements GlobalFilter, Ordered {
         }
         String relativePath = GatewayAttributes.relativePath(rawPath);
         return switch (access) {
-            case SIGNED -> authenticateSigned(exchange, chain, relativePath);
+            case SIGNED ->
+                authenticateSigned(
+                        exchange, chain, relativePath, RouteScopes.required(route, request.getMethod(), relativePath));
             case MERCHANT_KEY -> authenticateMerchantKey(exchange, chain);
             case PUBLIC -> CachedBody.read(exchange, maxBodyBytes).flatMap(body -> chain.filter(body.exchange()));
         };
     }
 
-    private Mono<Void> authenticateSigned(ServerWebExchange exchange, GatewayFilterChain chain, String path) {
+    private Mono<Void> authenticateSigned(
+            ServerWebExchange exchange, GatewayFilterChain chain, String path, KeyScope scope) {
         HttpHeaders headers = exchange.getRequest().getHeaders();
         String apiKeyText = headers.getFirst(AuthHeaders.API_KEY);
         String signature = headers.getFirst(AuthHeaders.SIGNATURE);
@@ -157,6 +163,14 @@ public class SignatureAuthenticationFilter implements GlobalFilter, Ordered {
                 body.exchange()
                         .getAttributes()
                         .put(GatewayAttributes.REPLAY_FINGERPRINT, ReplayGuardFilter.fingerprint(key, canonical));
+                // Checked after the signature: only the key's holder learns what the key may not do.
+                if (scope != null
+                        && !KeyScope.allows(
+                                key.scopes(),
+                                scope,
+                                RouteScopes.reads(exchange.getRequest().getMethod()))) {
+                    return Mono.error(missingScope(scope));
+                }
                 return proceed(body.exchange(), chain, key);
             });
         });
@@ -197,6 +211,16 @@ public class SignatureAuthenticationFilter implements GlobalFilter, Ordered {
                 return proceed(body.exchange(), chain, key);
             });
         });
+    }
+
+    /** The 403 of a key without the scope a request needs; it names the scope. */
+    public static ApiException missingScope(KeyScope scope) {
+        return new ApiException(
+                HttpStatus.FORBIDDEN,
+                "missing_scope",
+                "This API key does not have the " + scope.wireName() + " scope"
+                        + (scope == KeyScope.READ ? "" : " (nor read, for a request that only reads)")
+                        + "; use a key that has it, or create one with it (POST /account/keys)");
     }
 
     private Mono<Void> proceed(ServerWebExchange exchange, GatewayFilterChain chain, ResolvedKey key) {

@@ -36,6 +36,9 @@ import dev.cryptopay.gateway.redis.RedisReplayGuard;
 import dev.cryptopay.gateway.routing.GatewayRoutes;
 import dev.cryptopay.gateway.routing.UpstreamFailures;
 import dev.cryptopay.gateway.routing.UpstreamProperties;
+import dev.cryptopay.gateway.securitylog.SecurityEventsFilter;
+import dev.cryptopay.gateway.securitylog.SecurityLog;
+import dev.cryptopay.gateway.securitylog.SecurityLogFilter;
 import dev.cryptopay.gateway.signup.SignupFilter;
 import dev.cryptopay.service.error.ProblemExceptionHandler;
 import dev.cryptopay.service.error.ProblemWriter;
@@ -49,6 +52,7 @@ import org.springframework.cloud.gateway.route.RouteLocator;
 import org.springframework.cloud.gateway.route.builder.RouteLocatorBuilder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.r2dbc.core.DatabaseClient;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -74,11 +78,13 @@ public class GatewayWebConfiguration {
             AccountFilter account,
             AccountKeysFilter accountKeys,
             ProductionAccessFilter productionAccess,
+            SecurityEventsFilter securityEvents,
             ObjectProvider<SignupFilter> signup) {
         return GatewayRoutes.routes(
                 builder,
                 upstreams,
-                new GatewayRoutes.OwnRoutes(account, accountKeys, productionAccess, signup.getIfAvailable()));
+                new GatewayRoutes.OwnRoutes(
+                        account, accountKeys, productionAccess, securityEvents, signup.getIfAvailable()));
     }
 
     /** The shared problem handler, told about the failures only a proxy has; replaces the services' default one. */
@@ -195,6 +201,22 @@ public class GatewayWebConfiguration {
     @Bean
     ProductionAccessFilter productionAccessFilter(ProductionAccess productionAccess, JsonMapper json) {
         return new ProductionAccessFilter(productionAccess, json);
+    }
+
+    @Bean
+    SecurityLog securityLog(DatabaseClient database) {
+        return new SecurityLog(database);
+    }
+
+    @Bean
+    SecurityLogFilter securityLogFilter(
+            SecurityLog securityLog, GatewayProperties gateway, Clock clock, MeterRegistry meters) {
+        return new SecurityLogFilter(securityLog, new ClientAddressResolver(gateway.trustedProxies()), clock, meters);
+    }
+
+    @Bean
+    SecurityEventsFilter securityEventsFilter(SecurityLog securityLog, JsonMapper json) {
+        return new SecurityEventsFilter(securityLog, json);
     }
 
     @Bean

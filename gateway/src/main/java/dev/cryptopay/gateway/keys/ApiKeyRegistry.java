@@ -10,6 +10,7 @@ import dev.cryptopay.service.error.ApiException;
 import dev.cryptopay.service.error.Failures;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -124,7 +125,8 @@ public class ApiKeyRegistry {
                                 found.key().merchantId(), found.key().mode()),
                         parsedKeys.get(found.key().publicKeyPem(), VerificationKey::parse),
                         found.merchant(),
-                        found.key().status())))
+                        found.key().status(),
+                        found.key().scopes())))
                 .defaultIfEmpty(Optional.empty());
     }
 
@@ -140,7 +142,8 @@ public class ApiKeyRegistry {
                                 found.key().merchantId(), found.key().mode()),
                         null,
                         found.merchant(),
-                        found.key().status())))
+                        found.key().status(),
+                        Set.of())))
                 .defaultIfEmpty(Optional.empty());
     }
 }

@@ -4,7 +4,10 @@ import dev.cryptopay.auth.Mode;
 import dev.cryptopay.auth.keys.KeyAlgorithm;
 import io.r2dbc.spi.Readable;
 import java.time.Instant;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import reactor.core.publisher.Flux;
@@ -17,7 +20,7 @@ import reactor.core.publisher.Mono;
 public class KeyRepository {
 
     private static final String KEY_COLUMNS = "k.id, k.display_prefix, k.merchant_id, k.mode, k.algorithm, "
-            + "k.public_key_pem, k.status, k.created_at, k.last_used_at, k.revoked_at";
+            + "k.public_key_pem, k.status, k.created_at, k.last_used_at, k.revoked_at, k.scopes";
 
     private final DatabaseClient db;
 
@@ -45,8 +48,8 @@ public class KeyRepository {
 
     public Mono<StoredApiKey> insertKey(StoredApiKey key, String keySha256) {
         return db.sql("INSERT INTO api_key (id, key_sha256, display_prefix, merchant_id, mode, algorithm, "
-                        + "public_key_pem, status, created_at) VALUES (:id, :hash, :prefix, :merchantId, :mode, "
-                        + ":algorithm, :pem, :status, :createdAt)")
+                        + "public_key_pem, status, created_at, scopes) VALUES (:id, :hash, :prefix, :merchantId, "
+                        + ":mode, :algorithm, :pem, :status, :createdAt, :scopes)")
                 .bind("id", key.id())
                 .bind("hash", keySha256)
                 .bind("prefix", key.displayPrefix())
@@ -56,6 +59,7 @@ public class KeyRepository {
                 .bind("pem", key.publicKeyPem())
                 .bind("status", key.status().wireName())
                 .bind("createdAt", KeyRows.toDb(key.createdAt()))
+                .bind("scopes", KeyScope.wireNames(key.scopes()).toArray(String[]::new))
                 .fetch()
                 .rowsUpdated()
                 .thenReturn(key);
@@ -115,6 +119,17 @@ public class KeyRepository {
                 .one();
     }
 
+    /** The merchant's own key of one mode, by its id; empty when the merchant has no such key in that mode. */
+    public Mono<StoredApiKey> findOwn(UUID id, UUID merchantId, Mode mode) {
+        return db.sql("SELECT " + KEY_COLUMNS + " FROM api_key k WHERE k.id = :id AND k.merchant_id = :merchantId "
+                        + "AND k.mode = :mode")
+                .bind("id", id)
+                .bind("merchantId", merchantId)
+                .bind("mode", mode.wireName())
+                .map(KeyRepository::key)
+                .one();
+    }
+
     /** A key just revoked, with the hash its lookups are cached under. */
     public record RevokedKey(StoredApiKey key, String keySha256) {}
 
@@ -155,6 +170,15 @@ public class KeyRepository {
                 KeyStatus.fromWireName(row.get("status", String.class)),
                 KeyRows.instant(row, "created_at"),
                 KeyRows.instant(row, "last_used_at"),
-                KeyRows.instant(row, "revoked_at"));
+                KeyRows.instant(row, "revoked_at"),
+                scopes(row.get("scopes", String[].class)));
+    }
+
+    private static Set<KeyScope> scopes(String[] names) {
+        EnumSet<KeyScope> scopes = EnumSet.noneOf(KeyScope.class);
+        for (String name : names) {
+            scopes.add(KeyScope.fromWireName(name));
+        }
+        return Collections.unmodifiableSet(scopes);
     }
 }

@@ -2,6 +2,7 @@ package dev.cryptopay.gateway.keys;
 
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.auth.keys.VerificationKey;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -15,6 +16,7 @@ import java.util.UUID;
  * @param verificationKey the merchant's public key, parsed once; null for a publishable key, which signs nothing
  * @param merchant        the merchant row (for {@code GET /account})
  * @param status          active or revoked
+ * @param scopes          what an API key may do ({@link KeyScope}); empty for a publishable key
  */
 public record ResolvedKey(
         UUID keyId,
@@ -23,7 +25,8 @@ public record ResolvedKey(
         MerchantIdentity identity,
         VerificationKey verificationKey,
         Merchant merchant,
-        KeyStatus status) {
+        KeyStatus status,
+        Set<KeyScope> scopes) {
 
     public boolean isActive() {
         return status == KeyStatus.ACTIVE;

@@ -3,6 +3,7 @@ package dev.cryptopay.gateway.keys;
 import dev.cryptopay.auth.Mode;
 import dev.cryptopay.auth.keys.KeyAlgorithm;
 import java.time.Instant;
+import java.util.Set;
 import java.util.UUID;
 
 /** One row of {@code api_key}; never holds the key itself, only its hash (not even that is carried here). */
@@ -16,4 +17,5 @@ public record StoredApiKey(
         KeyStatus status,
         Instant createdAt,
         Instant lastUsedAt,
-        Instant revokedAt) {}
+        Instant revokedAt,
+        Set<KeyScope> scopes) {}

@@ -35,7 +35,8 @@ public final class RouteGroups {
             case GatewayRoutes.ACCOUNT,
                     GatewayRoutes.ACCOUNT_KEYS,
                     GatewayRoutes.ACCOUNT_KEY,
-                    GatewayRoutes.PRODUCTION_ACCESS -> RouteGroup.ACCOUNT;
+                    GatewayRoutes.PRODUCTION_ACCESS,
+                    GatewayRoutes.SECURITY_EVENTS -> RouteGroup.ACCOUNT;
             case GatewayRoutes.SIGNUP -> RouteGroup.SIGNUP;
             case GatewayRoutes.CHECKOUT, GatewayRoutes.SUBSCRIBE_CHECKOUT -> RouteGroup.CHECKOUT;
             default -> throw new IllegalArgumentException("Unknown route " + routeId);

@@ -12,6 +12,9 @@ public final class FilterOrder {
 
     public static final int PRE_AUTH_LIMIT = -350;
     public static final int AUTHENTICATION = -300;
+    /** The security log: after authentication (it names the key), around everything after it. */
+    public static final int SECURITY_LOG = -250;
+
     public static final int RATE_LIMIT = -200;
     public static final int REPLAY_GUARD = -150;
     public static final int IDENTITY = RouteToRequestUrlFilter.ROUTE_TO_URL_FILTER_ORDER + 1;

@@ -3,6 +3,7 @@ package dev.cryptopay.gateway.routing;
 import static org.springframework.cloud.gateway.support.RouteMetadataUtils.CONNECT_TIMEOUT_ATTR;
 import static org.springframework.cloud.gateway.support.RouteMetadataUtils.RESPONSE_TIMEOUT_ATTR;
 
+import dev.cryptopay.gateway.keys.KeyScope;
 import java.net.URI;
 import org.springframework.cloud.gateway.filter.GatewayFilter;
 import org.springframework.cloud.gateway.route.Route;
@@ -27,6 +28,7 @@ public final class GatewayRoutes {
     public static final String ACCOUNT_KEYS = "account-keys";
     public static final String ACCOUNT_KEY = "account-key";
     public static final String PRODUCTION_ACCESS = "production-access";
+    public static final String SECURITY_EVENTS = "security-events";
     public static final String SIGNUP = "signup";
     public static final String PAYMENT_LINKS = "payment-links";
     public static final String SUBSCRIPTIONS = "subscriptions";
@@ -52,35 +54,52 @@ public final class GatewayRoutes {
      * @param account          {@code GET /account}
      * @param accountKeys      {@code GET} and {@code POST /account/keys}, {@code DELETE /account/keys/{id}}
      * @param productionAccess {@code GET} and {@code POST /account/production_access}
+     * @param securityEvents   {@code GET /account/security_events}
      * @param signup           {@code POST /signup}; null when sign-up is off, and the route does not exist
      */
     public record OwnRoutes(
-            GatewayFilter account, GatewayFilter accountKeys, GatewayFilter productionAccess, GatewayFilter signup) {}
+            GatewayFilter account,
+            GatewayFilter accountKeys,
+            GatewayFilter productionAccess,
+            GatewayFilter securityEvents,
+            GatewayFilter signup) {}
 
     public static RouteLocator routes(RouteLocatorBuilder builder, UpstreamProperties upstreams, OwnRoutes own) {
         String base = GatewayAttributes.BASE_PATH;
         Forwarding forwarding = new Forwarding(upstreams);
         RouteLocatorBuilder.Builder routes = builder.routes()
                 // Answered by the gateway itself: the "no://op" URI is never called, the route's filter responds.
-                .route(ACCOUNT, r -> answered(r.order(0).path(ACCOUNT_PATH), own.account(), HttpMethod.GET))
+                .route(ACCOUNT, r -> answered(r.order(0).path(ACCOUNT_PATH), own.account(), null, HttpMethod.GET))
                 .route(
                         ACCOUNT_KEYS,
                         r -> answered(
                                 r.order(0).path(ACCOUNT_PATH + "/keys"),
                                 own.accountKeys(),
+                                KeyScope.ACCOUNT,
                                 HttpMethod.GET,
                                 HttpMethod.POST))
                 .route(
                         ACCOUNT_KEY,
                         r -> answered(
-                                r.order(0).path(ACCOUNT_PATH + "/keys/{id}"), own.accountKeys(), HttpMethod.DELETE))
+                                r.order(0).path(ACCOUNT_PATH + "/keys/{id}"),
+                                own.accountKeys(),
+                                KeyScope.ACCOUNT,
+                                HttpMethod.DELETE))
                 .route(
                         PRODUCTION_ACCESS,
                         r -> answered(
                                 r.order(0).path(ACCOUNT_PATH + "/production_access"),
                                 own.productionAccess(),
+                                KeyScope.ACCOUNT,
                                 HttpMethod.GET,
                                 HttpMethod.POST))
+                .route(
+                        SECURITY_EVENTS,
+                        r -> answered(
+                                r.order(0).path(ACCOUNT_PATH + "/security_events"),
+                                own.securityEvents(),
+                                KeyScope.ACCOUNT,
+                                HttpMethod.GET))
                 // More specific than PUBLIC, so it is matched first.
                 .route(
                         PUBLIC_LINK_PAYMENT,
@@ -97,13 +116,13 @@ public final class GatewayRoutes {
                                 r.order(2).path(base + "/public/**"), RouteAccess.PUBLIC, upstreams.subscriptions()))
                 .route(
                         PAYMENT_LINKS,
-                        r -> forwarding.to(
+                        r -> forwarding.signed(
                                 r.order(3).path(base + "/payment_links", base + "/payment_links/**"),
-                                RouteAccess.SIGNED,
+                                KeyScope.PAYMENT_LINKS,
                                 upstreams.paymentLinks()))
                 .route(
                         SUBSCRIPTIONS,
-                        r -> forwarding.to(
+                        r -> forwarding.signed(
                                 r.order(4)
                                         .path(
                                                 base + "/subscriptions",
@@ -112,11 +131,11 @@ public final class GatewayRoutes {
                                                 base + "/subscriber/**",
                                                 base + "/invitations",
                                                 base + "/invitations/**"),
-                                RouteAccess.SIGNED,
+                                KeyScope.SUBSCRIPTIONS,
                                 upstreams.subscriptions()))
                 .route(
                         WEBHOOKS,
-                        r -> forwarding.to(
+                        r -> forwarding.signed(
                                 r.order(5)
                                         .path(
                                                 base + "/webhook-endpoints",
@@ -125,7 +144,7 @@ public final class GatewayRoutes {
                                                 base + "/webhook-deliveries/**",
                                                 base + "/events",
                                                 base + "/events/**"),
-                                RouteAccess.SIGNED,
+                                KeyScope.WEBHOOKS,
                                 upstreams.webhooks()))
                 // The customer's subscribe page: public, path unchanged. Before the checkout, which would match it too.
                 .route(
@@ -153,13 +172,17 @@ public final class GatewayRoutes {
         return routes.build();
     }
 
-    /** A signed route the gateway answers itself with {@code filter}, for these methods only. */
-    private static Buildable<Route> answered(BooleanSpec path, GatewayFilter filter, HttpMethod... methods) {
-        return path.and()
+    /**
+     * A signed route the gateway answers itself with {@code filter}, for these methods only, needing {@code scope}
+     * (null: any key).
+     */
+    private static Buildable<Route> answered(
+            BooleanSpec path, GatewayFilter filter, KeyScope scope, HttpMethod... methods) {
+        UriSpec spec = path.and()
                 .method(methods)
                 .filters(f -> f.filter(filter))
-                .metadata(RouteAccess.METADATA_KEY, RouteAccess.SIGNED)
-                .uri("no://op");
+                .metadata(RouteAccess.METADATA_KEY, RouteAccess.SIGNED);
+        return (scope == null ? spec : spec.metadata(RouteScopes.METADATA_KEY, scope)).uri("no://op");
     }
 
     /**
@@ -170,6 +193,14 @@ public final class GatewayRoutes {
 
         Buildable<Route> to(BooleanSpec predicates, RouteAccess access, URI uri) {
             return settings(predicates.filters(f -> f.stripPrefix(2)), access, uri);
+        }
+
+        /** A merchant API route signed with a key that has {@code scope} ({@link RouteScopes}). */
+        Buildable<Route> signed(BooleanSpec predicates, KeyScope scope, URI uri) {
+            return settings(
+                    predicates.filters(f -> f.stripPrefix(2)).metadata(RouteScopes.METADATA_KEY, scope),
+                    RouteAccess.SIGNED,
+                    uri);
         }
 
         /** A route outside {@code /api/v1}: the service receives the path as requested. */

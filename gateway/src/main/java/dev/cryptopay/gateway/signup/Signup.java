@@ -6,6 +6,7 @@ import dev.cryptopay.auth.keys.KeyAlgorithm;
 import dev.cryptopay.auth.keys.VerificationKey;
 import dev.cryptopay.gateway.keys.ApiKeyHash;
 import dev.cryptopay.gateway.keys.KeyRepository;
+import dev.cryptopay.gateway.keys.KeyScope;
 import dev.cryptopay.gateway.keys.KeyStatus;
 import dev.cryptopay.gateway.keys.Merchant;
 import dev.cryptopay.gateway.keys.PublishableKey;
@@ -79,7 +80,8 @@ public class Signup {
                 KeyStatus.ACTIVE,
                 now,
                 null,
-                null);
+                null,
+                KeyScope.ALL);
         StoredPublishableKey publishable = new StoredPublishableKey(
                 UUID.randomUUID(),
                 PublishableKey.generate(Mode.TEST, random).value(),

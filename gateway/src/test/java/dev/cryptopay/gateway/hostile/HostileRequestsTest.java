@@ -86,6 +86,41 @@ class HostileRequestsTest extends GatewayTestBase {
     }
 
     @Test
+    void hostileScopesAndSecurityLogQueriesAreAnsweredWithoutAServerError() {
+        List<String> bodies = new ArrayList<>();
+        HostileCorpus.bodies().forEach(body -> bodies.add(body.text()));
+        HostileCorpus.values().forEach(value -> bodies.add("{\"scopes\":" + value.text() + "}"));
+        HostileCorpus.values().forEach(value -> bodies.add("{\"scopes\":[" + value.text() + "]}"));
+        MerchantKey key = null;
+        for (int i = 0; i < bodies.size(); i++) {
+            if (i % 20 == 0) {
+                key = admin.newMerchantKey(); // under the account group's per-key limit
+            }
+            MerchantKey signer = key;
+            String body = bodies.get(i);
+            check(
+                    "signed POST /account/keys body " + abbreviate(body),
+                    () -> SignedRequest.of("POST", "/account/keys").body(body).send(client, baseUrl(), signer));
+        }
+        MerchantKey reader = admin.newMerchantKey();
+        List<String> values = new ArrayList<>();
+        HostileCorpus.parameterValues().forEach(value -> values.add(value.text()));
+        for (int i = 0; i < values.size(); i++) {
+            if (i % 20 == 0) {
+                reader = admin.newMerchantKey();
+            }
+            MerchantKey signer = reader;
+            String query =
+                    "page_size=" + java.net.URLEncoder.encode(values.get(i), java.nio.charset.StandardCharsets.UTF_8);
+            check(
+                    "signed GET /account/security_events?" + abbreviate(query),
+                    () -> SignedRequest.of("GET", "/account/security_events?" + query)
+                            .send(client, baseUrl(), signer));
+        }
+        assertNoFailures(50);
+    }
+
+    @Test
     void hostileMerchantKeyBodiesAreRefusedWith4xx() {
         List<String> bodies = new ArrayList<>();
         HostileCorpus.bodies().forEach(body -> bodies.add(body.text()));
