@@ -46,11 +46,12 @@ public class LatePaymentService {
     /**
      * The merchant accepts a late payment as one use of its link: the transfer ({@code tx_hash}, and
      * {@code log_index} when the transaction holds several transfers to the link) must be the link's asset, late,
-     * confirmed and cover the link amount on its own (late partial payments are not added up). It is marked as
+     * confirmed and cover the link amount on its own (late partial payments are not added up), less what completed
+     * refunds returned of it, and no refund of the link may be open. It is marked as
      * counted, the link counts the use ({@link PaymentLink#latePaymentResolved}) and {@code payment.completed} is
      * written, in one transaction. Resolving it again answers the link without a change or an event. 404 when the link
      * is not the merchant's or the transfer not the link's; 409 {@code log_index_required}, {@code unexpected_asset},
-     * {@code not_late}, {@code not_confirmed} or {@code insufficient_amount}.
+     * {@code not_late}, {@code not_confirmed}, {@code refund_open} or {@code insufficient_amount}.
      */
     public Mono<PaymentLinkView> resolve(MerchantIdentity merchant, UUID linkId, ResolveRequest request) {
         Instant now = clock.instant();
@@ -85,13 +86,28 @@ public class LatePaymentService {
                     "Only a confirmed transaction can be resolved; this one is "
                             + found.status().wireName());
         }
-        if (found.cryptoAmount().compareTo(link.amount()) < 0) {
-            throw ApiException.conflict(
-                    "insufficient_amount",
-                    "The transaction's amount (" + Amounts.plainString(found.cryptoAmount())
-                            + ") does not cover the link amount (" + Amounts.plainString(link.amount()) + ")");
-        }
-        LinkTransaction resolved = found.withStatus(found.status(), found.confirmations(), true, now);
-        return transactions.update(resolved).then(changes.save(link.latePaymentResolved(now), resolved.payment(), now));
+        return transactions.openRefunds(link.id()).flatMap(open -> {
+            // A refund being paid may return this very money: accepting it now could count money that leaves.
+            if (open > 0) {
+                throw ApiException.conflict(
+                        "refund_open",
+                        "A refund of this link is open: resolve the late payment once it has completed or failed");
+            }
+            // What completed refunds returned of the transfer no longer pays anything.
+            if (found.unrefunded().compareTo(link.amount()) < 0) {
+                boolean refunded = found.unrefunded().compareTo(found.cryptoAmount()) < 0;
+                throw ApiException.conflict(
+                        "insufficient_amount",
+                        (refunded
+                                        ? "The transaction's amount less what refunds returned of it ("
+                                        : "The transaction's" + " amount (")
+                                + Amounts.plainString(found.unrefunded()) + ") does not cover the link amount ("
+                                + Amounts.plainString(link.amount()) + ")");
+            }
+            LinkTransaction resolved = found.withStatus(found.status(), found.confirmations(), true, now);
+            return transactions
+                    .update(resolved)
+                    .then(changes.save(link.latePaymentResolved(now), resolved.payment(), now));
+        });
     }
 }
