@@ -30,7 +30,8 @@ import reactor.core.publisher.Mono;
  * a link without one ({@code no_deposit_address}).
  *
  * <p>A transfer of the token, recipient and exact amount of an open refund of the link pays the oldest such refund
- * ({@link RefundSettlement}); any other is a withdrawal, announced as {@code wallet.withdrawal} once confirmed.
+ * ({@link RefundSettlement}), or else of an abandoned one (paid after its deadline) the latest such refund; any other
+ * is a withdrawal, announced as {@code wallet.withdrawal} once confirmed.
  */
 @Service
 class OutgoingTransferService {
@@ -156,7 +157,8 @@ class OutgoingTransferService {
 
     /**
      * What a transfer seen now (new, or failed and seen again) does: a failed one nothing; otherwise it pays the
-     * refund a reorganisation had failed it for, else the oldest open refund it matches, else it is a withdrawal.
+     * refund a reorganisation had failed it for, else the oldest open refund it matches, else the latest abandoned
+     * refund it matches (paid after its deadline), else it is a withdrawal.
      */
     private Mono<Recorded> decide(PaymentLink link, OutgoingTransfer seen, boolean created, Instant now) {
         if (seen.status() == TransactionStatus.FAILED) {
@@ -170,6 +172,10 @@ class OutgoingTransferService {
         boolean confirmed = seen.status() == TransactionStatus.CONFIRMED;
         return lost.switchIfEmpty(Mono.defer(() ->
                         refunds.lockOpenPaidBy(link.id(), seen.tokenContract(), seen.toAddress(), seen.cryptoAmount())))
+                // Paid after its deadline: still that refund, not a withdrawal that would leave the amount refundable
+                // (and the merchant paying it twice).
+                .switchIfEmpty(Mono.defer(() -> refunds.lockAbandonedPaidBy(
+                        link.id(), seen.tokenContract(), seen.toAddress(), seen.cryptoAmount())))
                 .map(Optional::of)
                 .defaultIfEmpty(Optional.empty())
                 .flatMap(refund -> {

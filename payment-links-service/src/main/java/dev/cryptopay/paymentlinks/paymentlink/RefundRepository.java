@@ -144,6 +144,35 @@ public class RefundRepository {
                 .one();
     }
 
+    /**
+     * Locks the most recently abandoned refund of the link (failed: nothing paid it before its {@code expires_at})
+     * that an outgoing transfer of {@code tokenContract} to {@code toAddress} of exactly {@code amount} pays after
+     * all; empty when none does.
+     */
+    public Mono<LinkRefund> lockAbandonedPaidBy(
+            UUID linkId, String tokenContract, String toAddress, BigDecimal amount) {
+        GenericExecuteSpec spec = database.sql("SELECT " + COLUMNS + " FROM link_refund WHERE payment_link_id = :link "
+                        + "AND status = 'failed' AND failure_reason = 'abandoned' "
+                        + "AND token_contract IS NOT DISTINCT FROM :token "
+                        + "AND lower(to_address) = lower(:to) AND amount = :amount "
+                        + "ORDER BY updated_at DESC, id LIMIT 1 FOR UPDATE")
+                .bind("link", linkId)
+                .bind("to", toAddress)
+                .bind("amount", amount);
+        return SqlValues.bind(spec, "token", tokenContract, String.class)
+                .map(RefundRepository::read)
+                .one();
+    }
+
+    /** How many refunds of the link are open (initiated, or paid and not yet confirmed). */
+    public Mono<Long> countOpenOfLink(UUID linkId) {
+        return database.sql(
+                        "SELECT count(*) AS n FROM link_refund WHERE payment_link_id = :link AND " + OPEN_OR_PENDING)
+                .bind("link", linkId)
+                .map(row -> row.get("n", Long.class))
+                .one();
+    }
+
     /** Locks up to {@code limit} initiated refunds past {@code expires_at} that no other instance is abandoning now. */
     public Flux<LinkRefund> lockAbandoned(Instant now, int limit) {
         return database.sql("SELECT " + COLUMNS + " FROM link_refund WHERE status = 'initiated' "

@@ -6,6 +6,7 @@ import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkChanges;
 import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkRepository;
 import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkService;
 import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkView;
+import dev.cryptopay.paymentlinks.paymentlink.RefundRepository;
 import dev.cryptopay.service.error.ApiException;
 import dev.cryptopay.service.money.Amounts;
 import java.time.Clock;
@@ -23,6 +24,7 @@ public class LatePaymentService {
 
     private final PaymentLinkRepository links;
     private final TransactionRepository transactions;
+    private final RefundRepository refunds;
     private final PaymentLinkChanges changes;
     private final PaymentLinkService paymentLinks;
     private final TransactionalOperator tx;
@@ -31,12 +33,14 @@ public class LatePaymentService {
     public LatePaymentService(
             PaymentLinkRepository links,
             TransactionRepository transactions,
+            RefundRepository refunds,
             PaymentLinkChanges changes,
             PaymentLinkService paymentLinks,
             TransactionalOperator tx,
             Clock clock) {
         this.links = links;
         this.transactions = transactions;
+        this.refunds = refunds;
         this.changes = changes;
         this.paymentLinks = paymentLinks;
         this.tx = tx;
@@ -86,7 +90,7 @@ public class LatePaymentService {
                     "Only a confirmed transaction can be resolved; this one is "
                             + found.status().wireName());
         }
-        return transactions.openRefunds(link.id()).flatMap(open -> {
+        return refunds.countOpenOfLink(link.id()).flatMap(open -> {
             // A refund being paid may return this very money: accepting it now could count money that leaves.
             if (open > 0) {
                 throw ApiException.conflict(

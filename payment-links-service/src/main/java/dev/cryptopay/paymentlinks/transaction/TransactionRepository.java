@@ -268,15 +268,6 @@ public class TransactionRepository {
                 .all();
     }
 
-    /** How many refunds of the link are open (initiated, or paid and not yet confirmed). */
-    public Mono<Long> openRefunds(UUID linkId) {
-        return database.sql("SELECT count(*) AS n FROM link_refund WHERE payment_link_id = :link"
-                        + " AND status IN ('initiated', 'pending')")
-                .bind("link", linkId)
-                .map(row -> row.get("n", Long.class))
-                .one();
-    }
-
     /**
      * Records that a completed refund returned {@code amount} of the transfer (never more than its amount): it reads
      * {@code refunded} once all of it is returned, and then no longer counts as received.

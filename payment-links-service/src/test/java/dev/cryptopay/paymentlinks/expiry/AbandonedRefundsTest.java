@@ -13,7 +13,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * An initiated refund nothing paid before its {@code expires_at} is failed as abandoned by the expiry sweeper's pass,
- * with {@code transfer.failed}; its amount can be refunded again, and a transfer that comes after is a withdrawal.
+ * with {@code transfer.failed}; its amount can be refunded again, and a transfer that pays it after all still completes
+ * it (never a withdrawal that would let the merchant pay the same refund twice).
  */
 class AbandonedRefundsTest extends PaymentLinksTestBase {
 
@@ -63,17 +64,37 @@ class AbandonedRefundsTest extends PaymentLinksTestBase {
         sweeper.runOnce().block();
         assertThat(eventTypes(id)).as("abandoned once").hasSize(4);
 
-        // Its transfer, sent too late, pays nothing: a withdrawal. The money can be refunded again.
+        // Its transfer, sent after the deadline, still pays it (not a withdrawal that would make the money refundable
+        // again, and the merchant pay twice): the refund completes with it and nothing is left to refund.
         JsonNode late = read(reportOutgoing(id, outgoing("0xab02", deposit, ALICE, "10", "confirmed"))
                         .expectStatus()
                         .isCreated())
                 .get("data");
-        assertThat(late.get("transfer").get("withdrawal").asBoolean()).isTrue();
-        assertThat(read(refund(merchant, id, "{}").expectStatus().isCreated())
-                        .get("data")
-                        .get("amount")
-                        .decimalValue())
-                .isEqualByComparingTo("10");
+        assertThat(late.get("transfer").get("withdrawal").asBoolean()).isFalse();
+        assertThat(late.get("transfer").get("refund_id").asString()).isEqualTo(refundId);
+        JsonNode paid = latestRefund(merchant, id);
+        assertThat(paid.get("status").asString()).isEqualTo("completed");
+        assertThat(paid.get("tx_hash").asString()).isEqualTo("0xab02");
+        assertThat(paid.has("failure_reason") && !paid.get("failure_reason").isNull())
+                .isFalse();
+        assertThat(eventTypes(id))
+                .containsExactly(
+                        "payment.created",
+                        "payment.completed",
+                        "transfer.initiated",
+                        "transfer.failed",
+                        "transfer.completed",
+                        "payment.refunded");
+        assertThat(read(refund(merchant, id, "{}").expectStatus().isEqualTo(409))
+                        .get("code")
+                        .asString())
+                .isEqualTo("nothing_to_refund");
+        // A transfer matching no refund at all is still a withdrawal.
+        JsonNode sweep = read(reportOutgoing(id, outgoing("0xab03", deposit, ALICE, "3", "confirmed"))
+                        .expectStatus()
+                        .isCreated())
+                .get("data");
+        assertThat(sweep.get("transfer").get("withdrawal").asBoolean()).isTrue();
     }
 
     /** The link's latest refund as the merchant lists it. */
