@@ -1,14 +1,13 @@
 package dev.cryptopay.bench.chain;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.cryptopay.testsupport.LoopbackHttpServer;
 import dev.cryptopay.testsupport.chain.DevChain;
 import dev.cryptopay.testsupport.chain.DevTokens;
 import dev.cryptopay.testsupport.chain.RpcProxy;
-import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -51,7 +50,7 @@ public final class ChainScanBench {
     private final DevChain chain;
     private final ChainTraffic traffic;
     private final RpcProxy proxy;
-    private final String postgres;
+    private final WatcherDatabase database;
     private final Path jar;
     private final String sinkUrl;
 
@@ -59,7 +58,7 @@ public final class ChainScanBench {
         this.chain = chain;
         this.traffic = new ChainTraffic(chain);
         this.proxy = proxy;
-        this.postgres = postgres;
+        this.database = new WatcherDatabase(postgres, DATABASE);
         this.jar = jar;
         this.sinkUrl = sinkUrl;
     }
@@ -91,7 +90,7 @@ public final class ChainScanBench {
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
-        HttpServer sink = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        HttpServer sink = LoopbackHttpServer.create();
         sink.createContext("/", exchange -> {
             exchange.getRequestBody().readAllBytes();
             exchange.sendResponseHeaders(201, -1);
@@ -118,33 +117,20 @@ public final class ChainScanBench {
 
     /** Starts a watcher of {@code size} addresses and measures {@code rounds} rounds of 100 blocks after a warm-up. */
     private List<Round> measure(int size, int warmup, int rounds) throws SQLException {
-        recreateDatabase();
+        database.recreate();
         proxy.showHeadUpTo(chain.blockNumber());
-        Map<String, String> environment = Map.of(
-                "DATABASE_R2DBC_URL",
-                "r2dbc:postgresql://" + postgres + "/" + DATABASE,
-                "DATABASE_JDBC_URL",
-                "jdbc:postgresql://" + postgres + "/" + DATABASE,
-                "DATABASE_USER",
-                "postgres",
-                "DATABASE_PASSWORD",
-                "",
-                "CHAIN_WATCHER_INTERNAL_AUTH_SECRET",
-                "bench-only-" + HexFormat.of().formatHex(bytes(24)),
-                "DEV_CHAIN_RPC_URL",
-                proxy.url(),
-                "KAFKA_BOOTSTRAP_SERVERS",
-                "127.0.0.1:9",
-                "PAYMENT_LINKS_URL",
-                sinkUrl,
-                "SUBSCRIPTIONS_URL",
-                sinkUrl);
+        Map<String, String> environment = database.watcherEnvironment(proxy.url(), sinkUrl);
         Path log = Path.of("bench/target/chain-scan-" + size + ".log");
         System.out.printf("%,d watched addresses: starting chain-watcher (log %s)%n", size, log);
         List<Round> measured = new ArrayList<>();
         try (WatcherProcess watcher = WatcherProcess.start(jar, environment, log);
-                Connection db = connect(DATABASE)) {
-            awaitCursor(db, chain.blockNumber() + 1);
+                Connection db = database.connect()) {
+            WatcherDatabase.await(
+                    db,
+                    "SELECT coalesce(max(next_block), 0) FROM chain_cursor WHERE chain_id = 31337",
+                    chain.blockNumber() + 1,
+                    ROUND_TIMEOUT,
+                    "the watcher's first pass");
             // The same 25 addresses are paid in every round (new transfers each time), among the others watched.
             List<String> payees = watch(db, size, TOKEN_PAYMENTS + NATIVE_PAYMENTS);
             for (int round = 0; round < warmup + rounds; round++) {
@@ -249,23 +235,13 @@ public final class ChainScanBench {
             }
         }
         long deadline = System.nanoTime() + ROUND_TIMEOUT.toNanos();
-        while (count(db, "SELECT count(*) FROM watched_address WHERE NOT backfilled") > 0) {
+        while (WatcherDatabase.count(db, "SELECT count(*) FROM watched_address WHERE NOT backfilled") > 0) {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("the watcher did not take the watches in");
             }
             WatcherProcess.pause(Duration.ofMillis(50));
         }
         return known;
-    }
-
-    private static void awaitCursor(Connection db, long next) throws SQLException {
-        long deadline = System.nanoTime() + ROUND_TIMEOUT.toNanos();
-        while (count(db, "SELECT coalesce(max(next_block), 0) FROM chain_cursor WHERE chain_id = 31337") != next) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("the watcher did not reach block " + (next - 1));
-            }
-            WatcherProcess.pause(Duration.ofMillis(50));
-        }
     }
 
     /** CPU seconds so far of each PostgreSQL backend serving the watcher's database, by pid (not this connection). */
@@ -279,26 +255,6 @@ public final class ChainScanBench {
             }
         }
         return cpu;
-    }
-
-    private static long count(Connection db, String sql) throws SQLException {
-        try (Statement statement = db.createStatement();
-                ResultSet row = statement.executeQuery(sql)) {
-            row.next();
-            return row.getLong(1);
-        }
-    }
-
-    private void recreateDatabase() throws SQLException {
-        try (Connection admin = connect("postgres");
-                Statement statement = admin.createStatement()) {
-            statement.execute("DROP DATABASE IF EXISTS " + DATABASE + " WITH (FORCE)");
-            statement.execute("CREATE DATABASE " + DATABASE);
-        }
-    }
-
-    private Connection connect(String database) throws SQLException {
-        return DriverManager.getConnection("jdbc:postgresql://" + postgres + "/" + database, "postgres", "");
     }
 
     private static byte[] bytes(int length) {

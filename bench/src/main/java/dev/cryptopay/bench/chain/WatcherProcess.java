@@ -36,6 +36,11 @@ final class WatcherProcess implements AutoCloseable {
 
     /** Starts the jar with these environment variables and waits until it is ready. */
     static WatcherProcess start(Path jar, Map<String, String> environment, Path log) {
+        return start(jar, environment, List.of(), log);
+    }
+
+    /** Starts the jar with these environment variables and extra arguments (settings) and waits until it is ready. */
+    static WatcherProcess start(Path jar, Map<String, String> environment, List<String> arguments, Path log) {
         int port = freePort();
         List<String> command = new ArrayList<>(
                 List.of(ProcessHandle.current().info().command().orElse("java"), "-XX:+ExitOnOutOfMemoryError"));
@@ -49,6 +54,7 @@ final class WatcherProcess implements AutoCloseable {
                 jar.toString(),
                 // Watches are put in its database by the benchmark: no consumer of payment events.
                 "--spring.kafka.listener.auto-startup=false"));
+        command.addAll(arguments);
         ProcessBuilder builder =
                 new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().putAll(environment);

@@ -71,7 +71,8 @@ final class Collector {
 
     /**
      * Looks at up to {@code max-checks-per-pass} subscriptions the platform answers for, each merchant in turn, and
-     * sends at most {@code sendBudget} collects; {@link Scope} confirms them first.
+     * sends at most {@code sendBudget} collects; {@link Scope} confirms them first. Once the budget is spent the pass
+     * stops reading: those left keep their turn for the next pass.
      */
     Mono<Void> collect(Pass pass, int sendBudget) {
         if (sendBudget <= 0) {
@@ -97,6 +98,11 @@ final class Collector {
 
     private Mono<Void> check(String id, Pass pass, AtomicLong nonce, AtomicInteger budget) {
         long chain = network.chainId();
+        if (budget.get() <= 0) {
+            // Every send of the pass is spent: the rest are not even read (an eth_call each); they keep their turn and
+            // come first in the next pass.
+            return Mono.empty();
+        }
         return client.call(keeper, contract, OnChainSubscription.read(id), null).flatMap(read -> {
             if (read.failed()) {
                 log.info(
@@ -110,9 +116,6 @@ final class Collector {
             Instant now = pass.chainTime();
             if (!state.active() || !state.due(now)) {
                 return subscriptions.read(chain, id, state, state.nextDue(), pass.now());
-            }
-            if (budget.get() <= 0) {
-                return subscriptions.read(chain, id, state, now, pass.now()); // due: the next pass
             }
             return sender.simulateCollect(id, pass.fees())
                     .map(Optional::of)

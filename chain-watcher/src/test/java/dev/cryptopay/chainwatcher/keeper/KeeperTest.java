@@ -1,9 +1,9 @@
 package dev.cryptopay.chainwatcher.keeper;
 
-import static dev.cryptopay.chainwatcher.scan.SubscriptionContract.CHARGED;
-import static dev.cryptopay.chainwatcher.scan.SubscriptionContract.GRACE;
-import static dev.cryptopay.chainwatcher.scan.SubscriptionContract.INTERVAL;
-import static dev.cryptopay.chainwatcher.scan.SubscriptionContract.MISSED;
+import static dev.cryptopay.testsupport.chain.SubscriptionContract.CHARGED;
+import static dev.cryptopay.testsupport.chain.SubscriptionContract.GRACE;
+import static dev.cryptopay.testsupport.chain.SubscriptionContract.INTERVAL;
+import static dev.cryptopay.testsupport.chain.SubscriptionContract.MISSED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
@@ -14,11 +14,11 @@ import dev.cryptopay.chainwatcher.config.ChainWatcherProperties.Network;
 import dev.cryptopay.chainwatcher.config.TestNetworks;
 import dev.cryptopay.chainwatcher.report.SubscriptionsReporter;
 import dev.cryptopay.chainwatcher.scan.ChainClient;
-import dev.cryptopay.chainwatcher.scan.SubscriptionContract;
-import dev.cryptopay.chainwatcher.scan.SubscriptionContract.Account;
 import dev.cryptopay.testsupport.chain.DevChain;
 import dev.cryptopay.testsupport.chain.DevTokens;
 import dev.cryptopay.testsupport.chain.RpcProxy;
+import dev.cryptopay.testsupport.chain.SubscriptionContract;
+import dev.cryptopay.testsupport.chain.SubscriptionContract.Account;
 import dev.cryptopay.testsupport.webhook.WebhookReceiver.Reply;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -385,17 +385,25 @@ class KeeperTest extends ChainWatcherTestBase {
         String quiet = subscribe(CONTRACT.subscriber(3), CONTRACT.plan(0), "keeper-quiet");
         ChainWatcherProperties.Keeper twoAPass = new ChainWatcherProperties.Keeper(
                 true, Duration.ofSeconds(60), Duration.ofSeconds(120), 2, 100, 300_000, 5);
-        Keeper keeper = keeper(freshKey(), twoAPass);
-        run(keeper); // learns them all, reads them
+        try (RpcProxy counting = new RpcProxy(CHAIN.rpcUrl())) {
+            Network dev = properties.networks().get(0);
+            Keeper keeper = keeper(
+                    freshKey(), TestNetworks.of(dev).withRpcUrl(counting.url()).applyTo(dev), twoAPass);
+            run(keeper); // learns them all, reads them
 
-        CHAIN.increaseTime(INTERVAL);
-        scan();
-        keeper.afterPass(CHAIN.blockNumber()).block();
-        assertThat(collects(quiet))
-                .as("the quiet merchant's one subscription is collected in the first pass, with one of the busy's")
-                .hasSize(1);
-        assertThat(busyOnes.stream().filter(id -> !collects(id).isEmpty()).count())
-                .isEqualTo(1);
+            CHAIN.increaseTime(INTERVAL);
+            scan();
+            counting.reset();
+            keeper.afterPass(CHAIN.blockNumber()).block();
+            assertThat(collects(quiet))
+                    .as("the quiet merchant's one subscription is collected in the first pass, with one of the busy's")
+                    .hasSize(1);
+            assertThat(busyOnes.stream().filter(id -> !collects(id).isEmpty()).count())
+                    .isEqualTo(1);
+            assertThat(counting.calls().get("eth_call"))
+                    .as("two read and simulated; once the pass's two sends were spent the other three were not read")
+                    .isEqualTo(4);
+        }
     }
 
     @Test

@@ -1,19 +1,20 @@
 package dev.cryptopay.chainwatcher.scan;
 
-import static dev.cryptopay.chainwatcher.scan.SubscriptionContract.CANCELLED;
-import static dev.cryptopay.chainwatcher.scan.SubscriptionContract.CHARGED;
-import static dev.cryptopay.chainwatcher.scan.SubscriptionContract.GRACE;
-import static dev.cryptopay.chainwatcher.scan.SubscriptionContract.INTERVAL;
-import static dev.cryptopay.chainwatcher.scan.SubscriptionContract.MISSED;
-import static dev.cryptopay.chainwatcher.scan.SubscriptionContract.PLAN_REVOKED;
-import static dev.cryptopay.chainwatcher.scan.SubscriptionContract.SUBSCRIBED;
+import static dev.cryptopay.testsupport.chain.SubscriptionContract.CANCELLED;
+import static dev.cryptopay.testsupport.chain.SubscriptionContract.CHARGED;
+import static dev.cryptopay.testsupport.chain.SubscriptionContract.GRACE;
+import static dev.cryptopay.testsupport.chain.SubscriptionContract.INTERVAL;
+import static dev.cryptopay.testsupport.chain.SubscriptionContract.MISSED;
+import static dev.cryptopay.testsupport.chain.SubscriptionContract.PLAN_REVOKED;
+import static dev.cryptopay.testsupport.chain.SubscriptionContract.SUBSCRIBED;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.cryptopay.chainwatcher.ChainWatcherTestBase;
 import dev.cryptopay.chainwatcher.report.SubscriptionsReporter;
-import dev.cryptopay.chainwatcher.scan.SubscriptionContract.Account;
-import dev.cryptopay.chainwatcher.scan.SubscriptionContract.Plan;
+import dev.cryptopay.testsupport.chain.SubscriptionContract;
+import dev.cryptopay.testsupport.chain.SubscriptionContract.Account;
+import dev.cryptopay.testsupport.chain.SubscriptionContract.Plan;
 import dev.cryptopay.testsupport.webhook.WebhookReceiver.Received;
 import dev.cryptopay.testsupport.webhook.WebhookReceiver.Reply;
 import java.io.IOException;

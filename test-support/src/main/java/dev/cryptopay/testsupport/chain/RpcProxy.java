@@ -2,9 +2,8 @@ package dev.cryptopay.testsupport.chain;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.cryptopay.testsupport.LoopbackHttpServer;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -47,6 +46,7 @@ public final class RpcProxy implements AutoCloseable {
         return thread;
     });
     private final Map<String, AtomicLong> calls = new ConcurrentHashMap<>();
+    private final Map<String, AtomicLong> nodeNanos = new ConcurrentHashMap<>();
     private final AtomicLong refused = new AtomicLong();
     private final AtomicLong headShown = new AtomicLong(Long.MAX_VALUE);
     private volatile long maxLogsRange = Long.MAX_VALUE;
@@ -55,11 +55,7 @@ public final class RpcProxy implements AutoCloseable {
     /** Starts the proxy in front of the node at {@code nodeUrl}. */
     public RpcProxy(String nodeUrl) {
         this.node = URI.create(nodeUrl);
-        try {
-            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        server = LoopbackHttpServer.create();
         server.setExecutor(threads);
         server.createContext("/", this::answer);
         server.start();
@@ -95,6 +91,16 @@ public final class RpcProxy implements AutoCloseable {
         return counts;
     }
 
+    /**
+     * Nanoseconds the node took to answer the calls forwarded since the start or the last {@link #reset()}, by method
+     * (sorted by name): how much of a client's wait is the node's.
+     */
+    public Map<String, Long> nodeNanos() {
+        Map<String, Long> nanos = new TreeMap<>();
+        nodeNanos.forEach((method, sum) -> nanos.put(method, sum.get()));
+        return nanos;
+    }
+
     /** eth_getLogs calls refused as too large since the start or the last {@link #reset()}. */
     public long refused() {
         return refused.get();
@@ -103,6 +109,7 @@ public final class RpcProxy implements AutoCloseable {
     /** Forgets the calls counted so far. */
     public void reset() {
         calls.clear();
+        nodeNanos.clear();
         refused.set(0);
     }
 
@@ -116,7 +123,7 @@ public final class RpcProxy implements AutoCloseable {
                     ? refusal(request)
                     : refuseBroadcasts && method.equals("eth_sendRawTransaction")
                             ? error(request, -32000, "the proxy refuses broadcasts")
-                            : forward(body);
+                            : forward(method, body);
             if (method.equals("eth_blockNumber")) {
                 reply = heldBack(reply);
             }
@@ -161,7 +168,8 @@ public final class RpcProxy implements AutoCloseable {
         return JSON.writeValueAsBytes(answer);
     }
 
-    private byte[] forward(byte[] body) throws IOException {
+    private byte[] forward(String method, byte[] body) throws IOException {
+        long start = System.nanoTime();
         HttpRequest request = HttpRequest.newBuilder(node)
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body))
@@ -171,6 +179,8 @@ public final class RpcProxy implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException(e);
+        } finally {
+            nodeNanos.computeIfAbsent(method, name -> new AtomicLong()).addAndGet(System.nanoTime() - start);
         }
     }
 

@@ -1,7 +1,5 @@
-package dev.cryptopay.chainwatcher.scan;
+package dev.cryptopay.testsupport.chain;
 
-import dev.cryptopay.testsupport.chain.DevChain;
-import dev.cryptopay.testsupport.chain.DevTokens;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigInteger;
@@ -36,8 +34,8 @@ import org.web3j.utils.Numeric;
  * Drives the dev chain's {@code CryptopaySubscriptions} (at {@link DevChain#SUBSCRIPTION_CONTRACT}) the way
  * test-support's {@code SubscriptionContractTest} does (plans signed by the merchant's key, subscribe, collect, cancel,
  * revokePlan), from fresh accounts, so tests on the shared chain never see each other's subscriptions. A plan is
- * signed over the digest the contract itself computes ({@code planDigest}). Used by the scanner's and the keeper's
- * tests.
+ * signed over the digest the contract itself computes ({@code planDigest}). Used by chain-watcher's scanner and keeper
+ * tests and by the keeper benchmark (bench).
  */
 public final class SubscriptionContract {
 
@@ -154,19 +152,31 @@ public final class SubscriptionContract {
 
     /** Subscribes (without a trial the first period is pulled at once: Subscribed and Charged). */
     public TransactionReceipt subscribe(Account subscriber, Plan plan, String ref) {
+        return chain.sendTransaction(
+                subscriber.address(), ADDRESS, subscribeData(plan, sign(plan), ref), BigInteger.ZERO);
+    }
+
+    /** The merchant's signature of the plan, over the digest the contract computes ({@code planDigest}). */
+    public byte[] sign(Plan plan) {
         byte[] digest = bytes32(new Function("planDigest", List.of(plan.struct()), bytes32Output()));
         Sign.SignatureData signature = Sign.signMessage(digest, plan.merchant().key(), false);
         byte[] bytes = new byte[65];
         System.arraycopy(signature.getR(), 0, bytes, 0, 32);
         System.arraycopy(signature.getS(), 0, bytes, 32, 32);
         bytes[64] = signature.getV()[0];
+        return bytes;
+    }
+
+    /**
+     * The calldata of {@code subscribe(plan, signature, ref, 0)}, for a caller that sends many without waiting for each
+     * receipt; {@code ref} is the platform's subscriber id, hashed as the service does.
+     */
+    public static String subscribeData(Plan plan, byte[] signature, String ref) {
         byte[] refHash = Hash.sha3(("cryptopay.subscriber:" + ref).getBytes(StandardCharsets.UTF_8));
-        return send(
-                subscriber.address(),
-                new Function(
-                        "subscribe",
-                        List.of(plan.struct(), new DynamicBytes(bytes), new Bytes32(refHash), new Uint64(0)),
-                        bytes32Output()));
+        return FunctionEncoder.encode(new Function(
+                "subscribe",
+                List.of(plan.struct(), new DynamicBytes(signature), new Bytes32(refHash), new Uint64(0)),
+                bytes32Output()));
     }
 
     public TransactionReceipt collect(String from, byte[] id) {

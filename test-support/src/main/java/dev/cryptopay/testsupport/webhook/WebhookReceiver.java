@@ -2,9 +2,8 @@ package dev.cryptopay.testsupport.webhook;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.cryptopay.testsupport.LoopbackHttpServer;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.time.Duration;
@@ -85,11 +84,7 @@ public final class WebhookReceiver implements AutoCloseable {
     private final HttpServer server;
 
     public WebhookReceiver() {
-        try {
-            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        server = LoopbackHttpServer.create();
         server.setExecutor(threads);
         server.createContext("/", this::answer);
         server.start();
