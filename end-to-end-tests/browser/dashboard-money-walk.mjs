@@ -69,8 +69,21 @@ await dashboardWalk("dashboard money walk", {}, async (browser, result) => {
   await axe("refund-refused");
   await shoot("3-refund-refused");
 
-  // 4. The link's money refunded: the payment request shown with what to do, and copied.
+  // 4a. Address poisoning: a refund to an address that never paid the link is checked with the merchant first;
+  // declining sends nothing.
   await page.getByLabel("Amount (optional)").fill("");
+  await page.getByLabel("To address (optional)").fill("0x70997970C51812dc3A010C7d01b50e0d17dc79C9");
+  const warned = new Promise((resolve) => page.once("dialog", async (dialog) => {
+    result.poisonWarning = dialog.message();
+    await dialog.dismiss();
+    resolve();
+  }));
+  await page.getByRole("button", { name: "Refund", exact: true }).click();
+  await warned;
+  result.refundsAfterPoison = await page.locator("#refund-list tbody tr").count();
+  await page.getByLabel("To address (optional)").fill("");
+
+  // 4. The link's money refunded: the payment request shown with what to do, and copied.
   result.refundChoices = await page.getByLabel("What to refund").locator("option").allTextContents();
   await page.getByLabel("What to refund").selectOption({ index: 0 });
   await page.getByRole("button", { name: "Refund", exact: true }).click();

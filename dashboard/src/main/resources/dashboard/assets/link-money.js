@@ -163,7 +163,8 @@ function refundsSection(ctx, update) {
   const amount = field("amount", "Amount (optional)", { inputmode: "decimal", autocomplete: "off",
     hint: "Empty: everything that can be refunded." });
   const address = field("address", "To address (optional)", { autocomplete: "off", spellcheck: "false",
-    hint: "Empty: back to the payer. 0x and 40 hexadecimal digits." });
+    hint: "Empty: back to the payer. 0x and 40 hexadecimal digits; an address that never paid this link is checked "
+      + "with you first." });
   const summary = h("div", { class: "notice error", role: "alert", hidden: true, tabindex: "-1" });
   const submit = h("button", { type: "submit" }, "Refund");
   const form = h("form", { id: "refund-form", class: "stack", novalidate: true, "aria-labelledby": "refund-form-heading" },
@@ -191,6 +192,13 @@ function refundsSection(ctx, update) {
     }
     if (address.input.value.trim()) {
       body.address = address.input.value.trim();
+      // Address poisoning: a look-alike address a scammer made the payer's history show. Money sent there is gone.
+      if (!payers(state.link).has(body.address.toLowerCase())
+        && !window.confirm(`${body.address} has never paid this link. Check every character against the customer's `
+          + "own word: look-alike addresses are a common way to steal refunds. Refund to it anyway?")) {
+        address.input.focus();
+        return;
+      }
     }
     // The same body sent again (after a lost answer) keeps its Idempotency-Key, so it never asks twice.
     const text = JSON.stringify(body);
@@ -236,7 +244,7 @@ function refundsSection(ctx, update) {
     fill(list, refunds.length === 0
       ? h("p", {}, "No refund has been asked for this link.")
       : [table(refunds.length >= 100 ? "The 100 most recent refunds" : "Refunds of this link, newest first",
-        ["Asked", "Amount", "To", "Status", "Paid by", "Pay before", ""], refunds.map((refund) => refundRow(refund))),
+        ["Asked", "Amount", "To", "Status", "Paid by", "Pay before", ""], refunds.map((refund) => refundRow(link, refund))),
       ]);
     offerTransfers(what.input, link);
     form.hidden = !link.deposit_address;
@@ -269,13 +277,24 @@ function refundsSection(ctx, update) {
   return state;
 }
 
-function refundRow(refund) {
+/** The addresses (lower case) that paid the link: where a refund is expected to go. */
+function payers(link) {
+  return new Set((link?.transactions ?? []).map((tx) => (tx.payer_address ?? "").toLowerCase()).filter(Boolean));
+}
+
+function payerOf(link, address) {
+  return payers(link).has((address ?? "").toLowerCase());
+}
+
+function refundRow(link, refund) {
   const failure = refund.status === "failed" && refund.failure_reason
     ? `: ${FAILURES[refund.failure_reason] ?? label(refund.failure_reason)}` : "";
   return [
     when(refund.created_at),
     money(refund.amount, refund.asset),
-    h("code", { title: refund.to_address }, shortHex(refund.to_address)),
+    [h("code", { class: "address" }, refund.to_address),
+      payerOf(link, refund.to_address) ? null
+        : h("span", { class: "hint block warning" }, "Not an address that paid this link")],
     h("span", { class: `status status-refund-${refund.status}`, dataset: { refund: refund.id, status: refund.status } },
       `${REFUND_STATES[refund.status] ?? label(refund.status)}${failure}`),
     refund.tx_hash ? h("code", { title: refund.tx_hash }, shortHex(refund.tx_hash)) : "—",
@@ -289,7 +308,7 @@ function offerTransfers(select, link) {
   const chosen = select.value;
   const options = [["", `The link's money (${link.currency})`]].concat((link.transactions ?? [])
     .filter((tx) => tx.status === "confirmed")
-    .map((tx) => [tx.id, `${money(tx.crypto_amount, tx.asset)} from ${shortHex(tx.payer_address)} `
+    .map((tx) => [tx.id, `${money(tx.crypto_amount, tx.asset)} from ${tx.payer_address} `
       + `(${shortHex(tx.tx_hash)}${tx.late ? ", late" : ""})`]));
   fill(select, options.map(([value, text]) => h("option", { value }, text)));
   select.value = options.some(([value]) => value === chosen) ? chosen : "";

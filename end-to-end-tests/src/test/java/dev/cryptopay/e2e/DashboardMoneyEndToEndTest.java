@@ -111,7 +111,13 @@ class DashboardMoneyEndToEndTest {
             assertThat(seen.get("instructions").asString())
                     .startsWith("Pay this from the deposit address " + deposit + " with your wallet before ")
                     .endsWith("; the refund completes when the chain confirms it.");
-            assertThat(seen.get("initiatedRows").get(0).asString()).contains("10 USDC", "Waiting for your wallet");
+            assertThat(seen.get("poisonWarning").asString())
+                    .contains("0x70997970C51812dc3A010C7d01b50e0d17dc79C9 has never paid this link");
+            assertThat(seen.get("refundsAfterPoison").asInt()).as("declined: nothing asked").isZero();
+            assertThat(seen.get("initiatedRows").get(0).asString())
+                    .contains("10 USDC", "Waiting for your wallet")
+                    .containsPattern("0x[0-9a-fA-F]{40}")
+                    .doesNotContain("Not an address that paid this link");
 
             // Paid from the deposit address: completed in the page as in the API, the money no longer received.
             assertThat(seen.get("completedRows").get(0).asString()).contains("10 USDC", "Completed");

@@ -2,10 +2,12 @@ package dev.cryptopay.paymentlinks.paymentlink;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.cryptopay.auth.Mode;
+import dev.cryptopay.paymentlinks.receiving.EthereumAddress;
 import dev.cryptopay.service.money.Amounts;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
+import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -60,6 +62,8 @@ public record PaymentLinkResponse(
         List<OutgoingTransfer> outgoingTransfers,
         Instant createdAt) {
 
+    private static final Pattern ADDRESS = Pattern.compile("0x[0-9a-fA-F]{40}");
+
     static final String SOURCE = "payment_link_api";
 
     /**
@@ -99,7 +103,10 @@ public record PaymentLinkResponse(
                     recorded.network(),
                     recorded.tokenContract(),
                     recorded.asset(),
-                    recorded.payerAddress(),
+                    // EIP-55, so a merchant checking where a refund goes compares the casing wallets show.
+                    ADDRESS.matcher(recorded.payerAddress()).matches()
+                            ? EthereumAddress.checksummed(recorded.payerAddress())
+                            : recorded.payerAddress(),
                     Amounts.jsonNumber(recorded.cryptoAmount()),
                     Amounts.jsonNumber(recorded.fiatAmount()),
                     Amounts.jsonNumber(recorded.refundedAmount()),
