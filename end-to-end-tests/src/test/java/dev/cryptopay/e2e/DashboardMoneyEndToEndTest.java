@@ -111,9 +111,13 @@ class DashboardMoneyEndToEndTest {
             assertThat(seen.get("instructions").asString())
                     .startsWith("Pay this from the deposit address " + deposit + " with your wallet before ")
                     .endsWith("; the refund completes when the chain confirms it.");
-            assertThat(seen.get("poisonWarning").asString())
+            assertThat(seen.get("dialogs")).hasSize(1);
+            assertThat(seen.at("/dialogs/0/type").asString()).isEqualTo("confirm");
+            assertThat(seen.at("/dialogs/0/message").asString())
                     .contains("0x70997970C51812dc3A010C7d01b50e0d17dc79C9 has never paid this link");
-            assertThat(seen.get("refundsAfterPoison").asInt()).as("declined: nothing asked").isZero();
+            assertThat(seen.get("refundsAfterPoison").asInt())
+                    .as("declined: nothing asked")
+                    .isZero();
             assertThat(seen.get("initiatedRows").get(0).asString())
                     .contains("10 USDC", "Waiting for your wallet")
                     .containsPattern("0x[0-9a-fA-F]{40}")
@@ -146,7 +150,9 @@ class DashboardMoneyEndToEndTest {
             // Only the refusal the walk provoked; nothing injected ran; no other console error.
             assertThat(NodeTools.refusedRequests(seen))
                     .containsExactly("POST /api/v1/payment_links/" + id + "/refunds 409 exceeds_refundable");
-            assertThat(seen.get("dialogs")).isEmpty();
+            assertThat(seen.get("dialogs"))
+                    .as("no dialog but the look-alike's confirmation")
+                    .hasSize(1);
 
             // Accessibility: nothing serious or critical in any state; nothing wider than a phone.
             assertThat(seen.get("axe").propertyNames())
