@@ -27,6 +27,8 @@ final class ChargedLogs {
 
     private long next;
     private long total;
+    private long firstTime;
+    private long lastTime;
 
     ChargedLogs(DevChain chain, long fromBlock) {
         this.chain = chain;
@@ -43,10 +45,19 @@ final class ChargedLogs {
                 long paidPeriods = new BigInteger(log.getData().substring(2 + 64, 2 + 128), 16).longValueExact();
                 charges.computeIfAbsent(id, any -> new HashMap<>()).merge(paidPeriods, 1, Integer::sum);
                 total++;
+                long time = new BigInteger(log.getData().substring(2, 2 + 64), 16).longValueExact();
+                firstTime = firstTime == 0 ? time : Math.min(firstTime, time);
+                lastTime = Math.max(lastTime, time);
             }
             next = to + 1;
         }
         return total;
+    }
+
+    /** Seconds between the earliest and the latest period start of the Charged logs read so far (chain time). */
+    long spreadSeconds() {
+        charges();
+        return lastTime - firstTime;
     }
 
     /** Fails when one subscription was charged twice for the same period. */
