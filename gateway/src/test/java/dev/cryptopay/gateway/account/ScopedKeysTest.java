@@ -204,11 +204,7 @@ class ScopedKeysTest extends GatewayTestBase {
         JsonNode created = json(send("POST", "/account/keys", JSON.writeValueAsString(body), by)
                 .expectStatus()
                 .isCreated());
-        return new MerchantKey(
-                by.merchantId(),
-                created.get("api_key").asString(),
-                Mode.TEST,
-                SigningKey.parse(created.get("private_key").asString()));
+        return MerchantKey.created(by.merchantId(), created);
     }
 
     private JsonNode account(MerchantKey key) {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.cryptopay.auth.Mode;
-import dev.cryptopay.auth.keys.SigningKey;
 import dev.cryptopay.gateway.support.GatewayTestBase;
 import dev.cryptopay.gateway.support.MerchantKey;
 import dev.cryptopay.gateway.support.SignedRequest;
@@ -37,11 +36,7 @@ class SecurityLogTest extends GatewayTestBase {
         JsonNode created = json(send("POST", "/account/keys", "{\"scopes\":[\"read\"]}", owner)
                 .expectStatus()
                 .isCreated());
-        MerchantKey reader = new MerchantKey(
-                owner.merchantId(),
-                created.get("api_key").asString(),
-                Mode.TEST,
-                SigningKey.parse(created.get("private_key").asString()));
+        MerchantKey reader = MerchantKey.created(owner.merchantId(), created);
         send("GET", "/payment_links", null, reader).expectStatus().isOk();
         send("GET", "/payment_links", null, reader).expectStatus().isOk();
         send("PUT", "/payment_links/receiving_key", "{\"xpub\":\"x\"}", owner)
@@ -139,11 +134,7 @@ class SecurityLogTest extends GatewayTestBase {
         JsonNode created = json(send("POST", "/account/keys", "{\"scopes\":[\"read\"]}", owner)
                 .expectStatus()
                 .isCreated());
-        MerchantKey reader = new MerchantKey(
-                owner.merchantId(),
-                created.get("api_key").asString(),
-                Mode.TEST,
-                SigningKey.parse(created.get("private_key").asString()));
+        MerchantKey reader = MerchantKey.created(owner.merchantId(), created);
         JsonNode page = json(send("GET", "/account/security_events?page_size=2", null, reader)
                 .expectStatus()
                 .isOk());

@@ -132,16 +132,7 @@ public class RefundRepository {
      * for the native coin) to {@code toAddress} (any case) of exactly {@code amount} pays; empty when none does.
      */
     public Mono<LinkRefund> lockOpenPaidBy(UUID linkId, String tokenContract, String toAddress, BigDecimal amount) {
-        GenericExecuteSpec spec = database.sql("SELECT " + COLUMNS + " FROM link_refund WHERE payment_link_id = :link "
-                        + "AND status = 'initiated' AND token_contract IS NOT DISTINCT FROM :token "
-                        + "AND lower(to_address) = lower(:to) AND amount = :amount "
-                        + "ORDER BY created_at, id LIMIT 1 FOR UPDATE")
-                .bind("link", linkId)
-                .bind("to", toAddress)
-                .bind("amount", amount);
-        return SqlValues.bind(spec, "token", tokenContract, String.class)
-                .map(RefundRepository::read)
-                .one();
+        return lockPaidBy("status = 'initiated'", "created_at, id", linkId, tokenContract, toAddress, amount);
     }
 
     /**
@@ -151,11 +142,22 @@ public class RefundRepository {
      */
     public Mono<LinkRefund> lockAbandonedPaidBy(
             UUID linkId, String tokenContract, String toAddress, BigDecimal amount) {
+        return lockPaidBy(
+                "status = 'failed' AND failure_reason = 'abandoned'",
+                "updated_at DESC, id",
+                linkId,
+                tokenContract,
+                toAddress,
+                amount);
+    }
+
+    /** The first refund in {@code order} of the link in {@code state} that such a transfer pays, locked. */
+    private Mono<LinkRefund> lockPaidBy(
+            String state, String order, UUID linkId, String tokenContract, String toAddress, BigDecimal amount) {
         GenericExecuteSpec spec = database.sql("SELECT " + COLUMNS + " FROM link_refund WHERE payment_link_id = :link "
-                        + "AND status = 'failed' AND failure_reason = 'abandoned' "
-                        + "AND token_contract IS NOT DISTINCT FROM :token "
+                        + "AND " + state + " AND token_contract IS NOT DISTINCT FROM :token "
                         + "AND lower(to_address) = lower(:to) AND amount = :amount "
-                        + "ORDER BY updated_at DESC, id LIMIT 1 FOR UPDATE")
+                        + "ORDER BY " + order + " LIMIT 1 FOR UPDATE")
                 .bind("link", linkId)
                 .bind("to", toAddress)
                 .bind("amount", amount);
