@@ -412,6 +412,11 @@ await dashboardWalk("dashboard walk", {}, async (browser, result) => {
   await page.locator("#delivery-attempts").waitFor();
   result.linkEventDelivery = { path: new URL(page.url()).pathname,
     status: await page.locator("#delivery-status [data-status]").getAttribute("data-status") };
+
+  // The API reference on the same origin renders under its strict policy: a violation is a console error.
+  await page.goto(`${gateway}/docs`, { waitUntil: "load" });
+  await page.locator(".opblock").first().waitFor({ timeout: 30000 });
+  result.docsOperations = await page.locator(".opblock").count();
 }, { reported });
 
 /** The token, recipient and base units of an EIP-681 token transfer: ethereum:<token>@<chain>/transfer?address=…&uint256=…. */

@@ -209,6 +209,9 @@ class DashboardEndToEndTest {
                 .as("only the confirmations of revoking a key, rotating a secret and deleting an endpoint")
                 .containsExactly("confirm", "confirm", "confirm");
 
+        // The API reference renders its operations under its Content-Security-Policy (no violation in the console).
+        assertThat(walk.get("docsOperations").asInt()).isGreaterThan(20);
+
         // Accessibility: axe-core on every main page, nothing serious or critical; nothing wider than a phone.
         assertThat(walk.get("axe").propertyNames())
                 .contains(

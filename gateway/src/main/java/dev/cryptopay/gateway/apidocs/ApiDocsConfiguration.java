@@ -38,6 +38,11 @@ public class ApiDocsConfiguration {
     }
 
     @Bean
+    ApiDocsHeaders apiDocsHeaders() {
+        return new ApiDocsHeaders();
+    }
+
+    @Bean
     RouterFunction<ServerResponse> apiDocsRoutes(ApiDescription description) {
         byte[] page = resource("/apidocs/index.html");
         byte[] script = resource("/apidocs/initializer.js");

@@ -40,6 +40,40 @@ class ApiDocsTest extends GatewayTestBase {
                 .isEqualTo("X-API-Signature");
     }
 
+    /**
+     * The reference page and Swagger UI's files, the stock index included, share the dashboard's origin: no inline or
+     * foreign script, no framing, nothing reached but the origin.
+     */
+    @Test
+    void theReferencePageAndSwaggerUiCarryAStrictPolicyAndCannotBeFramed() {
+        for (String path : new String[] {
+            "/docs",
+            "/docs/initializer.js",
+            "/webjars/swagger-ui/index.html",
+            "/webjars/swagger-ui/swagger-ui-bundle.js"
+        }) {
+            client.get()
+                    .uri(path)
+                    .exchange()
+                    .expectStatus()
+                    .isOk()
+                    .expectHeader()
+                    .value(
+                            "Content-Security-Policy",
+                            policy -> assertThat(policy)
+                                    .as(path)
+                                    .contains("script-src 'self';")
+                                    .contains("frame-ancestors 'none'")
+                                    .contains("connect-src 'self'")
+                                    .doesNotContain("unsafe-eval"))
+                    .expectHeader()
+                    .valueEquals("X-Frame-Options", "DENY")
+                    .expectHeader()
+                    .valueEquals("X-Content-Type-Options", "nosniff");
+        }
+        client.get().uri("/openapi.json").exchange().expectHeader().doesNotExist("X-Frame-Options");
+    }
+
     @Test
     void theReferencePageLoadsSwaggerUiFromTheGatewayItself() {
         String page = client.get()
