@@ -241,10 +241,11 @@ function refundsSection(ctx, update) {
       state.createdId = null;
       state.created.replaceChildren();
     }
+    const paid = payers(link);
     fill(list, refunds.length === 0
       ? h("p", {}, "No refund has been asked for this link.")
       : [table(refunds.length >= 100 ? "The 100 most recent refunds" : "Refunds of this link, newest first",
-        ["Asked", "Amount", "To", "Status", "Paid by", "Pay before", ""], refunds.map((refund) => refundRow(link, refund))),
+        ["Asked", "Amount", "To", "Status", "Paid by", "Pay before", ""], refunds.map((refund) => refundRow(paid, refund))),
       ]);
     offerTransfers(what.input, link);
     form.hidden = !link.deposit_address;
@@ -282,18 +283,15 @@ function payers(link) {
   return new Set((link?.transactions ?? []).map((tx) => (tx.payer_address ?? "").toLowerCase()).filter(Boolean));
 }
 
-function payerOf(link, address) {
-  return payers(link).has((address ?? "").toLowerCase());
-}
-
-function refundRow(link, refund) {
+/** A refund's row; paid: the addresses that paid the link (payers). */
+function refundRow(paid, refund) {
   const failure = refund.status === "failed" && refund.failure_reason
     ? `: ${FAILURES[refund.failure_reason] ?? label(refund.failure_reason)}` : "";
   return [
     when(refund.created_at),
     money(refund.amount, refund.asset),
     [h("code", { class: "address" }, refund.to_address),
-      payerOf(link, refund.to_address) ? null
+      paid.has((refund.to_address ?? "").toLowerCase()) ? null
         : h("span", { class: "hint block warning" }, "Not an address that paid this link")],
     h("span", { class: `status status-refund-${refund.status}`, dataset: { refund: refund.id, status: refund.status } },
       `${REFUND_STATES[refund.status] ?? label(refund.status)}${failure}`),

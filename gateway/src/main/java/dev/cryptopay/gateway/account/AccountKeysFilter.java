@@ -131,10 +131,7 @@ public class AccountKeysFilter extends AnsweringFilter {
         Set<KeyScope> scopes = scopes(request.get(SCOPES), caller.scopes(), violations);
         violations.throwIfAny();
         // A key gives only what it has itself: a restricted key never makes a stronger one.
-        Optional<KeyScope> beyond = scopes.stream()
-                .filter(scope -> !caller.scopes().contains(scope))
-                .sorted()
-                .findFirst();
+        Optional<KeyScope> beyond = KeyScope.firstMissing(scopes, caller.scopes());
         if (beyond.isPresent()) {
             return Mono.error(SignatureAuthenticationFilter.missingScope(beyond.get()));
         }
@@ -207,10 +204,7 @@ public class AccountKeysFilter extends AnsweringFilter {
         Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
         Mono<SecurityAction> apiKey = keys.findOwn(id, merchantId, mode)
                 .flatMap(target -> {
-                    Optional<KeyScope> beyond = target.scopes().stream()
-                            .filter(scope -> !caller.scopes().contains(scope))
-                            .sorted()
-                            .findFirst();
+                    Optional<KeyScope> beyond = KeyScope.firstMissing(target.scopes(), caller.scopes());
                     if (beyond.isPresent()) {
                         return Mono.error(SignatureAuthenticationFilter.missingScope(beyond.get()));
                     }

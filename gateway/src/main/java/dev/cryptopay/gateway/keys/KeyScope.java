@@ -3,6 +3,7 @@ package dev.cryptopay.gateway.keys;
 import java.util.Collection;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -51,6 +52,11 @@ public enum KeyScope {
             return List.of();
         }
         return EnumSet.copyOf(scopes).stream().map(KeyScope::wireName).toList();
+    }
+
+    /** The first scope (in declaration order) of {@code wanted} that {@code held} lacks; empty when it has them all. */
+    public static Optional<KeyScope> firstMissing(Set<KeyScope> wanted, Set<KeyScope> held) {
+        return wanted.stream().filter(scope -> !held.contains(scope)).sorted().findFirst();
     }
 
     /** Whether {@code scopes} may make a request of {@code resource} that only reads ({@code reads}) or not. */

@@ -69,22 +69,22 @@ public class SecurityLogFilter implements GlobalFilter, Ordered {
         if (RouteAccess.of(route) != RouteAccess.SIGNED || caller == null || caller.kind() != KeyKind.API_KEY) {
             return chain.filter(exchange);
         }
-        String address = addresses.resolve(exchange.getRequest());
-        return firstUse(caller, address)
+        // The client's address is resolved only for an entry: most signed requests write none.
+        return firstUse(exchange, caller)
                 .then(chain.filter(exchange))
-                .then(Mono.defer(() -> afterAnswer(exchange, caller, address)));
+                .then(Mono.defer(() -> afterAnswer(exchange, caller)));
     }
 
-    private Mono<Void> firstUse(ResolvedKey caller, String address) {
+    private Mono<Void> firstUse(ServerWebExchange exchange, ResolvedKey caller) {
         if (seen.getIfPresent(caller.keyId()) != null) {
             return Mono.empty();
         }
         return write(securityLog
-                .recordFirstUse(event(caller, address, SecurityAction.API_KEY_FIRST_USED, caller.keyId()))
+                .recordFirstUse(event(exchange, caller, SecurityAction.API_KEY_FIRST_USED, caller.keyId()))
                 .doOnSuccess(done -> seen.put(caller.keyId(), Boolean.TRUE)));
     }
 
-    private Mono<Void> afterAnswer(ServerWebExchange exchange, ResolvedKey caller, String address) {
+    private Mono<Void> afterAnswer(ServerWebExchange exchange, ResolvedKey caller) {
         HttpStatusCode status = exchange.getResponse().getStatusCode();
         if (status == null || !status.is2xxSuccessful()) {
             return Mono.empty();
@@ -97,11 +97,11 @@ public class SecurityLogFilter implements GlobalFilter, Ordered {
                         GatewayAttributes.relativePath(
                                 exchange.getRequest().getPath().value()));
         return recognised
-                .map(found -> write(securityLog.record(event(caller, address, found.action(), found.targetId()))))
+                .map(found -> write(securityLog.record(event(exchange, caller, found.action(), found.targetId()))))
                 .orElse(Mono.empty());
     }
 
-    private SecurityEvent event(ResolvedKey caller, String address, SecurityAction action, UUID target) {
+    private SecurityEvent event(ServerWebExchange exchange, ResolvedKey caller, SecurityAction action, UUID target) {
         return new SecurityEvent(
                 UUID.randomUUID(),
                 caller.identity().merchantId(),
@@ -109,7 +109,7 @@ public class SecurityLogFilter implements GlobalFilter, Ordered {
                 action,
                 caller.keyId(),
                 caller.displayPrefix(),
-                address,
+                addresses.resolve(exchange.getRequest()),
                 target,
                 clock.instant());
     }

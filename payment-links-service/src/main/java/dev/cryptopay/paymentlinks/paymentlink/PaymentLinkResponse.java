@@ -7,7 +7,6 @@ import dev.cryptopay.service.money.Amounts;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
-import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -62,8 +61,6 @@ public record PaymentLinkResponse(
         List<OutgoingTransfer> outgoingTransfers,
         Instant createdAt) {
 
-    private static final Pattern ADDRESS = Pattern.compile("0x[0-9a-fA-F]{40}");
-
     static final String SOURCE = "payment_link_api";
 
     /**
@@ -104,7 +101,7 @@ public record PaymentLinkResponse(
                     recorded.tokenContract(),
                     recorded.asset(),
                     // EIP-55, so a merchant checking where a refund goes compares the casing wallets show.
-                    ADDRESS.matcher(recorded.payerAddress()).matches()
+                    EthereumAddress.hasShape(recorded.payerAddress())
                             ? EthereumAddress.checksummed(recorded.payerAddress())
                             : recorded.payerAddress(),
                     Amounts.jsonNumber(recorded.cryptoAmount()),

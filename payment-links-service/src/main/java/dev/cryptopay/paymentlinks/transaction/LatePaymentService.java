@@ -99,13 +99,12 @@ public class LatePaymentService {
             }
             // What completed refunds returned of the transfer no longer pays anything.
             if (found.unrefunded().compareTo(link.amount()) < 0) {
-                boolean refunded = found.unrefunded().compareTo(found.cryptoAmount()) < 0;
+                String what = found.unrefunded().compareTo(found.cryptoAmount()) < 0
+                        ? "The transaction's amount less what refunds returned of it"
+                        : "The transaction's amount";
                 throw ApiException.conflict(
                         "insufficient_amount",
-                        (refunded
-                                        ? "The transaction's amount less what refunds returned of it ("
-                                        : "The transaction's" + " amount (")
-                                + Amounts.plainString(found.unrefunded()) + ") does not cover the link amount ("
+                        what + " (" + Amounts.plainString(found.unrefunded()) + ") does not cover the link amount ("
                                 + Amounts.plainString(link.amount()) + ")");
             }
             LinkTransaction resolved = found.withStatus(found.status(), found.confirmations(), true, now);
