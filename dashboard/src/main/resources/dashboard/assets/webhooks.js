@@ -30,6 +30,10 @@ export const EVENT_GROUPS = [
     ["subscription.payment.failed", "Periods were counted as missed."],
     ["subscription.expiring", "A subscription link expires within 3 days."],
   ]],
+  ["Account", [
+    ["account.key.revoked", "One of your API keys or publishable keys was revoked."],
+    ["account.receiving_key.updated", "The receiving key, where every new link's money goes, changed."],
+  ]],
 ];
 
 /** The event types a payment link's life sends (payment.*, wallet.*, transfer.*). */

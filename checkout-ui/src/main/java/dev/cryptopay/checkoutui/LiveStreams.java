@@ -20,18 +20,26 @@ public final class LiveStreams {
 
     private final StreamSlots slots;
     private final Duration heartbeat;
+    private final Duration idle;
     private final Duration lifetime;
     private final Supplier<? extends RuntimeException> refusal;
 
     /**
      * @param max the most streams this instance keeps open
-     * @param heartbeat the interval of the comment lines that keep an idle stream open through proxies
-     * @param lifetime how long one stream lasts before the browser reconnects
+     * @param heartbeat the interval of the comment lines that keep a quiet stream open through proxies
+     * @param idle how long a stream stays open without a new status before it ends (the browser reconnects)
+     * @param lifetime how long one stream lasts at most before the browser reconnects
      * @param refusal the service's answer to a stream beyond {@code max}, in its own error shape
      */
-    public LiveStreams(int max, Duration heartbeat, Duration lifetime, Supplier<? extends RuntimeException> refusal) {
+    public LiveStreams(
+            int max,
+            Duration heartbeat,
+            Duration idle,
+            Duration lifetime,
+            Supplier<? extends RuntimeException> refusal) {
         this.slots = new StreamSlots(max);
         this.heartbeat = heartbeat;
+        this.idle = idle;
         this.lifetime = lifetime;
         this.refusal = refusal;
     }
@@ -46,7 +54,7 @@ public final class LiveStreams {
             exchange.getResponse().getHeaders().set(HttpHeaders.RETRY_AFTER, String.valueOf(RETRY_AFTER_SECONDS));
             return Flux.error(refusal.get());
         }
-        return LiveStream.of(statuses, heartbeat, lifetime).doFinally(signal -> slots.close());
+        return LiveStream.of(statuses, heartbeat, idle, lifetime).doFinally(signal -> slots.close());
     }
 
     /** How many streams are open now. */

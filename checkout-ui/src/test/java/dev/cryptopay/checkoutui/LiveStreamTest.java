@@ -16,6 +16,7 @@ class LiveStreamTest {
                         Flux.just("pending", "active")
                                 .concatWith(Flux.just("cancelled").delayElements(Duration.ofSeconds(25))),
                         Duration.ofSeconds(10),
+                        Duration.ofMinutes(2),
                         Duration.ofMinutes(10)))
                 .assertNext(event -> status(event, "pending"))
                 .assertNext(event -> status(event, "active"))
@@ -31,12 +32,37 @@ class LiveStreamTest {
     @Test
     void endsAfterItsLifetimeWhileTheStatusesGoOn() {
         StepVerifier.withVirtualTime(() -> LiveStream.of(
-                        Flux.<String>never().startWith("active"), Duration.ofSeconds(15), Duration.ofSeconds(40)))
+                        Flux.<String>never().startWith("active"),
+                        Duration.ofSeconds(15),
+                        Duration.ofMinutes(2),
+                        Duration.ofSeconds(40)))
                 .assertNext(event -> status(event, "active"))
                 .thenAwait(Duration.ofSeconds(30))
                 .assertNext(LiveStreamTest::heartbeat)
                 .assertNext(LiveStreamTest::heartbeat)
                 .thenAwait(Duration.ofSeconds(10))
+                .verifyComplete();
+    }
+
+    @Test
+    void endsAQuietStreamAfterItsIdleTimeAndCountsItAfreshOnEachChange() {
+        StepVerifier.withVirtualTime(() -> LiveStream.of(
+                        Flux.just("pending")
+                                .concatWith(Flux.just("confirming").delayElements(Duration.ofSeconds(50)))
+                                .concatWith(Flux.never()),
+                        Duration.ofSeconds(40),
+                        Duration.ofSeconds(60),
+                        Duration.ofMinutes(10)))
+                .assertNext(event -> status(event, "pending"))
+                .thenAwait(Duration.ofSeconds(40))
+                .assertNext(LiveStreamTest::heartbeat)
+                .thenAwait(Duration.ofSeconds(10))
+                .assertNext(event -> status(event, "confirming"))
+                .as("quiet for 40 s after a change: still open")
+                .thenAwait(Duration.ofSeconds(30))
+                .assertNext(LiveStreamTest::heartbeat)
+                .as("quiet for 60 s: ended, long before its 10-minute lifetime")
+                .thenAwait(Duration.ofSeconds(30))
                 .verifyComplete();
     }
 

@@ -17,7 +17,11 @@ class LiveStreamsTest {
     private static final Duration LIMIT = Duration.ofSeconds(5);
 
     private final LiveStreams streams = new LiveStreams(
-            1, Duration.ofMinutes(1), Duration.ofMinutes(10), () -> new IllegalStateException("too many streams"));
+            1,
+            Duration.ofMinutes(1),
+            Duration.ofMinutes(2),
+            Duration.ofMinutes(10),
+            () -> new IllegalStateException("too many streams"));
 
     @Test
     void beyondTheCapTheStreamIsRefusedWithRetryAfterAndAnEndedStreamFreesItsPlace() {

@@ -70,8 +70,13 @@ class KafkaSecurityDocsTest {
                 .filter(service -> ServiceConfiguration.of(service).usesKafka())
                 .toList();
         assertThat(kafkaServices)
+                .as("the gateway too: its outbox relay produces gateway.events")
                 .containsExactlyInAnyOrder(
-                        "payment-links-service", "subscriptions-service", "webhook-service", "chain-watcher");
+                        "gateway",
+                        "payment-links-service",
+                        "subscriptions-service",
+                        "webhook-service",
+                        "chain-watcher");
         for (String service : kafkaServices) {
             for (String variable : documentedVariables().keySet()) {
                 assertThat(ServiceConfiguration.of(service).explain(variable))

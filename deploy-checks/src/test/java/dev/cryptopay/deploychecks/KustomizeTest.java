@@ -209,10 +209,10 @@ class KustomizeTest {
 
     @ParameterizedTest
     @FieldSource("SERVICES")
-    void databaseCredentialsAndTheInternalSecretsAreInTheSecret(String service) {
+    void databaseCredentialsAndTheInternalKeysAreInTheSecret(String service) {
         ServiceConfiguration configuration = ServiceConfiguration.of(service);
         Set<String> secret = new TreeSet<>(configuration.databaseVariables());
-        secret.addAll(configuration.internalSecretVariables());
+        secret.addAll(configuration.internalKeyVariables());
         assertThat(configuration.databaseVariables())
                 .as(service + " has a database of its own")
                 .hasSize(4);

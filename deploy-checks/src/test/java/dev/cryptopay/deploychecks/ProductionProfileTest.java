@@ -36,16 +36,30 @@ class ProductionProfileTest {
         String docs = Repo.read("docs/deployment.md");
         assertThat(docs).contains("### Production configuration");
         for (String setting : List.of(
-                "internal-auth.secret",
-                "internal-auth.callers.chain-watcher.secret",
-                "chain-watcher.internal-auth.secret",
+                "internal-auth.callers.gateway.public-keys",
+                "internal-auth.callers.chain-watcher.public-keys",
+                "chain-watcher.internal-auth.private-key",
                 "internal-auth.enabled",
                 "webhooks.delivery.allow-private-addresses",
                 "webhooks.secret-encryption-key",
                 "gateway.admin.token",
-                "gateway.internal-auth.secret",
+                "gateway.internal-auth.private-key",
                 "gateway.redis.enabled")) {
             assertThat(docs).as(setting).contains("`" + setting);
+        }
+    }
+
+    @Test
+    void deploymentDocsNameTheSettingEachInternalKeyVariableBinds() {
+        String docs = Repo.read("docs/deployment.md");
+        for (String service : Repo.SERVICES) {
+            ServiceConfiguration configuration = ServiceConfiguration.of(service);
+            for (String variable : configuration.internalKeyVariables()) {
+                String property = configuration.placeholderProperties.get(variable);
+                assertThat(docs)
+                        .as(service + ": " + variable + " binds " + property)
+                        .contains("`" + property + "` (`" + variable + "`");
+            }
         }
     }
 }

@@ -156,18 +156,53 @@ final class ServiceConfiguration {
         return left;
     }
 
+    /** An internal caller's own private key, {@code <CALLER>_INTERNAL_AUTH_PRIVATE_KEY}: the caller alone holds it. */
+    static final Pattern PRIVATE_KEY_VARIABLE = Pattern.compile("([A-Z0-9_]+)_INTERNAL_AUTH_PRIVATE_KEY");
+    /** The public keys of an internal caller, {@code <CALLER>_INTERNAL_AUTH_PUBLIC_KEYS}: held by its receivers. */
+    static final Pattern PUBLIC_KEYS_VARIABLE = Pattern.compile("([A-Z0-9_]+)_INTERNAL_AUTH_PUBLIC_KEYS");
+
     /**
-     * Placeholders of internal callers' secrets ({@code INTERNAL_AUTH_SECRET}, the gateway's;
-     * {@code CHAIN_WATCHER_INTERNAL_AUTH_SECRET}, the chain watcher's): the ones this service signs or checks with.
+     * Placeholders of internal callers' private keys ({@code GATEWAY_INTERNAL_AUTH_PRIVATE_KEY},
+     * {@code CHAIN_WATCHER_INTERNAL_AUTH_PRIVATE_KEY}): the caller this service signs as.
      */
-    Set<String> internalSecretVariables() {
-        Set<String> secrets = new TreeSet<>();
-        for (String name : placeholders.keySet()) {
-            if (name.endsWith("INTERNAL_AUTH_SECRET")) {
-                secrets.add(name);
+    Set<String> internalPrivateKeyVariables() {
+        return placeholdersMatching(PRIVATE_KEY_VARIABLE);
+    }
+
+    /**
+     * Placeholders of internal callers' public keys ({@code GATEWAY_INTERNAL_AUTH_PUBLIC_KEYS},
+     * {@code CHAIN_WATCHER_INTERNAL_AUTH_PUBLIC_KEYS}): the callers whose tokens this service checks.
+     */
+    Set<String> internalPublicKeyVariables() {
+        return placeholdersMatching(PUBLIC_KEYS_VARIABLE);
+    }
+
+    /** Both: every internal caller's key this service reads. */
+    Set<String> internalKeyVariables() {
+        Set<String> keys = new TreeSet<>(internalPrivateKeyVariables());
+        keys.addAll(internalPublicKeyVariables());
+        return keys;
+    }
+
+    /** The caller a key variable belongs to, as the variable spells it: {@code GATEWAY}, {@code CHAIN_WATCHER}. */
+    static String caller(String keyVariable) {
+        for (Pattern pattern : List.of(PRIVATE_KEY_VARIABLE, PUBLIC_KEYS_VARIABLE)) {
+            Matcher matcher = pattern.matcher(keyVariable);
+            if (matcher.matches()) {
+                return matcher.group(1);
             }
         }
-        return secrets;
+        throw new IllegalArgumentException(keyVariable + " is no internal caller's key");
+    }
+
+    private Set<String> placeholdersMatching(Pattern pattern) {
+        Set<String> matching = new TreeSet<>();
+        for (String name : placeholders.keySet()) {
+            if (pattern.matcher(name).matches()) {
+                matching.add(name);
+            }
+        }
+        return matching;
     }
 
     /** Placeholders of a database connection: {@code DATABASE_*} or {@code <NAME>_DB_*} URL, user and password. */

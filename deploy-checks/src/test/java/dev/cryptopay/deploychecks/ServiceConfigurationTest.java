@@ -14,12 +14,12 @@ class ServiceConfigurationTest {
         assertThat(webhooks.placeholders)
                 .containsKeys(
                         "PORT",
-                        "INTERNAL_AUTH_SECRET",
+                        "GATEWAY_INTERNAL_AUTH_PUBLIC_KEYS",
                         "DATABASE_R2DBC_URL",
                         "WEBHOOK_SECRET_ENCRYPTION_KEY",
                         "WEBHOOK_ALLOW_PRIVATE_ADDRESSES");
         assertThat(webhooks.requiredVariables())
-                .containsExactly("INTERNAL_AUTH_SECRET", "WEBHOOK_SECRET_ENCRYPTION_KEY");
+                .containsExactly("GATEWAY_INTERNAL_AUTH_PUBLIC_KEYS", "WEBHOOK_SECRET_ENCRYPTION_KEY");
         assertThat(webhooks.recordProperties)
                 .contains(
                         "webhooks.secret-encryption-key",
@@ -66,7 +66,8 @@ class ServiceConfigurationTest {
         assertThat(subscriptions.placeholders)
                 .containsKeys(
                         "PORT",
-                        "INTERNAL_AUTH_SECRET",
+                        "GATEWAY_INTERNAL_AUTH_PUBLIC_KEYS",
+                        "CHAIN_WATCHER_INTERNAL_AUTH_PUBLIC_KEYS",
                         "DATABASE_R2DBC_URL",
                         "DATABASE_JDBC_URL",
                         "DATABASE_USER",
@@ -82,10 +83,14 @@ class ServiceConfigurationTest {
                 .as("both take the chain watcher's reports")
                 .containsKeys(paymentLinks.placeholders.keySet().toArray(String[]::new));
         assertThat(paymentLinks.requiredVariables())
-                .containsExactly("CHAIN_WATCHER_INTERNAL_AUTH_SECRET", "INTERNAL_AUTH_SECRET");
+                .containsExactly("CHAIN_WATCHER_INTERNAL_AUTH_PUBLIC_KEYS", "GATEWAY_INTERNAL_AUTH_PUBLIC_KEYS");
         assertThat(subscriptions.requiredVariables())
-                .containsExactly("CHAIN_WATCHER_INTERNAL_AUTH_SECRET", "INTERNAL_AUTH_SECRET");
-        assertThat(subscriptions.explain("INTERNAL_AUTH_SECRET")).startsWith("placeholder");
+                .containsExactly("CHAIN_WATCHER_INTERNAL_AUTH_PUBLIC_KEYS", "GATEWAY_INTERNAL_AUTH_PUBLIC_KEYS");
+        assertThat(subscriptions.explain("GATEWAY_INTERNAL_AUTH_PUBLIC_KEYS")).startsWith("placeholder");
+        assertThat(subscriptions.placeholderProperties)
+                .containsEntry("GATEWAY_INTERNAL_AUTH_PUBLIC_KEYS", "internal-auth.callers.gateway.public-keys")
+                .containsEntry(
+                        "CHAIN_WATCHER_INTERNAL_AUTH_PUBLIC_KEYS", "internal-auth.callers.chain-watcher.public-keys");
         assertThat(subscriptions.databaseVariables())
                 .containsExactly("DATABASE_JDBC_URL", "DATABASE_PASSWORD", "DATABASE_R2DBC_URL", "DATABASE_USER");
         assertThat(subscriptions.loopbackDefaults())
@@ -100,10 +105,10 @@ class ServiceConfigurationTest {
         ServiceConfiguration watcher = ServiceConfiguration.of("chain-watcher");
 
         assertThat(watcher.placeholders)
-                .doesNotContainKey("INTERNAL_AUTH_SECRET")
+                .doesNotContainKeys("GATEWAY_INTERNAL_AUTH_PRIVATE_KEY", "GATEWAY_INTERNAL_AUTH_PUBLIC_KEYS")
                 .containsKeys(
                         "PORT",
-                        "CHAIN_WATCHER_INTERNAL_AUTH_SECRET",
+                        "CHAIN_WATCHER_INTERNAL_AUTH_PRIVATE_KEY",
                         "DATABASE_JDBC_URL",
                         "KAFKA_BOOTSTRAP_SERVERS",
                         "PAYMENT_LINKS_URL",
@@ -111,10 +116,10 @@ class ServiceConfigurationTest {
                         "SUBSCRIPTIONS_CONTRACT_31337",
                         "DEV_CHAIN_RPC_URL",
                         "DEV_CHAIN_CONFIRMATIONS");
-        assertThat(watcher.requiredVariables()).containsExactly("CHAIN_WATCHER_INTERNAL_AUTH_SECRET");
+        assertThat(watcher.requiredVariables()).containsExactly("CHAIN_WATCHER_INTERNAL_AUTH_PRIVATE_KEY");
         assertThat(watcher.placeholderProperties)
-                .containsEntry("CHAIN_WATCHER_INTERNAL_AUTH_SECRET", "chain-watcher.internal-auth.secret");
-        assertThat(watcher.recordProperties).contains("chain-watcher.internal-auth.secret");
+                .containsEntry("CHAIN_WATCHER_INTERNAL_AUTH_PRIVATE_KEY", "chain-watcher.internal-auth.private-key");
+        assertThat(watcher.recordProperties).contains("chain-watcher.internal-auth.private-key");
         assertThat(watcher.placeholderProperties)
                 .containsEntry("DEV_CHAIN_RPC_URL", "chain-watcher.networks[0].rpc-url")
                 .containsEntry("PAYMENT_LINKS_URL", "chain-watcher.payment-links-url");
@@ -142,6 +147,24 @@ class ServiceConfigurationTest {
     }
 
     @Test
+    void tellsTheInternalCallersPrivateKeysFromTheirPublicKeys() {
+        ServiceConfiguration gateway = ServiceConfiguration.of("gateway");
+        ServiceConfiguration paymentLinks = ServiceConfiguration.of("payment-links-service");
+
+        assertThat(gateway.internalPrivateKeyVariables()).containsExactly("GATEWAY_INTERNAL_AUTH_PRIVATE_KEY");
+        assertThat(gateway.internalPublicKeyVariables()).isEmpty();
+        assertThat(gateway.placeholderProperties)
+                .containsEntry("GATEWAY_INTERNAL_AUTH_PRIVATE_KEY", "gateway.internal-auth.private-key");
+        assertThat(paymentLinks.internalPrivateKeyVariables()).isEmpty();
+        assertThat(paymentLinks.internalPublicKeyVariables())
+                .containsExactly("CHAIN_WATCHER_INTERNAL_AUTH_PUBLIC_KEYS", "GATEWAY_INTERNAL_AUTH_PUBLIC_KEYS");
+        assertThat(ServiceConfiguration.caller("CHAIN_WATCHER_INTERNAL_AUTH_PRIVATE_KEY"))
+                .isEqualTo("CHAIN_WATCHER");
+        assertThat(ServiceConfiguration.caller("GATEWAY_INTERNAL_AUTH_PUBLIC_KEYS"))
+                .isEqualTo("GATEWAY");
+    }
+
+    @Test
     void findsDatabaseSettingsAndLoopbackDefaults() {
         ServiceConfiguration gateway = ServiceConfiguration.of("gateway");
 
@@ -149,7 +172,12 @@ class ServiceConfigurationTest {
                 .containsExactly(
                         "GATEWAY_DB_JDBC_URL", "GATEWAY_DB_PASSWORD", "GATEWAY_DB_R2DBC_URL", "GATEWAY_DB_USER");
         assertThat(gateway.loopbackDefaults())
-                .contains("GATEWAY_DB_R2DBC_URL", "PAYMENT_LINKS_URL", "SUBSCRIPTIONS_URL", "GATEWAY_REDIS_URI")
+                .contains(
+                        "GATEWAY_DB_R2DBC_URL",
+                        "PAYMENT_LINKS_URL",
+                        "SUBSCRIPTIONS_URL",
+                        "GATEWAY_REDIS_URI",
+                        "KAFKA_BOOTSTRAP_SERVERS")
                 .doesNotContain("PORT", "GATEWAY_ADMIN_PORT", "GATEWAY_DB_USER");
         assertThat(ServiceConfiguration.LOOPBACK
                         .matcher("r2dbc:postgresql://127.0.0.1:5432/x")
@@ -182,8 +210,14 @@ class ServiceConfigurationTest {
         assertThat(paymentLinks.explain("SPRING_KAFKA_SSL_TRUSTSTORE"))
                 .as("no such property")
                 .isNull();
-        assertThat(ServiceConfiguration.of("gateway").explain("SPRING_KAFKA_SECURITY_PROTOCOL"))
-                .as("the gateway uses no Kafka")
+        ServiceConfiguration gateway = ServiceConfiguration.of("gateway");
+        assertThat(gateway.explain("SPRING_KAFKA_SECURITY_PROTOCOL"))
+                .as("the gateway produces gateway.events")
+                .contains("spring.kafka.security.protocol");
+        gateway.placeholders.remove("KAFKA_BOOTSTRAP_SERVERS");
+        assertThat(gateway.usesKafka()).isFalse();
+        assertThat(gateway.explain("SPRING_KAFKA_SECURITY_PROTOCOL"))
+                .as("a module that does not read KAFKA_BOOTSTRAP_SERVERS uses no Kafka")
                 .isNull();
     }
 

@@ -233,14 +233,17 @@ public final class LocalStack implements AutoCloseable {
         return secrets.adminToken();
     }
 
-    /** The secret the gateway signs {@code X-Internal-Auth} with (to call a service directly in a test). */
-    public String internalAuthSecret() {
-        return secrets.internalAuthSecret();
+    /**
+     * The gateway's private key as internal caller ({@code Ed25519:<Base64 PKCS#8 DER>}), which signs
+     * {@code X-Internal-Auth} (to call a service directly in a test: auth-lib's {@code InternalTokenSigner.parse}).
+     */
+    public String gatewayPrivateKey() {
+        return secrets.gateway().privateKey();
     }
 
-    /** The chain watcher's own internal secret (to report to payment-links-service directly in a test). */
-    public String chainWatcherSecret() {
-        return secrets.chainWatcherSecret();
+    /** The chain watcher's own private key as internal caller (to report to a service directly in a test). */
+    public String chainWatcherPrivateKey() {
+        return secrets.chainWatcher().privateKey();
     }
 
     /** {@code <data dir>/stack.env}: what {@code ./signed-request}, {@code ./dev-pay} and {@code ./dev-subscribe} read. */

@@ -3,17 +3,40 @@ package dev.cryptopay.deploy;
 import dev.cryptopay.testsupport.PostgresServer;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * The environment the launcher gives one service: its port, its database, Kafka, the secrets it needs and the sandbox
- * settings, then whatever {@link StackOptions#serviceEnv} added (which wins).
+ * The environment the launcher gives one service: its port, its database, Kafka, the secrets and internal callers' keys
+ * it needs and the sandbox settings, then whatever {@link StackOptions#serviceEnv} added (which wins).
  */
 final class ServiceEnvironment {
+
+    static final String GATEWAY_PRIVATE_KEY = StackFiles.GATEWAY_PRIVATE_KEY;
+    static final String GATEWAY_PUBLIC_KEYS = "GATEWAY_INTERNAL_AUTH_PUBLIC_KEYS";
+    static final String CHAIN_WATCHER_PRIVATE_KEY = StackFiles.CHAIN_WATCHER_PRIVATE_KEY;
+    static final String CHAIN_WATCHER_PUBLIC_KEYS = "CHAIN_WATCHER_INTERNAL_AUTH_PUBLIC_KEYS";
+
+    /**
+     * The internal callers' keys, which a service gets from the launcher or not at all: they are taken out of the
+     * environment the services inherit, so a key set in your shell (for docker compose, say) reaches no service that
+     * should not hold it.
+     */
+    static final Set<String> INTERNAL_AUTH_VARIABLES =
+            Set.of(GATEWAY_PRIVATE_KEY, GATEWAY_PUBLIC_KEYS, CHAIN_WATCHER_PRIVATE_KEY, CHAIN_WATCHER_PUBLIC_KEYS);
 
     /** chain-watcher's confirmations on the dev chain: 1, as anvil mines blocks only for transactions. */
     static final int DEV_CHAIN_CONFIRMATIONS = 1;
 
     private ServiceEnvironment() {}
+
+    /**
+     * Puts a service's environment into the one its process inherits from the launcher, after taking the internal
+     * callers' keys out of it: only those the launcher gave this service remain.
+     */
+    static void applyTo(Map<String, String> inherited, Map<String, String> environment) {
+        inherited.keySet().removeAll(INTERNAL_AUTH_VARIABLES);
+        inherited.putAll(environment);
+    }
 
     static Map<String, String> of(
             StackService service,
@@ -23,15 +46,18 @@ final class ServiceEnvironment {
             PostgresServer postgres) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("PORT", String.valueOf(ports.port(StackPort.of(service))));
-        // Each service holds only the internal callers' secrets it needs: the gateway's everywhere but in
-        // chain-watcher, the chain watcher's in itself and in the two services that take its reports.
-        if (service != StackService.CHAIN_WATCHER) {
-            env.put("INTERNAL_AUTH_SECRET", secrets.internalAuthSecret());
-        }
-        if (service == StackService.CHAIN_WATCHER
-                || service == StackService.PAYMENT_LINKS
-                || service == StackService.SUBSCRIPTIONS) {
-            env.put("CHAIN_WATCHER_INTERNAL_AUTH_SECRET", secrets.chainWatcherSecret());
+        // Each service holds only the internal callers' keys it needs: a caller its own private key, a receiver the
+        // public keys of the callers it accepts (the gateway's in the three services behind it, the chain watcher's in
+        // the two that take its reports). No private key is in any other process.
+        switch (service) {
+            case GATEWAY -> env.put(GATEWAY_PRIVATE_KEY, secrets.gateway().privateKey());
+            case CHAIN_WATCHER ->
+                env.put(CHAIN_WATCHER_PRIVATE_KEY, secrets.chainWatcher().privateKey());
+            case PAYMENT_LINKS, SUBSCRIPTIONS -> {
+                env.put(GATEWAY_PUBLIC_KEYS, secrets.gateway().publicKey());
+                env.put(CHAIN_WATCHER_PUBLIC_KEYS, secrets.chainWatcher().publicKey());
+            }
+            case WEBHOOKS -> env.put(GATEWAY_PUBLIC_KEYS, secrets.gateway().publicKey());
         }
         env.put("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + ports.port(StackPort.KAFKA));
         String database = options.databaseName(service);

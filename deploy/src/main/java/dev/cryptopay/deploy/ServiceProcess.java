@@ -150,7 +150,7 @@ final class ServiceProcess {
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-            builder.environment().putAll(environment);
+            ServiceEnvironment.applyTo(builder.environment(), environment);
             stopRequested = false;
             startedNanos = System.nanoTime();
             process = builder.start();

@@ -2,6 +2,9 @@ package dev.cryptopay.deploy;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import dev.cryptopay.auth.internal.InternalCallers;
+import dev.cryptopay.auth.internal.InternalTokenSigner;
+import dev.cryptopay.auth.keys.Ed25519KeyPairs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -15,11 +18,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * The data directory ({@code .local/} by default; deploy/README.md "The data directory" lists the same files): where
- * each file lives, the shared secrets, and the two pid files that make sure one launcher uses it and nothing a killed
- * launcher started outlives the next start.
+ * each file lives, the stack's secrets (the internal callers' key pairs among them), and the two pid files that make
+ * sure one launcher uses it and nothing a killed launcher started outlives the next start.
  */
 final class StackFiles {
 
@@ -92,11 +96,14 @@ final class StackFiles {
     }
 
     /**
-     * Secrets made on the first run and kept, so stored webhook secrets stay readable and the admin token stays the
-     * same; a file from before a secret existed gets it added.
+     * Secrets made on the first run and kept, so stored webhook secrets stay readable and the admin token and the
+     * internal callers' keys stay the same; a file from before a secret existed gets it added.
+     *
+     * @param gateway      the gateway's key pair as internal caller (it signs what it forwards)
+     * @param chainWatcher the chain watcher's key pair as internal caller (it signs its reports)
      */
     record Secrets(
-            String internalAuthSecret, String chainWatcherSecret, String adminToken, String webhookEncryptionKey) {
+            InternalKeyPair gateway, InternalKeyPair chainWatcher, String adminToken, String webhookEncryptionKey) {
 
         @Override
         public String toString() {
@@ -104,21 +111,82 @@ final class StackFiles {
         }
     }
 
+    /**
+     * One internal caller's Ed25519 key pair in the forms of its environment variables.
+     *
+     * @param privateKey {@code Ed25519:<Base64 PKCS#8 DER>}: the caller's {@code *_INTERNAL_AUTH_PRIVATE_KEY}
+     * @param publicKey  Base64 of the SPKI DER: the receivers' {@code *_INTERNAL_AUTH_PUBLIC_KEYS}
+     */
+    record InternalKeyPair(String privateKey, String publicKey) {
+
+        /** The pair of a private key, in any form auth-lib reads; refuses anything but an Ed25519 private key. */
+        static InternalKeyPair of(String caller, String privateKey) {
+            return new InternalKeyPair(
+                    privateKey,
+                    InternalTokenSigner.parse(caller, privateKey)
+                            .verificationKey()
+                            .toBase64());
+        }
+
+        @Override
+        public String toString() {
+            return "InternalKeyPair[publicKey=" + publicKey + ", privateKey=<redacted>]";
+        }
+    }
+
+    /** The gateway's private key as internal caller, in {@code secrets.env} and in the gateway's environment. */
+    static final String GATEWAY_PRIVATE_KEY = "GATEWAY_INTERNAL_AUTH_PRIVATE_KEY";
+    /** The chain watcher's private key as internal caller, in {@code secrets.env} and in its environment. */
+    static final String CHAIN_WATCHER_PRIVATE_KEY = "CHAIN_WATCHER_INTERNAL_AUTH_PRIVATE_KEY";
+    /** The shared HMAC secrets of before the key pairs: dropped from {@code secrets.env}, nothing reads them. */
+    static final List<String> RETIRED_SECRETS = List.of("INTERNAL_AUTH_SECRET", "CHAIN_WATCHER_INTERNAL_AUTH_SECRET");
+
+    /**
+     * Reads {@code secrets.env}, adding what it lacks (or holds empty) and dropping the retired HMAC secrets. Of the
+     * internal callers' key pairs only the private keys are kept: each public key is derived from its private key, so
+     * the two never disagree.
+     */
     Secrets loadOrCreateSecrets() {
         Path secretsFile = root.resolve("secrets.env");
         Map<String, String> values = EnvFile.read(secretsFile);
-        boolean changed = values.putIfAbsent("INTERNAL_AUTH_SECRET", random(48, true)) == null;
-        changed |= values.putIfAbsent("CHAIN_WATCHER_INTERNAL_AUTH_SECRET", random(48, true)) == null;
-        changed |= values.putIfAbsent("GATEWAY_ADMIN_TOKEN", random(32, true)) == null;
-        changed |= values.putIfAbsent("WEBHOOK_SECRET_ENCRYPTION_KEY", random(32, false)) == null;
+        boolean changed = values.keySet().removeAll(RETIRED_SECRETS);
+        changed |= addIfMissing(values, GATEWAY_PRIVATE_KEY, StackFiles::newPrivateKey);
+        changed |= addIfMissing(values, CHAIN_WATCHER_PRIVATE_KEY, StackFiles::newPrivateKey);
+        changed |= addIfMissing(values, "GATEWAY_ADMIN_TOKEN", () -> random(32, true));
+        changed |= addIfMissing(values, "WEBHOOK_SECRET_ENCRYPTION_KEY", () -> random(32, false));
         if (changed) {
             EnvFile.write(secretsFile, values);
         }
         return new Secrets(
-                values.get("INTERNAL_AUTH_SECRET"),
-                values.get("CHAIN_WATCHER_INTERNAL_AUTH_SECRET"),
+                keyPair(secretsFile, InternalCallers.GATEWAY, GATEWAY_PRIVATE_KEY, values),
+                keyPair(secretsFile, InternalCallers.CHAIN_WATCHER, CHAIN_WATCHER_PRIVATE_KEY, values),
                 values.get("GATEWAY_ADMIN_TOKEN"),
                 values.get("WEBHOOK_SECRET_ENCRYPTION_KEY"));
+    }
+
+    private static boolean addIfMissing(Map<String, String> values, String name, Supplier<String> value) {
+        String saved = values.get(name);
+        if (saved != null && !saved.isBlank()) {
+            return false;
+        }
+        values.put(name, value.get());
+        return true;
+    }
+
+    private static InternalKeyPair keyPair(
+            Path secretsFile, String caller, String variable, Map<String, String> values) {
+        try {
+            return InternalKeyPair.of(caller, values.get(variable));
+        } catch (IllegalArgumentException notAKey) {
+            throw new StackStartException(variable + " in " + StackConsole.path(secretsFile)
+                    + " is not an Ed25519 private key (" + notAKey.getMessage()
+                    + "). Delete its line and start again: a new key pair is made.");
+        }
+    }
+
+    /** A new Ed25519 private key as {@code Ed25519:<Base64 PKCS#8 DER>}. */
+    private static String newPrivateKey() {
+        return Ed25519KeyPairs.generate(RANDOM).privateKeyCompact();
     }
 
     private static String random(int bytes, boolean urlSafe) {

@@ -34,6 +34,9 @@ final class StackKafka {
         }
     }
 
+    /** The services' event topics, each written by that service's outbox relay (3 partitions, keyed by merchant). */
+    static final List<String> TOPICS = List.of("payment-links.events", "subscriptions.events", "gateway.events");
+
     /** The event topics, created up front so the webhook consumer sees them at once, not at a metadata refresh. */
     static void createTopics(KraftBroker kafka, StackFiles files) {
         try (Admin admin = Admin.create(Map.of(
@@ -41,7 +44,7 @@ final class StackKafka {
                 kafka.bootstrapServers(),
                 AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG,
                 30_000))) {
-            for (String topic : List.of("payment-links.events", "subscriptions.events")) {
+            for (String topic : TOPICS) {
                 try {
                     admin.createTopics(List.of(new NewTopic(topic, 3, (short) 1)))
                             .all()

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cryptopay.testsupport.PostgresServer;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -18,8 +19,11 @@ class ServiceEnvironmentTest {
 
     private final String suffix = new StackFiles(options.dataDir).databaseSuffix();
     private final Ports ports = Ports.assign(options.ports, port -> false, Set.of(StackPort.EMBEDDED_POSTGRES));
-    private final StackFiles.Secrets secrets =
-            new StackFiles.Secrets("internal-secret", "watcher-secret", "admin-token", "webhook-key");
+    private final StackFiles.Secrets secrets = new StackFiles.Secrets(
+            new StackFiles.InternalKeyPair("gateway-private", "gateway-public"),
+            new StackFiles.InternalKeyPair("watcher-private", "watcher-public"),
+            "admin-token",
+            "webhook-key");
     private final PostgresServer postgres = new PostgresServer("test", "db.local", 6543, "stack", "pw");
 
     @Test
@@ -29,7 +33,7 @@ class ServiceEnvironmentTest {
         assertThat(env.keySet())
                 .containsExactly(
                         "PORT",
-                        "INTERNAL_AUTH_SECRET",
+                        "GATEWAY_INTERNAL_AUTH_PRIVATE_KEY",
                         "KAFKA_BOOTSTRAP_SERVERS",
                         "GATEWAY_DB_R2DBC_URL",
                         "GATEWAY_DB_JDBC_URL",
@@ -43,7 +47,8 @@ class ServiceEnvironmentTest {
                         "WEBHOOKS_URL");
         assertThat(env)
                 .containsEntry("PORT", String.valueOf(ports.port(StackPort.GATEWAY)))
-                .containsEntry("INTERNAL_AUTH_SECRET", "internal-secret")
+                .as("its own private key: it signs what it forwards")
+                .containsEntry("GATEWAY_INTERNAL_AUTH_PRIVATE_KEY", "gateway-private")
                 .containsEntry("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + ports.port(StackPort.KAFKA))
                 .containsEntry("GATEWAY_DB_R2DBC_URL", "r2dbc:postgresql://db.local:6543/gateway" + suffix)
                 .containsEntry("GATEWAY_DB_JDBC_URL", "jdbc:postgresql://db.local:6543/gateway" + suffix)
@@ -68,21 +73,26 @@ class ServiceEnvironmentTest {
                 .containsEntry("DATABASE_JDBC_URL", "jdbc:postgresql://db.local:6543/payment_links" + suffix)
                 .containsEntry("DATABASE_USER", "stack")
                 .containsEntry("DATABASE_PASSWORD", "pw")
-                .as("the gateway's and the chain watcher's secrets: it takes both callers")
-                .containsEntry("INTERNAL_AUTH_SECRET", "internal-secret")
-                .containsEntry("CHAIN_WATCHER_INTERNAL_AUTH_SECRET", "watcher-secret")
-                .doesNotContainKeys("GATEWAY_ADMIN_TOKEN", "WEBHOOK_SECRET_ENCRYPTION_KEY");
+                .as("the gateway's and the chain watcher's public keys: it takes both callers")
+                .containsEntry("GATEWAY_INTERNAL_AUTH_PUBLIC_KEYS", "gateway-public")
+                .containsEntry("CHAIN_WATCHER_INTERNAL_AUTH_PUBLIC_KEYS", "watcher-public")
+                .as("no private key: it checks tokens, it never makes one")
+                .doesNotContainKeys(
+                        "GATEWAY_INTERNAL_AUTH_PRIVATE_KEY",
+                        "CHAIN_WATCHER_INTERNAL_AUTH_PRIVATE_KEY",
+                        "GATEWAY_ADMIN_TOKEN",
+                        "WEBHOOK_SECRET_ENCRYPTION_KEY");
     }
 
     @Test
-    void subscriptionsServiceGetsItsDatabaseKafkaAndTheSecretLikePaymentLinks() {
+    void subscriptionsServiceGetsItsDatabaseKafkaAndTheKeysLikePaymentLinks() {
         Map<String, String> env = environment(StackService.SUBSCRIPTIONS);
 
         assertThat(env.keySet())
                 .containsExactly(
                         "PORT",
-                        "INTERNAL_AUTH_SECRET",
-                        "CHAIN_WATCHER_INTERNAL_AUTH_SECRET",
+                        "GATEWAY_INTERNAL_AUTH_PUBLIC_KEYS",
+                        "CHAIN_WATCHER_INTERNAL_AUTH_PUBLIC_KEYS",
                         "KAFKA_BOOTSTRAP_SERVERS",
                         "DATABASE_R2DBC_URL",
                         "DATABASE_JDBC_URL",
@@ -94,9 +104,9 @@ class ServiceEnvironmentTest {
         assertThat(env)
                 .containsEntry("PORT", String.valueOf(ports.port(StackPort.SUBSCRIPTIONS)))
                 .containsEntry("PUBLIC_API_URL", ports.url(StackPort.GATEWAY) + "/api/v1")
-                .containsEntry("INTERNAL_AUTH_SECRET", "internal-secret")
+                .containsEntry("GATEWAY_INTERNAL_AUTH_PUBLIC_KEYS", "gateway-public")
                 .as("it takes the chain watcher's reports of the subscription contract's logs")
-                .containsEntry("CHAIN_WATCHER_INTERNAL_AUTH_SECRET", "watcher-secret")
+                .containsEntry("CHAIN_WATCHER_INTERNAL_AUTH_PUBLIC_KEYS", "watcher-public")
                 .containsEntry("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + ports.port(StackPort.KAFKA))
                 .containsEntry("DATABASE_R2DBC_URL", "r2dbc:postgresql://db.local:6543/subscriptions" + suffix)
                 .containsEntry("DATABASE_JDBC_URL", "jdbc:postgresql://db.local:6543/subscriptions" + suffix)
@@ -117,10 +127,10 @@ class ServiceEnvironmentTest {
         Map<String, String> env = environment(StackService.CHAIN_WATCHER);
 
         assertThat(env.keySet())
-                .as("its own secret, never the gateway's")
+                .as("its own private key, no key of the gateway's")
                 .containsExactly(
                         "PORT",
-                        "CHAIN_WATCHER_INTERNAL_AUTH_SECRET",
+                        "CHAIN_WATCHER_INTERNAL_AUTH_PRIVATE_KEY",
                         "KAFKA_BOOTSTRAP_SERVERS",
                         "DATABASE_R2DBC_URL",
                         "DATABASE_JDBC_URL",
@@ -133,7 +143,7 @@ class ServiceEnvironmentTest {
                         "DEV_CHAIN_CONFIRMATIONS");
         assertThat(env)
                 .containsEntry("PORT", String.valueOf(ports.port(StackPort.CHAIN_WATCHER)))
-                .containsEntry("CHAIN_WATCHER_INTERNAL_AUTH_SECRET", "watcher-secret")
+                .containsEntry("CHAIN_WATCHER_INTERNAL_AUTH_PRIVATE_KEY", "watcher-private")
                 .containsEntry("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + ports.port(StackPort.KAFKA))
                 .containsEntry("DATABASE_JDBC_URL", "jdbc:postgresql://db.local:6543/chain_watcher" + suffix)
                 .containsEntry("PAYMENT_LINKS_URL", ports.url(StackPort.PAYMENT_LINKS))
@@ -153,6 +163,49 @@ class ServiceEnvironmentTest {
                         "subscriptions" + suffix,
                         "webhooks" + suffix,
                         "chain_watcher" + suffix);
+    }
+
+    @Test
+    void theWebhookServiceGetsTheGatewaysPublicKeyOnly() {
+        assertThat(environment(StackService.WEBHOOKS))
+                .as("the gateway is its one caller")
+                .containsEntry("GATEWAY_INTERNAL_AUTH_PUBLIC_KEYS", "gateway-public")
+                .doesNotContainKeys(
+                        "GATEWAY_INTERNAL_AUTH_PRIVATE_KEY",
+                        "CHAIN_WATCHER_INTERNAL_AUTH_PRIVATE_KEY",
+                        "CHAIN_WATCHER_INTERNAL_AUTH_PUBLIC_KEYS");
+    }
+
+    @Test
+    void eachPrivateKeyIsOnlyInItsOwnCallerAndEveryKeyVariableIsOneTheLauncherControls() {
+        Map<StackService, String> ownKey =
+                Map.of(StackService.GATEWAY, "gateway-private", StackService.CHAIN_WATCHER, "watcher-private");
+        for (StackService service : StackService.values()) {
+            Map<String, String> env = environment(service);
+            assertThat(env.values().stream().filter(value -> value.endsWith("-private")))
+                    .as(service + ": the private keys it holds")
+                    .containsExactlyElementsOf(ownKey.containsKey(service) ? List.of(ownKey.get(service)) : List.of());
+            assertThat(env.keySet().stream().filter(key -> key.contains("INTERNAL_AUTH")))
+                    .as(service + ": keys taken out of what it inherits, so only the launcher's reach it")
+                    .isNotEmpty()
+                    .allMatch(ServiceEnvironment.INTERNAL_AUTH_VARIABLES::contains);
+        }
+    }
+
+    @Test
+    void aKeyInTheLaunchersEnvironmentReachesNoServiceTheLauncherDidNotGiveItTo() {
+        Map<String, String> inherited = new java.util.HashMap<>(Map.of(
+                "GATEWAY_INTERNAL_AUTH_PRIVATE_KEY", "from-the-shell",
+                "CHAIN_WATCHER_INTERNAL_AUTH_PUBLIC_KEYS", "from-the-shell",
+                "LOGGING_LEVEL_ROOT", "info"));
+
+        ServiceEnvironment.applyTo(inherited, environment(StackService.CHAIN_WATCHER));
+
+        assertThat(inherited)
+                .doesNotContainKeys("GATEWAY_INTERNAL_AUTH_PRIVATE_KEY", "CHAIN_WATCHER_INTERNAL_AUTH_PUBLIC_KEYS")
+                .containsEntry("CHAIN_WATCHER_INTERNAL_AUTH_PRIVATE_KEY", "watcher-private")
+                .as("everything else still reaches the services")
+                .containsEntry("LOGGING_LEVEL_ROOT", "info");
     }
 
     @Test

@@ -15,8 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.cryptopay.auth.Mode;
 import dev.cryptopay.auth.internal.InternalCallers;
 import dev.cryptopay.auth.internal.InternalHeaders;
-import dev.cryptopay.auth.internal.InternalIdentityToken;
 import dev.cryptopay.auth.internal.InternalRequest;
+import dev.cryptopay.auth.internal.InternalTokenSigner;
 import dev.cryptopay.deploy.LocalStack;
 import dev.cryptopay.deploy.SandboxCredentials;
 import dev.cryptopay.deploy.SignedClient;
@@ -247,7 +247,7 @@ class WholeSuiteEndToEndTest {
 
     /**
      * The chain watcher's report, straight to the service's internal route with the chain watcher's own token over
-     * the exact body sent. The gateway's secret opens no such route.
+     * the exact body sent. The gateway's key opens no such route, and a token made for another service opens nothing.
      */
     private static void report(String linkId, String txHash, String status) {
         String path = "/internal/payment_links/" + linkId + "/transactions";
@@ -262,16 +262,23 @@ class WholeSuiteEndToEndTest {
                         + "\"}")
                 .getBytes(StandardCharsets.UTF_8);
         InternalRequest signed = InternalRequest.of("POST", path, null, body);
-        InternalIdentityToken gateway =
-                InternalIdentityToken.fromSecret(InternalCallers.GATEWAY, stack.internalAuthSecret());
-        assertThat(send(reportRequest(path, gateway.issue(null, signed, Instant.now()), body))
+        InternalTokenSigner gateway = InternalTokenSigner.parse(InternalCallers.GATEWAY, stack.gatewayPrivateKey());
+        String service = InternalCallers.PAYMENT_LINKS_SERVICE;
+        assertThat(send(reportRequest(path, gateway.issue(service, signed, Instant.now()), body))
                         .statusCode())
                 .as("a gateway token on the transactions route")
                 .isEqualTo(403);
-        InternalIdentityToken chainWatcher =
-                InternalIdentityToken.fromSecret(InternalCallers.CHAIN_WATCHER, stack.chainWatcherSecret());
+        InternalTokenSigner chainWatcher =
+                InternalTokenSigner.parse(InternalCallers.CHAIN_WATCHER, stack.chainWatcherPrivateKey());
+        assertThat(send(reportRequest(
+                                path,
+                                chainWatcher.issue(InternalCallers.SUBSCRIPTIONS_SERVICE, signed, Instant.now()),
+                                body))
+                        .statusCode())
+                .as("the chain watcher's token for subscriptions-service")
+                .isEqualTo(401);
         HttpResponse<String> response =
-                send(reportRequest(path, chainWatcher.issue(null, signed, Instant.now()), body));
+                send(reportRequest(path, chainWatcher.issue(service, signed, Instant.now()), body));
         assertThat(response.statusCode()).as(response.body()).isIn(200, 201);
         // the gateway never exposes this route
         assertThat(firstClient.post(path, "{}").statusCode()).isEqualTo(404);

@@ -2,6 +2,8 @@ package dev.cryptopay.subscriptions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.cryptopay.auth.internal.InternalHeaders;
+import dev.cryptopay.auth.internal.MerchantCredential;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.testsupport.chain.DevChain;
 import dev.cryptopay.testsupport.chain.DevTokens;
@@ -191,14 +193,32 @@ public abstract class SubscriptionsTestBase extends ServiceTestBase {
         return walletHeadersFor("/public/subscriptions/link/" + linkId, bodyText, key, signedAt);
     }
 
-    /** The signature headers of a customer's change of {@code path} (a link or an enrolled subscriber). */
+    /**
+     * The host customers sign: of the service's default public API address ({@code subscriptions.public-url}), which
+     * the tests keep.
+     */
+    protected static final String SIGNED_HOST = "sandbox.cryptopay.dev";
+
+    /**
+     * The signature headers of a customer's change of {@code path} (a link or an enrolled subscriber), with a fresh
+     * nonce.
+     */
     protected static HttpHeaders walletHeadersFor(String path, String bodyText, ECKeyPair key, Instant signedAt) {
-        String message = "Cryptopay subscription link change\nPUT " + path + "\n" + signedAt + "\n" + sha256(bodyText);
+        return walletHeadersFor(
+                SIGNED_HOST, path, bodyText, key, signedAt, UUID.randomUUID().toString());
+    }
+
+    /** The signature headers of a change signed for {@code host} with {@code nonce}. */
+    protected static HttpHeaders walletHeadersFor(
+            String host, String path, String bodyText, ECKeyPair key, Instant signedAt, String nonce) {
+        String message = "Cryptopay subscription link change\n" + host + "\nPUT " + path + "\n" + nonce + "\n"
+                + signedAt + "\n" + sha256(bodyText);
         HttpHeaders headers = new HttpHeaders();
         headers.add(
                 "X-Wallet-Signature",
                 hex(Sign.signPrefixedMessage(message.getBytes(java.nio.charset.StandardCharsets.UTF_8), key)));
         headers.add("X-Wallet-Timestamp", signedAt.toString());
+        headers.add("X-Wallet-Nonce", nonce);
         return headers;
     }
 
@@ -384,12 +404,27 @@ public abstract class SubscriptionsTestBase extends ServiceTestBase {
         }
     }
 
-    /** A payment report as the merchant's backend sends it (the gateway resolved its merchant_key). */
+    /** A payment report as the merchant's backend sends it (the gateway resolved its merchant_key, an API key). */
     protected WebTestClient.ResponseSpec reportPayment(
             MerchantIdentity merchant, JsonNode link, JsonNode plan, String txHash, String amount) {
+        return reportPayment(MerchantCredential.API_KEY, merchant, link, plan, txHash, amount);
+    }
+
+    /** A payment report whose merchant_key the gateway resolved as this kind of key. */
+    protected WebTestClient.ResponseSpec reportPayment(
+            MerchantCredential credential,
+            MerchantIdentity merchant,
+            JsonNode link,
+            JsonNode plan,
+            String txHash,
+            String amount) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("sub_link_id", link.get("id").asString());
-        body.put("merchant_key", "mk_test_resolved_by_the_gateway");
+        body.put(
+                "merchant_key",
+                credential == MerchantCredential.API_KEY
+                        ? "mk_test_resolved_by_the_gateway"
+                        : "pk_test_resolved_by_the_gateway");
         body.put("tx_hash", txHash);
         body.put("block_number", 42);
         body.put("block_hash", "0x" + "ef".repeat(32));
@@ -397,7 +432,11 @@ public abstract class SubscriptionsTestBase extends ServiceTestBase {
         body.put("currency_id", plan.get("currency_id").asString());
         body.put("amount_paid", amount);
         body.put("wallet_used", WALLET);
-        return send(merchant, HttpMethod.POST, "/public/subscriptions/link/payment", body);
+        return as(merchant, HttpMethod.POST, "/public/subscriptions/link/payment")
+                .headers(headers -> headers.set(InternalHeaders.MERCHANT_CREDENTIAL, credential.wireName()))
+                .contentType(MediaType.APPLICATION_JSON)
+                .bodyValue(json.writeValueAsString(body))
+                .exchange();
     }
 
     /** A fresh 0x-prefixed 32-byte transaction hash. */

@@ -1,10 +1,10 @@
 package dev.cryptopay.testsupport;
 
 import dev.cryptopay.auth.Mode;
-import dev.cryptopay.auth.internal.InternalCallers;
 import dev.cryptopay.auth.internal.InternalHeaders;
-import dev.cryptopay.auth.internal.InternalIdentityToken;
 import dev.cryptopay.auth.internal.InternalRequest;
+import dev.cryptopay.auth.internal.InternalTokenSigner;
+import dev.cryptopay.auth.internal.MerchantCredential;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import java.net.URI;
 import java.time.Clock;
@@ -24,25 +24,28 @@ import reactor.core.publisher.Mono;
 
 /**
  * Sends test requests to a service the way an internal caller does: the gateway forwarding a merchant's request
- * (identity headers and its token), or another caller such as the chain watcher with its own secret. The token is
- * issued when the request is written, over the method, raw path and query and the exact body bytes sent, at the
- * service's own clock (so tests that move the clock still pass the token check).
+ * (identity headers and its token), or another caller such as the chain watcher with its own key. The token is
+ * issued for the service under test when the request is written, over the method, raw path and query and the exact
+ * body bytes sent, at the service's own clock (so tests that move the clock still pass the token check). A merchant's
+ * request carries {@code X-Merchant-Credential: api_key} unless the test sets another.
  */
 public final class GatewayForwarding {
 
-    private final InternalIdentityToken tokens;
+    private final InternalTokenSigner tokens;
+    private final String audience;
     private final Clock clock;
     private WebTestClient lastClient;
     private WebTestClient lastSigning;
 
-    /** The gateway, signing with its secret. */
-    public GatewayForwarding(String gatewaySecret, Clock clock) {
-        this(InternalCallers.GATEWAY, gatewaySecret, clock);
+    /** The gateway, signing with its test key ({@link InternalTestKeys}) for the service {@code audience}. */
+    public GatewayForwarding(String audience, Clock clock) {
+        this(InternalTestKeys.gateway(), audience, clock);
     }
 
-    /** Any internal caller ({@link InternalCallers}), signing with its own secret. */
-    public GatewayForwarding(String caller, String secret, Clock clock) {
-        this.tokens = InternalIdentityToken.fromSecret(caller, secret);
+    /** Any internal caller, signing with its own key for the service {@code audience}. */
+    public GatewayForwarding(InternalTokenSigner caller, String audience, Clock clock) {
+        this.tokens = caller;
+        this.audience = audience;
         this.clock = clock;
     }
 
@@ -63,7 +66,8 @@ public final class GatewayForwarding {
             return request;
         }
         return request.header(InternalHeaders.MERCHANT_ID, merchant.merchantId().toString())
-                .header(InternalHeaders.MERCHANT_MODE, merchant.mode().wireName());
+                .header(InternalHeaders.MERCHANT_MODE, merchant.mode().wireName())
+                .header(InternalHeaders.MERCHANT_CREDENTIAL, MerchantCredential.API_KEY.wireName());
     }
 
     /** The client with the signing filter; made once per client (a test class's client stays the same). */
@@ -126,7 +130,16 @@ public final class GatewayForwarding {
             HttpHeaders headers = getHeaders();
             InternalRequest signed =
                     InternalRequest.of(request.method().name(), sent.getRawPath(), sent.getRawQuery(), body);
-            headers.set(InternalHeaders.INTERNAL_AUTH, tokens.issue(identity(headers), signed, clock.instant()));
+            MerchantIdentity identity = identity(headers);
+            String credential = headers.getFirst(InternalHeaders.MERCHANT_CREDENTIAL);
+            headers.set(
+                    InternalHeaders.INTERNAL_AUTH,
+                    tokens.issue(
+                            audience,
+                            identity,
+                            identity == null || credential == null ? null : MerchantCredential.fromWireName(credential),
+                            signed,
+                            clock.instant()));
         }
 
         private static MerchantIdentity identity(HttpHeaders headers) {

@@ -3,9 +3,10 @@ package dev.cryptopay.auth.internal;
 import java.util.regex.Pattern;
 
 /**
- * The internal callers: who signs an {@link InternalIdentityToken}. Each caller has a secret of its own, so a service
- * can tell the gateway's forwarded merchant requests from the chain watcher's reports, and a route can accept one
- * and refuse the other.
+ * The internal callers, who sign internal tokens ({@link InternalTokenSigner}), and the services that receive them
+ * (a token's audience). Each caller has a key pair of its own, so a service can tell the gateway's forwarded merchant
+ * requests from the chain watcher's reports, and a route can accept one and refuse the other; each token names the
+ * one service it is for, so a receiver cannot pass a token it was sent on to another.
  */
 public final class InternalCallers {
 
@@ -14,11 +15,18 @@ public final class InternalCallers {
     /** The chain watcher, reporting transactions to payment-links-service. */
     public static final String CHAIN_WATCHER = "chain-watcher";
 
+    /** payment-links-service: receives the gateway's forwarded requests and the chain watcher's transfer reports. */
+    public static final String PAYMENT_LINKS_SERVICE = "payment-links-service";
+    /** subscriptions-service: receives the gateway's forwarded requests and the chain watcher's logs and questions. */
+    public static final String SUBSCRIPTIONS_SERVICE = "subscriptions-service";
+    /** webhook-service: receives the gateway's forwarded requests. */
+    public static final String WEBHOOK_SERVICE = "webhook-service";
+
     private static final Pattern ID = Pattern.compile("[a-z][a-z0-9-]{0,31}");
 
     private InternalCallers() {}
 
-    /** Whether {@code id} is a well-formed caller id: lower-case letters, digits and dashes, 1 to 32 characters. */
+    /** Whether {@code id} is a well-formed caller or service id: lower-case letters, digits and dashes, 1 to 32 characters. */
     public static boolean isWellFormed(String id) {
         return id != null && ID.matcher(id).matches();
     }
@@ -26,7 +34,7 @@ public final class InternalCallers {
     static String requireWellFormed(String id) {
         if (!isWellFormed(id)) {
             throw new IllegalArgumentException(
-                    "Caller id must be 1-32 characters a-z, 0-9 and '-', starting with a letter: " + id);
+                    "Caller and service ids must be 1-32 characters a-z, 0-9 and '-', starting with a letter: " + id);
         }
         return id;
     }

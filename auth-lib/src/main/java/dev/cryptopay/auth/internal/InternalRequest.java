@@ -7,7 +7,7 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * The request an {@link InternalIdentityToken} is bound to, exactly as the receiving service sees it on the wire.
+ * The request an internal token ({@link InternalTokenSigner}) is bound to, exactly as the receiving service sees it on the wire.
  *
  * @param method     HTTP method as sent ({@code POST})
  * @param rawPath    the path as on the request line, percent-encoding kept, without the query

@@ -3,6 +3,7 @@ package dev.cryptopay.auth.keys;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.util.Arrays;
+import java.util.Base64;
 import org.bouncycastle.crypto.Signer;
 import org.bouncycastle.crypto.params.AsymmetricKeyParameter;
 import org.bouncycastle.crypto.params.RSAKeyParameters;
@@ -95,6 +96,11 @@ public final class VerificationKey {
     /** The key as SPKI PEM with 64-character lines, the form we store and show to merchants. */
     public String toPem() {
         return Pem.encode(PEM_LABEL, spkiDer);
+    }
+
+    /** The key as Base64 of its SPKI DER on one line: the form for environment variables ({@link #parse} reads it). */
+    public String toBase64() {
+        return Base64.getEncoder().encodeToString(spkiDer);
     }
 
     /**

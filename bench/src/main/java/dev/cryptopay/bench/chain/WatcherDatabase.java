@@ -1,5 +1,7 @@
 package dev.cryptopay.bench.chain;
 
+import dev.cryptopay.auth.keys.Ed25519KeyPairs;
+import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -8,7 +10,6 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * The database of a chain-watcher a benchmark starts: made anew for each measurement on the PostgreSQL server at
@@ -60,7 +61,10 @@ final class WatcherDatabase {
         environment.put("DATABASE_JDBC_URL", jdbcUrl());
         environment.put("DATABASE_USER", "postgres");
         environment.put("DATABASE_PASSWORD", "");
-        environment.put("CHAIN_WATCHER_INTERNAL_AUTH_SECRET", "bench-only-" + UUID.randomUUID());
+        // A key made for this run: the stand-in receivers check nothing.
+        environment.put(
+                "CHAIN_WATCHER_INTERNAL_AUTH_PRIVATE_KEY",
+                Ed25519KeyPairs.generate(new SecureRandom()).privateKeyCompact());
         environment.put("DEV_CHAIN_RPC_URL", rpcUrl);
         environment.put("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:9");
         environment.put("PAYMENT_LINKS_URL", sinkUrl);

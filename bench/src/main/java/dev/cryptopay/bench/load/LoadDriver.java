@@ -3,8 +3,9 @@ package dev.cryptopay.bench.load;
 import dev.cryptopay.auth.Mode;
 import dev.cryptopay.auth.internal.InternalCallers;
 import dev.cryptopay.auth.internal.InternalHeaders;
-import dev.cryptopay.auth.internal.InternalIdentityToken;
 import dev.cryptopay.auth.internal.InternalRequest;
+import dev.cryptopay.auth.internal.InternalTokenSigner;
+import dev.cryptopay.auth.internal.MerchantCredential;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.auth.keys.Ed25519KeyPairs;
 import dev.cryptopay.auth.keys.SigningKey;
@@ -116,8 +117,8 @@ public final class LoadDriver {
                 .asString();
         String path = "/payment_links/" + id;
         String direct = options.getOrDefault("direct", "http://127.0.0.1:8081");
-        InternalIdentityToken gatewayToken =
-                InternalIdentityToken.fromSecret(InternalCallers.GATEWAY, secrets.get("INTERNAL_AUTH_SECRET"));
+        InternalTokenSigner gatewayToken =
+                InternalTokenSigner.parse(InternalCallers.GATEWAY, secrets.get("GATEWAY_INTERNAL_AUTH_PRIVATE_KEY"));
         MerchantIdentity identity = new MerchantIdentity(merchant.merchantId, Mode.TEST);
         InternalRequest internal = InternalRequest.of("GET", path, null, new byte[0]);
         Supplier<HttpLoad.Request> directRead = () -> new HttpLoad.Request(
@@ -126,7 +127,14 @@ public final class LoadDriver {
                 Map.of(
                         InternalHeaders.MERCHANT_ID, identity.merchantId().toString(),
                         InternalHeaders.MERCHANT_MODE, identity.mode().wireName(),
-                        InternalHeaders.INTERNAL_AUTH, gatewayToken.issue(identity, internal, Instant.now())),
+                        InternalHeaders.MERCHANT_CREDENTIAL, MerchantCredential.API_KEY.wireName(),
+                        InternalHeaders.INTERNAL_AUTH,
+                                gatewayToken.issue(
+                                        InternalCallers.PAYMENT_LINKS_SERVICE,
+                                        identity,
+                                        MerchantCredential.API_KEY,
+                                        internal,
+                                        Instant.now())),
                 new byte[0]);
 
         HttpLoad load = new HttpLoad(512, 200);

@@ -1,5 +1,6 @@
 package dev.cryptopay.chainwatcher.report;
 
+import dev.cryptopay.auth.internal.InternalCallers;
 import dev.cryptopay.chainwatcher.config.ChainWatcherProperties;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
@@ -25,7 +26,7 @@ public class PaymentLinksReporter {
     /** Reports a transfer to the link {@code paymentLinkId}; answers what became of the report, never an error. */
     public Mono<ReportOutcome> report(UUID paymentLinkId, TransactionReport report) {
         return sender.post(
-                "payment-links-service",
+                InternalCallers.PAYMENT_LINKS_SERVICE,
                 baseUrl,
                 "/internal/payment_links/" + paymentLinkId + "/transactions",
                 report,
@@ -40,7 +41,7 @@ public class PaymentLinksReporter {
      */
     public Mono<ReportOutcome> reportOutgoing(UUID paymentLinkId, OutgoingTransferReport report) {
         return sender.post(
-                "payment-links-service",
+                InternalCallers.PAYMENT_LINKS_SERVICE,
                 baseUrl,
                 "/internal/payment_links/" + paymentLinkId + "/outgoing_transfers",
                 report,

@@ -1,35 +1,47 @@
 package dev.cryptopay.chainwatcher.report;
 
-import dev.cryptopay.auth.internal.InternalIdentityToken;
+import dev.cryptopay.auth.internal.InternalCallers;
+import dev.cryptopay.auth.internal.InternalTokenSigner;
 import jakarta.validation.constraints.NotBlank;
-import java.nio.charset.StandardCharsets;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * The chain watcher's own secret as the internal caller {@code chain-watcher}: it signs the token of every report.
- * The services it reports to, payment-links-service and subscriptions-service, hold the same value as
- * {@code internal-auth.callers.chain-watcher.secret}; no one else does, and the chain watcher holds no other caller's
- * secret (not the gateway's).
+ * The chain watcher's own private key as the internal caller {@code chain-watcher}: it signs the token of every
+ * report. The services it reports to, payment-links-service and subscriptions-service, hold only its public key
+ * ({@code internal-auth.callers.chain-watcher.public-keys}); no one else holds the private key, and the chain watcher
+ * holds no other caller's (not the gateway's).
  *
- * @param secret at least 32 bytes (UTF-8). Required: the watcher does not start without it.
+ * @param privateKey an Ed25519 private key ({@code Ed25519:<Base64 PKCS#8 DER>}, bare Base64 PKCS#8 DER or PEM).
+ *                   Required: the watcher does not start without it, nor with anything but an Ed25519 private key.
  */
 @Validated
 @ConfigurationProperties("chain-watcher.internal-auth")
-public record ReportAuthProperties(@NotBlank String secret) {
+public record ReportAuthProperties(@NotBlank String privateKey) {
 
     public ReportAuthProperties {
-        if (secret != null
-                && !secret.isBlank()
-                && secret.getBytes(StandardCharsets.UTF_8).length < InternalIdentityToken.MIN_SECRET_BYTES) {
-            throw new IllegalArgumentException("chain-watcher.internal-auth.secret must be at least "
-                    + InternalIdentityToken.MIN_SECRET_BYTES + " bytes");
+        if (privateKey != null && !privateKey.isBlank()) {
+            signer(privateKey);
         }
     }
 
-    /** Hides the secret from logs and failure analysis output. */
+    /** The signer of the watcher's tokens. */
+    InternalTokenSigner signer() {
+        return signer(privateKey);
+    }
+
+    private static InternalTokenSigner signer(String privateKey) {
+        try {
+            return InternalTokenSigner.parse(InternalCallers.CHAIN_WATCHER, privateKey);
+        } catch (IllegalArgumentException notAKey) {
+            throw new IllegalArgumentException(
+                    "chain-watcher.internal-auth.private-key: " + notAKey.getMessage(), notAKey);
+        }
+    }
+
+    /** Hides the key from logs and failure analysis output. */
     @Override
     public String toString() {
-        return "ReportAuthProperties[secret=<redacted>]";
+        return "ReportAuthProperties[privateKey=<redacted>]";
     }
 }

@@ -1,9 +1,8 @@
 package dev.cryptopay.chainwatcher.report;
 
-import dev.cryptopay.auth.internal.InternalCallers;
 import dev.cryptopay.auth.internal.InternalHeaders;
-import dev.cryptopay.auth.internal.InternalIdentityToken;
 import dev.cryptopay.auth.internal.InternalRequest;
+import dev.cryptopay.auth.internal.InternalTokenSigner;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.net.URI;
@@ -21,8 +20,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The one way a report leaves the watcher, whoever receives it: a POST of a record written by the service's JSON
- * mapper (snake_case, declaration order) with an internal token of the caller {@code chain-watcher} (its own secret),
- * bound to the method, the path and the exact body bytes sent, and issued when the request is made (a retry next pass
+ * mapper (snake_case, declaration order) with an internal token of the caller {@code chain-watcher} (signed with its own
+ * private key) for the receiving service alone, bound to the method, the path and the exact body bytes sent, and issued when the request is made (a retry next pass
  * gets a fresh one). Answers what became of it ({@link ReportOutcome}): only a 2xx acknowledges a report; a 4xx is
  * a refusal, logged as an error and counted ({@code chain_watcher_report_refusals_total{receiver,status}}), which the
  * caller sends again no sooner than {@link ReportOutcome#RESEND_REFUSED_AFTER}; a 5xx, a timeout or a connection error
@@ -35,14 +34,14 @@ class ReportSender {
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     private final WebClient web;
-    private final InternalIdentityToken tokens;
+    private final InternalTokenSigner tokens;
     private final JsonMapper json;
     private final Clock clock;
     private final MeterRegistry registry;
 
     ReportSender(ReportAuthProperties auth, JsonMapper json, Clock clock, MeterRegistry registry) {
         this.web = WebClient.create();
-        this.tokens = InternalIdentityToken.fromSecret(InternalCallers.CHAIN_WATCHER, auth.secret());
+        this.tokens = auth.signer();
         this.json = json;
         this.clock = clock;
         this.registry = registry;
@@ -51,11 +50,11 @@ class ReportSender {
     /**
      * POSTs {@code body} to {@code baseUrl + path}.
      *
-     * @param receiver the receiving service, for log lines
+     * @param receiver the receiving service ({@code InternalCallers}): the token's audience, and named in log lines
      * @param what     what is reported, for log lines (e.g. "the report of 0x… (pending of link …)")
      */
     Mono<ReportOutcome> post(String receiver, String baseUrl, String path, Object body, String what) {
-        return exchange(baseUrl, path, body, (status, answer) -> {
+        return exchange(receiver, baseUrl, path, body, (status, answer) -> {
                     if (status >= 200 && status < 300) {
                         return ReportOutcome.ACKNOWLEDGED;
                     }
@@ -87,7 +86,7 @@ class ReportSender {
      * answer.
      */
     <T> Mono<T> ask(String receiver, String baseUrl, String path, Object body, Class<T> answer) {
-        return exchange(baseUrl, path, body, (status, bytes) -> {
+        return exchange(receiver, baseUrl, path, body, (status, bytes) -> {
             if (status < 200 || status >= 300) {
                 throw new IllegalStateException(receiver + " answered " + status + " to " + path + ": "
                         + new String(bytes, StandardCharsets.UTF_8));
@@ -101,14 +100,15 @@ class ReportSender {
      * when the request is made (a retry gets a fresh one); the answer's status and bytes read by {@code read}, within
      * {@link #TIMEOUT}.
      */
-    private <T> Mono<T> exchange(String baseUrl, String path, Object body, BiFunction<Integer, byte[], T> read) {
+    private <T> Mono<T> exchange(
+            String receiver, String baseUrl, String path, Object body, BiFunction<Integer, byte[], T> read) {
         // The token binds the path exactly as sent, so the full address is made here (a base URL may have a path).
         URI target = URI.create(baseUrl.replaceAll("/+$", "") + path);
         byte[] bytes = json.writeValueAsBytes(body);
         InternalRequest signed = InternalRequest.of("POST", target.getRawPath(), target.getRawQuery(), bytes);
         return Mono.defer(() -> web.post()
                         .uri(target)
-                        .header(InternalHeaders.INTERNAL_AUTH, tokens.issue(null, signed, clock.instant()))
+                        .header(InternalHeaders.INTERNAL_AUTH, tokens.issue(receiver, signed, clock.instant()))
                         .contentType(MediaType.APPLICATION_JSON)
                         .bodyValue(bytes)
                         .exchangeToMono(response -> response.bodyToMono(byte[].class)

@@ -1,5 +1,6 @@
 package dev.cryptopay.chainwatcher.report;
 
+import dev.cryptopay.auth.internal.InternalCallers;
 import dev.cryptopay.chainwatcher.config.ChainWatcherProperties;
 import java.util.List;
 import java.util.UUID;
@@ -44,7 +45,7 @@ public class SubscriptionsReporter {
     /** Reports one log; answers what became of the report, never an error. */
     public Mono<ReportOutcome> report(ContractLogReport report) {
         return sender.post(
-                "subscriptions-service",
+                InternalCallers.SUBSCRIPTIONS_SERVICE,
                 baseUrl,
                 PATH,
                 report,
@@ -57,6 +58,6 @@ public class SubscriptionsReporter {
      * subscriptions-service does not answer: then the keeper collects nothing.
      */
     public Mono<ScopeAnswers> scope(ScopeQuestion question) {
-        return sender.ask("subscriptions-service", baseUrl, SCOPE_PATH, question, ScopeAnswers.class);
+        return sender.ask(InternalCallers.SUBSCRIPTIONS_SERVICE, baseUrl, SCOPE_PATH, question, ScopeAnswers.class);
     }
 }

@@ -4,25 +4,29 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cryptopay.auth.internal.InternalCallers;
 import dev.cryptopay.auth.internal.InternalHeaders;
-import dev.cryptopay.auth.internal.InternalIdentityToken;
 import dev.cryptopay.auth.internal.InternalRequest;
 import dev.cryptopay.auth.internal.InternalTokenOutcome;
+import dev.cryptopay.auth.internal.InternalTokenSigner;
 import dev.cryptopay.auth.internal.InternalTokenVerification;
 import dev.cryptopay.auth.internal.InternalTokenVerifier;
+import dev.cryptopay.auth.keys.VerificationKey;
 import dev.cryptopay.chainwatcher.ChainWatcherTestBase;
 import dev.cryptopay.chainwatcher.scan.DetectedTransfer;
+import dev.cryptopay.testsupport.InternalTestKeys;
 import dev.cryptopay.testsupport.webhook.WebhookReceiver.Received;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
 /**
- * A report is signed as the caller chain-watcher, with its own secret, over the exact bytes the receiver gets:
- * payment-links-service's transfer reports and subscriptions-service's contract log reports alike.
+ * A report is signed as the caller chain-watcher, with its own private key, for the one service that receives it and
+ * over the exact bytes that service gets: payment-links-service's transfer reports and subscriptions-service's
+ * contract log reports alike.
  */
 class ReportTokenTest extends ChainWatcherTestBase {
 
@@ -66,7 +70,7 @@ class ReportTokenTest extends ChainWatcherTestBase {
                 .filter(received -> received.path().equals(path))
                 .findFirst()
                 .orElseThrow();
-        assertSignedByTheChainWatcher(call, path);
+        assertSignedByTheChainWatcher(call, path, InternalCallers.PAYMENT_LINKS_SERVICE);
         assertThat(call.bodyText()).contains("\"crypto_amount\":2.5", "\"required_confirmations\":3");
         assertThat(call.bodyText())
                 .as("the members payment-links-service reads, in this order")
@@ -99,7 +103,7 @@ class ReportTokenTest extends ChainWatcherTestBase {
                 .findFirst()
                 .orElseThrow();
         assertThat(call.path()).isEqualTo("/internal/chain/logs");
-        assertSignedByTheChainWatcher(call, "/internal/chain/logs");
+        assertSignedByTheChainWatcher(call, "/internal/chain/logs", InternalCallers.SUBSCRIPTIONS_SERVICE);
         assertThat(call.bodyText())
                 .as("the members subscriptions-service reads, in this order")
                 .isEqualTo("{\"chain_id\":31337,\"contract\":\"0x5fbdb2315678afecb367f032d93f642f64180aa3\","
@@ -109,29 +113,44 @@ class ReportTokenTest extends ChainWatcherTestBase {
                         + "\"data\":\"0x" + "00".repeat(31) + "2a\",\"confirmations\":3,\"removed\":false}");
     }
 
-    /** The call carries a valid token of chain-watcher (its own secret) over its method, path and body; no merchant. */
-    private void assertSignedByTheChainWatcher(Received call, String path) {
+    /**
+     * The call carries a valid token of chain-watcher (its own key) for {@code service} alone, over its method, path and
+     * body; no merchant.
+     */
+    private void assertSignedByTheChainWatcher(Received call, String path, String service) {
         String token = call.header(InternalHeaders.INTERNAL_AUTH);
-        assertThat(token).startsWith("v2.chain-watcher.");
+        assertThat(token).startsWith("v3.chain-watcher." + service + ".");
         assertThat(call.header(InternalHeaders.MERCHANT_ID)).isNull();
-        InternalTokenVerifier receiver = new InternalTokenVerifier(
-                List.of(InternalIdentityToken.fromSecret(InternalCallers.CHAIN_WATCHER, CHAIN_WATCHER_SECRET)));
+        Map<String, List<VerificationKey>> watcher = Map.of(
+                InternalCallers.CHAIN_WATCHER,
+                List.of(VerificationKey.parse(InternalTestKeys.CHAIN_WATCHER_PUBLIC_KEY)));
+        InternalTokenVerifier receiver = new InternalTokenVerifier(service, watcher);
         assertThat(receiver.verify(
                         token,
                         null,
+                        null,
                         InternalRequest.of("POST", path, null, call.body()),
                         clock.instant(),
-                        InternalIdentityToken.DEFAULT_MAX_AGE))
+                        InternalTokenSigner.DEFAULT_MAX_AGE))
                 .isEqualTo(new InternalTokenVerification(InternalTokenOutcome.VALID, InternalCallers.CHAIN_WATCHER));
         assertThat(receiver.verify(
                                 token,
                                 null,
+                                null,
                                 InternalRequest.of(
                                         "POST", path, null, (call.bodyText() + " ").getBytes(StandardCharsets.UTF_8)),
                                 clock.instant(),
-                                InternalIdentityToken.DEFAULT_MAX_AGE)
+                                InternalTokenSigner.DEFAULT_MAX_AGE)
                         .outcome())
                 .as("bound to the exact bytes")
                 .isNotEqualTo(InternalTokenOutcome.VALID);
+        String other = service.equals(InternalCallers.PAYMENT_LINKS_SERVICE)
+                ? InternalCallers.SUBSCRIPTIONS_SERVICE
+                : InternalCallers.PAYMENT_LINKS_SERVICE;
+        assertThat(new InternalTokenVerifier(other, watcher)
+                        .precheck(token, clock.instant(), InternalTokenSigner.DEFAULT_MAX_AGE)
+                        .outcome())
+                .as("worthless at the other service")
+                .isEqualTo(InternalTokenOutcome.WRONG_AUDIENCE);
     }
 }

@@ -9,6 +9,7 @@ import dev.cryptopay.gateway.admin.MerchantAdmin;
 import dev.cryptopay.gateway.auth.SignatureAuthenticationFilter;
 import dev.cryptopay.gateway.keys.ApiKeyRegistry;
 import dev.cryptopay.gateway.keys.KeyRepository;
+import dev.cryptopay.gateway.keys.KeyRevocations;
 import dev.cryptopay.gateway.keys.KeyScope;
 import dev.cryptopay.gateway.keys.PublishableKeyRepository;
 import dev.cryptopay.gateway.keys.ResolvedKey;
@@ -59,6 +60,7 @@ public class AccountKeysFilter extends AnsweringFilter {
     private final MerchantAdmin admin;
     private final KeyRepository keys;
     private final PublishableKeyRepository publishableKeys;
+    private final KeyRevocations revocations;
     private final ProductionAccess productionAccess;
     private final ApiKeyRegistry registry;
     private final Clock clock;
@@ -67,6 +69,7 @@ public class AccountKeysFilter extends AnsweringFilter {
             MerchantAdmin admin,
             KeyRepository keys,
             PublishableKeyRepository publishableKeys,
+            KeyRevocations revocations,
             ProductionAccess productionAccess,
             ApiKeyRegistry registry,
             Clock clock,
@@ -75,6 +78,7 @@ public class AccountKeysFilter extends AnsweringFilter {
         this.admin = admin;
         this.keys = keys;
         this.publishableKeys = publishableKeys;
+        this.revocations = revocations;
         this.productionAccess = productionAccess;
         this.registry = registry;
         this.clock = clock;
@@ -208,12 +212,12 @@ public class AccountKeysFilter extends AnsweringFilter {
                     if (beyond.isPresent()) {
                         return Mono.error(SignatureAuthenticationFilter.missingScope(beyond.get()));
                     }
-                    return keys.revokeOwn(id, merchantId, mode, now);
+                    return revocations.apiKey(id, merchantId, mode, now, caller.keyId());
                 })
                 .doOnNext(revoked -> registry.invalidateHash(revoked.keySha256()))
                 .map(revoked -> SecurityAction.API_KEY_REVOKED);
-        Mono<SecurityAction> publishable = Mono.defer(() -> publishableKeys
-                .revokeOwn(id, merchantId, mode, now)
+        Mono<SecurityAction> publishable = Mono.defer(() -> revocations
+                .publishableKey(id, merchantId, mode, now, caller.keyId())
                 .doOnNext(revoked -> registry.invalidate(revoked.value()))
                 .map(revoked -> SecurityAction.PUBLISHABLE_KEY_REVOKED));
         return apiKey.switchIfEmpty(publishable)

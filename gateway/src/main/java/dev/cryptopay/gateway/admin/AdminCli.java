@@ -154,6 +154,8 @@ public final class AdminCli {
                 .logStartupInfo(false)
                 .properties(Map.of(
                         "spring.cloud.gateway.server.webflux.enabled", "false",
+                        // A running gateway's relay publishes the events the command writes (a key revoked).
+                        "outbox.relay-enabled", "false",
                         "logging.level.root", "WARN",
                         "spring.main.register-shutdown-hook", "false"))
                 .run(springArgs.toArray(String[]::new));

@@ -2,6 +2,7 @@ package dev.cryptopay.gateway.admin;
 
 import dev.cryptopay.gateway.keys.ApiKeyRegistry;
 import dev.cryptopay.gateway.keys.KeyRepository;
+import dev.cryptopay.gateway.keys.KeyRevocations;
 import dev.cryptopay.gateway.keys.PublishableKeyRepository;
 import dev.cryptopay.gateway.production.ProductionAccess;
 import dev.cryptopay.service.error.ProblemExceptionHandler;
@@ -24,6 +25,7 @@ public class AdminConfiguration {
     MerchantAdmin merchantAdmin(
             KeyRepository repository,
             PublishableKeyRepository publishableKeys,
+            KeyRevocations revocations,
             Clock clock,
             SecureRandom random,
             ObjectProvider<ApiKeyRegistry> registry) {
@@ -31,6 +33,7 @@ public class AdminConfiguration {
         return new MerchantAdmin(
                 repository,
                 publishableKeys,
+                revocations,
                 clock,
                 random,
                 revokedKey -> registry.ifAvailable(available -> available.invalidate(revokedKey)));

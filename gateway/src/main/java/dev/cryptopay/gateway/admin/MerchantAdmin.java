@@ -8,6 +8,7 @@ import dev.cryptopay.auth.keys.KeyAlgorithm;
 import dev.cryptopay.auth.keys.VerificationKey;
 import dev.cryptopay.gateway.keys.ApiKeyHash;
 import dev.cryptopay.gateway.keys.KeyRepository;
+import dev.cryptopay.gateway.keys.KeyRevocations;
 import dev.cryptopay.gateway.keys.KeyScope;
 import dev.cryptopay.gateway.keys.KeyStatus;
 import dev.cryptopay.gateway.keys.Merchant;
@@ -45,6 +46,7 @@ public class MerchantAdmin {
 
     private final KeyRepository repository;
     private final PublishableKeyRepository publishableKeys;
+    private final KeyRevocations revocations;
     private final Clock clock;
     private final SecureRandom random;
     private final Consumer<String> onRevoked;
@@ -55,11 +57,13 @@ public class MerchantAdmin {
     public MerchantAdmin(
             KeyRepository repository,
             PublishableKeyRepository publishableKeys,
+            KeyRevocations revocations,
             Clock clock,
             SecureRandom random,
             Consumer<String> onRevoked) {
         this.repository = repository;
         this.publishableKeys = publishableKeys;
+        this.revocations = revocations;
         this.clock = clock;
         this.random = random;
         this.onRevoked = onRevoked;
@@ -207,18 +211,18 @@ public class MerchantAdmin {
     }
 
     /**
-     * Revokes an API key or a publishable key, told apart by the prefix; revoking an already revoked key succeeds
-     * again (idempotent).
+     * Revokes an API key or a publishable key, told apart by the prefix, announcing it to the merchant
+     * ({@code account.key.revoked}); revoking an already revoked key succeeds again (idempotent) and announces nothing.
      */
     public Mono<RevokedKey> revoke(String keyText) {
         Mono<RevokedKey> revoked;
         if (PublishableKey.isWellFormed(keyText)) {
-            revoked = publishableKeys
-                    .revoke(keyText, now())
+            revoked = revocations
+                    .publishableKeyByOperator(keyText, now())
                     .map(key -> new RevokedKey(key.displayPrefix(), key.revokedAt()));
         } else if (ApiKey.isWellFormed(keyText)) {
-            revoked = repository
-                    .revoke(ApiKeyHash.of(keyText), now())
+            revoked = revocations
+                    .apiKeyByOperator(ApiKeyHash.of(keyText), now())
                     .map(key -> new RevokedKey(key.displayPrefix(), key.revokedAt()));
         } else {
             return Mono.error(ApiException.invalidField("malformed_api_key", "api_key", MALFORMED_KEY));

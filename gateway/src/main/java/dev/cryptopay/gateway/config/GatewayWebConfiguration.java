@@ -1,7 +1,5 @@
 package dev.cryptopay.gateway.config;
 
-import dev.cryptopay.auth.internal.InternalCallers;
-import dev.cryptopay.auth.internal.InternalIdentityToken;
 import dev.cryptopay.auth.signature.RequestVerifier;
 import dev.cryptopay.gateway.account.AccountFilter;
 import dev.cryptopay.gateway.account.AccountKeysFilter;
@@ -17,6 +15,7 @@ import dev.cryptopay.gateway.identity.IdentityProperties;
 import dev.cryptopay.gateway.keys.ApiKeyRegistry;
 import dev.cryptopay.gateway.keys.KeyRegistryProperties;
 import dev.cryptopay.gateway.keys.KeyRepository;
+import dev.cryptopay.gateway.keys.KeyRevocations;
 import dev.cryptopay.gateway.keys.LastUsedRecorder;
 import dev.cryptopay.gateway.keys.PublishableKeyRepository;
 import dev.cryptopay.gateway.observability.AccessLogFilter;
@@ -30,6 +29,8 @@ import dev.cryptopay.gateway.ratelimit.RateLimitFilter;
 import dev.cryptopay.gateway.ratelimit.RateLimitProperties;
 import dev.cryptopay.gateway.ratelimit.RateLimiter;
 import dev.cryptopay.gateway.ratelimit.RedisRateLimiter;
+import dev.cryptopay.gateway.ratelimit.StreamLimitFilter;
+import dev.cryptopay.gateway.ratelimit.StreamLimitProperties;
 import dev.cryptopay.gateway.redis.GatewayRedisProperties;
 import dev.cryptopay.gateway.redis.RedisConnector;
 import dev.cryptopay.gateway.redis.RedisReplayGuard;
@@ -67,6 +68,7 @@ import tools.jackson.databind.json.JsonMapper;
     AuthProperties.class,
     IdentityProperties.class,
     RateLimitProperties.class,
+    StreamLimitProperties.class,
     GatewayRedisProperties.class
 })
 public class GatewayWebConfiguration {
@@ -163,6 +165,12 @@ public class GatewayWebConfiguration {
     }
 
     @Bean
+    StreamLimitFilter streamLimitFilter(
+            StreamLimitProperties streams, GatewayProperties gateway, MeterRegistry meters) {
+        return new StreamLimitFilter(streams, new ClientAddressResolver(gateway.trustedProxies()), meters);
+    }
+
+    @Bean
     PreAuthLimitFilter preAuthLimitFilter(
             RateLimiter limiter, RateLimitProperties limits, GatewayProperties gateway, MeterRegistry meters) {
         return new PreAuthLimitFilter(limiter, limits, new ClientAddressResolver(gateway.trustedProxies()), meters);
@@ -177,8 +185,7 @@ public class GatewayWebConfiguration {
     IdentityPropagationFilter identityPropagationFilter(
             IdentityProperties identity, GatewayProperties gateway, Clock clock) {
         return new IdentityPropagationFilter(
-                InternalIdentityToken.fromSecret(InternalCallers.GATEWAY, identity.secret()), clock, (int)
-                        gateway.maxBodySize().toBytes());
+                identity.signer(), clock, (int) gateway.maxBodySize().toBytes());
     }
 
     @Bean
@@ -191,11 +198,13 @@ public class GatewayWebConfiguration {
             MerchantAdmin admin,
             KeyRepository keys,
             PublishableKeyRepository publishableKeys,
+            KeyRevocations revocations,
             ProductionAccess productionAccess,
             ApiKeyRegistry registry,
             Clock clock,
             JsonMapper json) {
-        return new AccountKeysFilter(admin, keys, publishableKeys, productionAccess, registry, clock, json);
+        return new AccountKeysFilter(
+                admin, keys, publishableKeys, revocations, productionAccess, registry, clock, json);
     }
 
     @Bean

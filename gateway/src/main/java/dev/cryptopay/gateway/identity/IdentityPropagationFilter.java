@@ -1,13 +1,16 @@
 package dev.cryptopay.gateway.identity;
 
 import dev.cryptopay.auth.internal.InternalHeaders;
-import dev.cryptopay.auth.internal.InternalIdentityToken;
 import dev.cryptopay.auth.internal.InternalRequest;
+import dev.cryptopay.auth.internal.InternalTokenSigner;
+import dev.cryptopay.auth.internal.MerchantCredential;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.auth.signature.AuthHeaders;
+import dev.cryptopay.gateway.keys.KeyKind;
 import dev.cryptopay.gateway.keys.ResolvedKey;
 import dev.cryptopay.gateway.routing.FilterOrder;
 import dev.cryptopay.gateway.routing.GatewayAttributes;
+import dev.cryptopay.gateway.routing.RouteAudience;
 import dev.cryptopay.service.request.CachedBody;
 import dev.cryptopay.service.requestid.RequestIds;
 import java.net.URI;
@@ -27,21 +30,23 @@ import reactor.core.publisher.Mono;
 /**
  * Sets who is calling on every forwarded request. Client-sent {@code X-Merchant-*} and {@code X-Internal-*} headers
  * are always removed (as are the merchant's {@code X-API-Key} and {@code X-API-Signature}, which services have no use
- * for); then the gateway adds {@code X-Request-Id}, the merchant headers when the request was authenticated, and an
- * {@code X-Internal-Auth} token of the caller {@code gateway} bound to the identity, the method, the path and query
- * exactly as the service receives them, and the SHA-256 of the body bytes forwarded. Public requests get a token
- * without identity, because services require a token on every non-actuator route.
+ * for); then the gateway adds {@code X-Request-Id}, the merchant headers when the request was authenticated (with
+ * {@code X-Merchant-Credential}: whether an API key or only a publishable key named the merchant), and an
+ * {@code X-Internal-Auth} token of the caller {@code gateway}, signed with its private key, for the one service the
+ * route reaches ({@link RouteAudience}) and bound to the identity, the method, the path and query exactly as the
+ * service receives them, and the SHA-256 of the body bytes forwarded. Public requests get a token without identity,
+ * because services require a token on every non-actuator route.
  *
  * <p>The body was read (within {@code gateway.max-body-size}) by authentication and is replayed from memory; it is
  * read here once more to hash the very bytes that go upstream.
  */
 public class IdentityPropagationFilter implements GlobalFilter, Ordered {
 
-    private final InternalIdentityToken tokens;
+    private final InternalTokenSigner tokens;
     private final Clock clock;
     private final int maxBodyBytes;
 
-    public IdentityPropagationFilter(InternalIdentityToken tokens, Clock clock, int maxBodyBytes) {
+    public IdentityPropagationFilter(InternalTokenSigner tokens, Clock clock, int maxBodyBytes) {
         this.tokens = tokens;
         this.clock = clock;
         this.maxBodyBytes = maxBodyBytes;
@@ -64,9 +69,12 @@ public class IdentityPropagationFilter implements GlobalFilter, Ordered {
                 upstream.getRawPath() == null || upstream.getRawPath().isEmpty() ? "/" : upstream.getRawPath();
         ResolvedKey caller = GatewayAttributes.caller(exchange);
         MerchantIdentity identity = caller == null ? null : caller.identity();
+        MerchantCredential credential = caller == null ? null : credential(caller.kind());
         InternalRequest request = InternalRequest.of(
                 exchange.getRequest().getMethod().name(), upstreamPath, upstream.getRawQuery(), body.bytes());
-        String token = tokens.issue(identity, request, clock.instant());
+        String audience = RouteAudience.of(exchange.getAttribute(ServerWebExchangeUtils.GATEWAY_ROUTE_ATTR));
+        // A route the gateway answers itself sends nothing on: it needs no token.
+        String token = audience == null ? null : tokens.issue(audience, identity, credential, request, clock.instant());
         String requestId = RequestIds.of(exchange);
         ServerWebExchange forwarded = exchange.mutate()
                 .request(forwardedRequest -> forwardedRequest.headers(headers -> {
@@ -80,6 +88,7 @@ public class IdentityPropagationFilter implements GlobalFilter, Ordered {
                                 identity.merchantId().toString());
                         headers.set(
                                 InternalHeaders.MERCHANT_MODE, identity.mode().wireName());
+                        headers.set(InternalHeaders.MERCHANT_CREDENTIAL, credential.wireName());
                         if (caller.merchant() != null) {
                             // What customer pages may call the merchant (the subscribe page); display text only.
                             headers.set(
@@ -87,10 +96,16 @@ public class IdentityPropagationFilter implements GlobalFilter, Ordered {
                                     URLEncoder.encode(caller.merchant().name(), StandardCharsets.UTF_8));
                         }
                     }
-                    headers.set(InternalHeaders.INTERNAL_AUTH, token);
+                    if (token != null) {
+                        headers.set(InternalHeaders.INTERNAL_AUTH, token);
+                    }
                 }))
                 .build();
         return chain.filter(forwarded);
+    }
+
+    private static MerchantCredential credential(KeyKind kind) {
+        return kind == KeyKind.PUBLISHABLE_KEY ? MerchantCredential.PUBLISHABLE_KEY : MerchantCredential.API_KEY;
     }
 
     /**

@@ -1,34 +1,46 @@
 package dev.cryptopay.gateway.identity;
 
-import dev.cryptopay.auth.internal.InternalIdentityToken;
+import dev.cryptopay.auth.internal.InternalCallers;
+import dev.cryptopay.auth.internal.InternalTokenSigner;
 import jakarta.validation.constraints.NotBlank;
-import java.nio.charset.StandardCharsets;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * The gateway's own secret as the internal caller {@code gateway}, used to sign the {@code X-Internal-Auth} token on
- * every forwarded request.
+ * The gateway's own private key as the internal caller {@code gateway}, which signs the {@code X-Internal-Auth} token
+ * on every forwarded request.
  *
- * @param secret at least 32 bytes (UTF-8); the same value as the services' {@code internal-auth.secret} (the
- *               gateway's secret there), and nobody else's. Required: the gateway does not start without it.
+ * @param privateKey an Ed25519 private key ({@code Ed25519:<Base64 PKCS#8 DER>}, bare Base64 PKCS#8 DER or PEM). Only
+ *                   the gateway holds it; the services hold its public key in
+ *                   {@code internal-auth.callers.gateway.public-keys}. Required: the gateway does not start without
+ *                   it, nor with anything but an Ed25519 private key.
  */
 @Validated
 @ConfigurationProperties("gateway.internal-auth")
-public record IdentityProperties(@NotBlank String secret) {
+public record IdentityProperties(@NotBlank String privateKey) {
 
     public IdentityProperties {
-        if (secret != null
-                && !secret.isBlank()
-                && secret.getBytes(StandardCharsets.UTF_8).length < InternalIdentityToken.MIN_SECRET_BYTES) {
-            throw new IllegalArgumentException("gateway.internal-auth.secret must be at least "
-                    + InternalIdentityToken.MIN_SECRET_BYTES + " bytes");
+        if (privateKey != null && !privateKey.isBlank()) {
+            signer(privateKey);
         }
     }
 
-    /** Hides the secret from logs and failure analysis output. */
+    /** The signer of the gateway's tokens. */
+    public InternalTokenSigner signer() {
+        return signer(privateKey);
+    }
+
+    private static InternalTokenSigner signer(String privateKey) {
+        try {
+            return InternalTokenSigner.parse(InternalCallers.GATEWAY, privateKey);
+        } catch (IllegalArgumentException notAKey) {
+            throw new IllegalArgumentException("gateway.internal-auth.private-key: " + notAKey.getMessage(), notAKey);
+        }
+    }
+
+    /** Hides the key from logs and failure analysis output. */
     @Override
     public String toString() {
-        return "IdentityProperties[secret=<redacted>]";
+        return "IdentityProperties[privateKey=<redacted>]";
     }
 }

@@ -16,6 +16,9 @@ public final class FilterOrder {
     public static final int SECURITY_LOG = -250;
 
     public static final int RATE_LIMIT = -200;
+    /** The customer status streams' places: after the rate limit has counted the request. */
+    public static final int STREAM_LIMIT = -190;
+
     public static final int REPLAY_GUARD = -150;
     public static final int IDENTITY = RouteToRequestUrlFilter.ROUTE_TO_URL_FILTER_ORDER + 1;
     /** The routes the gateway answers itself ({@link AnsweringFilter}): last, before any routing filter. */

@@ -3,8 +3,8 @@ package dev.cryptopay.gateway.routing;
 import static org.springframework.cloud.gateway.support.RouteMetadataUtils.CONNECT_TIMEOUT_ATTR;
 import static org.springframework.cloud.gateway.support.RouteMetadataUtils.RESPONSE_TIMEOUT_ATTR;
 
+import dev.cryptopay.auth.internal.InternalCallers;
 import dev.cryptopay.gateway.keys.KeyScope;
-import java.net.URI;
 import org.springframework.cloud.gateway.filter.GatewayFilter;
 import org.springframework.cloud.gateway.route.Route;
 import org.springframework.cloud.gateway.route.RouteLocator;
@@ -109,17 +109,19 @@ public final class GatewayRoutes {
                                         .and()
                                         .method(HttpMethod.POST),
                                 RouteAccess.MERCHANT_KEY,
-                                upstreams.subscriptions()))
+                                InternalCallers.SUBSCRIPTIONS_SERVICE))
                 .route(
                         PUBLIC,
                         r -> forwarding.to(
-                                r.order(2).path(base + "/public/**"), RouteAccess.PUBLIC, upstreams.subscriptions()))
+                                r.order(2).path(base + "/public/**"),
+                                RouteAccess.PUBLIC,
+                                InternalCallers.SUBSCRIPTIONS_SERVICE))
                 .route(
                         PAYMENT_LINKS,
                         r -> forwarding.signed(
                                 r.order(3).path(base + "/payment_links", base + "/payment_links/**"),
                                 KeyScope.PAYMENT_LINKS,
-                                upstreams.paymentLinks()))
+                                InternalCallers.PAYMENT_LINKS_SERVICE))
                 .route(
                         SUBSCRIPTIONS,
                         r -> forwarding.signed(
@@ -132,7 +134,7 @@ public final class GatewayRoutes {
                                                 base + "/invitations",
                                                 base + "/invitations/**"),
                                 KeyScope.SUBSCRIPTIONS,
-                                upstreams.subscriptions()))
+                                InternalCallers.SUBSCRIPTIONS_SERVICE))
                 .route(
                         WEBHOOKS,
                         r -> forwarding.signed(
@@ -145,19 +147,21 @@ public final class GatewayRoutes {
                                                 base + "/events",
                                                 base + "/events/**"),
                                 KeyScope.WEBHOOKS,
-                                upstreams.webhooks()))
+                                InternalCallers.WEBHOOK_SERVICE))
                 // The customer's subscribe page: public, path unchanged. Before the checkout, which would match it too.
                 .route(
                         SUBSCRIBE_CHECKOUT,
                         r -> forwarding.unchanged(
                                 r.order(6).path(SUBSCRIBE_PATH, SUBSCRIBE_PATH + "/**"),
                                 RouteAccess.PUBLIC,
-                                upstreams.subscriptions()))
+                                InternalCallers.SUBSCRIPTIONS_SERVICE))
                 // The customer's checkout page, its status and assets: public, path unchanged.
                 .route(
                         CHECKOUT,
                         r -> forwarding.unchanged(
-                                r.order(7).path(CHECKOUT_PATH + "/**"), RouteAccess.PUBLIC, upstreams.paymentLinks()));
+                                r.order(7).path(CHECKOUT_PATH + "/**"),
+                                RouteAccess.PUBLIC,
+                                InternalCallers.PAYMENT_LINKS_SERVICE));
         if (own.signup() != null) {
             routes.route(
                     SIGNUP,
@@ -186,34 +190,36 @@ public final class GatewayRoutes {
     }
 
     /**
-     * What every forwarded route shares: its access rule and the upstream timeouts; merchant API routes also have
-     * {@code /api/v1} stripped.
+     * What every forwarded route shares: its access rule, the service it reaches (its address and the audience of its
+     * internal tokens, {@link RouteAudience}) and the upstream timeouts; merchant API routes also have {@code /api/v1}
+     * stripped.
      */
     private record Forwarding(UpstreamProperties upstreams) {
 
-        Buildable<Route> to(BooleanSpec predicates, RouteAccess access, URI uri) {
-            return settings(predicates.filters(f -> f.stripPrefix(2)), access, uri);
+        Buildable<Route> to(BooleanSpec predicates, RouteAccess access, String service) {
+            return settings(predicates.filters(f -> f.stripPrefix(2)), access, service);
         }
 
         /** A merchant API route signed with a key that has {@code scope} ({@link RouteScopes}). */
-        Buildable<Route> signed(BooleanSpec predicates, KeyScope scope, URI uri) {
+        Buildable<Route> signed(BooleanSpec predicates, KeyScope scope, String service) {
             return settings(
                     predicates.filters(f -> f.stripPrefix(2)).metadata(RouteScopes.METADATA_KEY, scope),
                     RouteAccess.SIGNED,
-                    uri);
+                    service);
         }
 
         /** A route outside {@code /api/v1}: the service receives the path as requested. */
-        Buildable<Route> unchanged(BooleanSpec predicates, RouteAccess access, URI uri) {
-            return settings(predicates, access, uri);
+        Buildable<Route> unchanged(BooleanSpec predicates, RouteAccess access, String service) {
+            return settings(predicates, access, service);
         }
 
-        private Buildable<Route> settings(UriSpec spec, RouteAccess access, URI uri) {
+        private Buildable<Route> settings(UriSpec spec, RouteAccess access, String service) {
             return spec.metadata(RouteAccess.METADATA_KEY, access)
+                    .metadata(RouteAudience.METADATA_KEY, service)
                     .metadata(CONNECT_TIMEOUT_ATTR, (int)
                             upstreams.connectTimeout().toMillis())
                     .metadata(RESPONSE_TIMEOUT_ATTR, upstreams.responseTimeout().toMillis())
-                    .uri(uri);
+                    .uri(upstreams.of(service));
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.cryptopay.gateway.routing;
 
+import dev.cryptopay.auth.internal.InternalCallers;
 import jakarta.validation.constraints.NotNull;
 import java.net.URI;
 import java.time.Duration;
@@ -38,5 +39,19 @@ public record UpstreamProperties(
                 throw new IllegalArgumentException("gateway.upstreams.* must be http(s) URLs, got " + uri);
             }
         }
+    }
+
+    /**
+     * The base URL of a service by its id ({@link InternalCallers}).
+     *
+     * @throws IllegalArgumentException for a service the gateway does not forward to
+     */
+    public URI of(String service) {
+        return switch (service) {
+            case InternalCallers.PAYMENT_LINKS_SERVICE -> paymentLinks;
+            case InternalCallers.SUBSCRIPTIONS_SERVICE -> subscriptions;
+            case InternalCallers.WEBHOOK_SERVICE -> webhooks;
+            default -> throw new IllegalArgumentException("The gateway forwards nothing to " + service);
+        };
     }
 }

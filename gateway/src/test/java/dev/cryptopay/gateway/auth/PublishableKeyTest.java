@@ -36,6 +36,9 @@ class PublishableKeyTest extends GatewayTestBase {
             assertThat(echo.get("path").stringValue()).isEqualTo("/public/subscriptions/link/payment");
             assertThat(values(echo.get("headers"), "x-merchant-id")).containsExactly(merchantId.toString());
             assertThat(values(echo.get("headers"), "x-merchant-mode")).containsExactly(mode.wireName());
+            assertThat(values(echo.get("headers"), "x-merchant-credential"))
+                    .as("the service learns the merchant was only named, so it answers nothing of its account")
+                    .containsExactly("publishable_key");
         }
     }
 

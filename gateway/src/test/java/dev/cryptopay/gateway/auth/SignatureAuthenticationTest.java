@@ -38,7 +38,7 @@ class SignatureAuthenticationTest extends GatewayTestBase {
                 .send(client, baseUrl(), key)
                 .expectStatus()
                 .isOk());
-        assertThat(echo.get("service").stringValue()).isEqualTo("payment-links");
+        assertThat(echo.get("service").stringValue()).isEqualTo("payment-links-service");
         assertThat(echo.get("path").stringValue()).isEqualTo("/payment_links");
         assertThat(echo.at("/headers/x-merchant-id/0").stringValue())
                 .isEqualTo(key.merchantId().toString());

@@ -11,6 +11,7 @@ import dev.cryptopay.gateway.ratelimit.RateLimitProperties;
 import dev.cryptopay.gateway.ratelimit.RouteGroup;
 import dev.cryptopay.gateway.redis.GatewayRedisProperties;
 import dev.cryptopay.gateway.routing.UpstreamProperties;
+import dev.cryptopay.testsupport.InternalTestKeys;
 import java.net.URI;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -50,7 +51,11 @@ class PropertiesValidationTest {
 
     @Test
     void refusesWeakSecretsAndBadValues() {
-        assertThatThrownBy(() -> new IdentityProperties("too-short")).hasMessageContaining("at least 32 bytes");
+        assertThatThrownBy(() -> new IdentityProperties("not-a-key"))
+                .hasMessageStartingWith("gateway.internal-auth.private-key: ");
+        assertThatThrownBy(() -> new IdentityProperties(InternalTestKeys.GATEWAY_PUBLIC_KEY))
+                .as("the public key, which every service holds, signs nothing")
+                .hasMessageContaining("Private key is not");
         assertThatThrownBy(() -> new AdminProperties(true, null, null, "short"))
                 .hasMessageContaining("gateway.admin.token");
         assertThat(new AdminProperties(false, null, null, null).enabled()).isFalse();
@@ -58,6 +63,7 @@ class PropertiesValidationTest {
                 .hasMessageContaining("http(s)");
         assertThatThrownBy(() -> new RateLimitProperties(true, Duration.ZERO, null))
                 .hasMessageContaining("period");
-        assertThat(new IdentityProperties("s".repeat(32)).toString()).doesNotContain("sss");
+        assertThat(new IdentityProperties(InternalTestKeys.GATEWAY_PRIVATE_KEY).toString())
+                .doesNotContain(InternalTestKeys.GATEWAY_PRIVATE_KEY.substring(8, 30));
     }
 }

@@ -4,16 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cryptopay.auth.Mode;
 import dev.cryptopay.auth.internal.InternalCallers;
-import dev.cryptopay.auth.internal.InternalIdentityToken;
 import dev.cryptopay.auth.internal.InternalRequest;
 import dev.cryptopay.auth.internal.InternalTokenOutcome;
+import dev.cryptopay.auth.internal.InternalTokenSigner;
 import dev.cryptopay.auth.internal.InternalTokenVerification;
 import dev.cryptopay.auth.internal.InternalTokenVerifier;
+import dev.cryptopay.auth.internal.MerchantCredential;
 import dev.cryptopay.auth.internal.MerchantIdentity;
+import dev.cryptopay.auth.keys.VerificationKey;
 import dev.cryptopay.gateway.support.GatewayTestBase;
 import dev.cryptopay.gateway.support.MerchantKey;
 import dev.cryptopay.gateway.support.SignedRequest;
 import dev.cryptopay.gateway.support.TestEnvironment;
+import dev.cryptopay.testsupport.InternalTestKeys;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,10 +35,14 @@ import tools.jackson.databind.node.ObjectNode;
 
 class ForwardingTest extends GatewayTestBase {
 
-    private static final InternalTokenVerifier SERVICES = new InternalTokenVerifier(
-            List.of(InternalIdentityToken.fromSecret(InternalCallers.GATEWAY, TestEnvironment.INTERNAL_SECRET)));
+    /** What the service that answered holds: the gateway's public key, and its own id. */
+    private static InternalTokenVerifier service(JsonNode echo) {
+        return new InternalTokenVerifier(
+                echo.get("service").stringValue(),
+                Map.of(InternalCallers.GATEWAY, List.of(VerificationKey.parse(InternalTestKeys.GATEWAY_PUBLIC_KEY))));
+    }
 
-    /** How a service judges the forwarded request's token: against exactly what reached it. */
+    /** How the service that answered judges the forwarded request's token: against exactly what reached it. */
     private static InternalTokenVerification verify(JsonNode echo, String token, MerchantIdentity identity) {
         JsonNode query = echo.get("query");
         InternalRequest arrived = InternalRequest.of(
@@ -43,7 +50,15 @@ class ForwardingTest extends GatewayTestBase {
                 echo.get("path").stringValue(),
                 query == null || query.isNull() ? null : query.stringValue(),
                 Base64.getDecoder().decode(echo.get("body_base64").stringValue()));
-        return SERVICES.verify(token, identity, arrived, Instant.now(), InternalIdentityToken.DEFAULT_MAX_AGE);
+        List<String> credential = values(echo.get("headers"), "x-merchant-credential");
+        return service(echo)
+                .verify(
+                        token,
+                        identity,
+                        credential.isEmpty() ? null : MerchantCredential.fromWireName(credential.get(0)),
+                        arrived,
+                        Instant.now(),
+                        InternalTokenSigner.DEFAULT_MAX_AGE);
     }
 
     /** The one token on the forwarded request, checked as the service checks it. */
@@ -70,14 +85,15 @@ class ForwardingTest extends GatewayTestBase {
         assertThat(tokenOutcome(echo, key.identity())).isEqualTo(InternalTokenOutcome.VALID);
 
         String token = values(echo.get("headers"), "x-internal-auth").get(0);
-        assertThat(token).startsWith("v2.gateway.");
+        assertThat(token).startsWith("v3.gateway.payment-links-service.");
+        assertThat(values(echo.get("headers"), "x-merchant-credential")).containsExactly("api_key");
         ObjectNode otherQuery = ((ObjectNode) echo.deepCopy()).put("query", "expand=false&q=caf%C3%A9&empty=");
-        assertThat(verify(otherQuery, token, key.identity()).outcome()).isEqualTo(InternalTokenOutcome.BAD_MAC);
+        assertThat(verify(otherQuery, token, key.identity()).outcome()).isEqualTo(InternalTokenOutcome.BAD_SIGNATURE);
         ObjectNode noQuery = ((ObjectNode) echo.deepCopy()).putNull("query");
-        assertThat(verify(noQuery, token, key.identity()).outcome()).isEqualTo(InternalTokenOutcome.BAD_MAC);
+        assertThat(verify(noQuery, token, key.identity()).outcome()).isEqualTo(InternalTokenOutcome.BAD_SIGNATURE);
         ObjectNode otherBody = ((ObjectNode) echo.deepCopy())
                 .put("body_base64", Base64.getEncoder().encodeToString("{\"amount\":\"99.00\"}".getBytes()));
-        assertThat(verify(otherBody, token, key.identity()).outcome()).isEqualTo(InternalTokenOutcome.BAD_MAC);
+        assertThat(verify(otherBody, token, key.identity()).outcome()).isEqualTo(InternalTokenOutcome.BAD_SIGNATURE);
     }
 
     @Test
@@ -127,7 +143,7 @@ class ForwardingTest extends GatewayTestBase {
         assertThat(echo.get("path").stringValue()).isEqualTo("/payment_links/pl_42");
         assertThat(tokenOutcome(echo, key.identity())).isEqualTo(InternalTokenOutcome.VALID);
         assertThat(tokenOutcome(echo, new MerchantIdentity(UUID.fromString(spoofedMerchant), key.mode())))
-                .isEqualTo(InternalTokenOutcome.BAD_MAC);
+                .isEqualTo(InternalTokenOutcome.BAD_SIGNATURE);
     }
 
     @Test
@@ -183,7 +199,7 @@ class ForwardingTest extends GatewayTestBase {
                 .exchange()
                 .expectStatus()
                 .isOk());
-        assertThat(echo.get("service").stringValue()).isEqualTo("subscriptions");
+        assertThat(echo.get("service").stringValue()).isEqualTo("subscriptions-service");
         assertThat(echo.get("path").stringValue()).isEqualTo("/public/plans/pl_1");
         JsonNode headers = echo.get("headers");
         assertThat(headers.has("x-merchant-id")).isFalse();
@@ -204,7 +220,7 @@ class ForwardingTest extends GatewayTestBase {
                 .isOk()
                 .expectHeader()
                 .valueEquals("X-RateLimit-Limit", "300"));
-        assertThat(echo.get("service").stringValue()).isEqualTo("payment-links");
+        assertThat(echo.get("service").stringValue()).isEqualTo("payment-links-service");
         assertThat(echo.get("path").stringValue()).isEqualTo("/checkout/payment_link");
         assertThat(echo.get("query").stringValue()).isEqualTo("payment_id=7f1c2a4e-0000-4000-8000-000000000001");
         JsonNode headers = echo.get("headers");
@@ -238,7 +254,7 @@ class ForwardingTest extends GatewayTestBase {
                     .isOk()
                     .expectHeader()
                     .valueEquals("X-RateLimit-Limit", "300"));
-            assertThat(echo.get("service").stringValue()).as(path).isEqualTo("subscriptions");
+            assertThat(echo.get("service").stringValue()).as(path).isEqualTo("subscriptions-service");
             assertThat(echo.get("path").stringValue()).as(path).isEqualTo(path);
             assertThat(echo.get("query").stringValue()).isEqualTo("subscriber_id=7f1c2a4e-0000-4000-8000-000000000002");
             JsonNode headers = echo.get("headers");
@@ -254,7 +270,7 @@ class ForwardingTest extends GatewayTestBase {
                 .exchange()
                 .expectStatus()
                 .isOk());
-        assertThat(enrol.get("service").stringValue()).isEqualTo("subscriptions");
+        assertThat(enrol.get("service").stringValue()).isEqualTo("subscriptions-service");
         assertThat(Base64.getDecoder().decode(enrol.get("body_base64").stringValue()))
                 .isEqualTo(form);
         assertThat(tokenOutcome(enrol, null)).isEqualTo(InternalTokenOutcome.VALID);
@@ -267,7 +283,7 @@ class ForwardingTest extends GatewayTestBase {
                                 .isOk())
                         .get("service")
                         .stringValue())
-                .isEqualTo("payment-links");
+                .isEqualTo("payment-links-service");
     }
 
     @Test
@@ -327,6 +343,9 @@ class ForwardingTest extends GatewayTestBase {
         assertThat(values(headers, "x-merchant-id"))
                 .containsExactly(key.merchantId().toString());
         assertThat(values(headers, "x-merchant-mode")).containsExactly("test");
+        assertThat(values(headers, "x-merchant-credential"))
+                .as("an API key given as merchant_key")
+                .containsExactly("api_key");
         assertThat(tokenOutcome(echo, key.identity())).isEqualTo(InternalTokenOutcome.VALID);
         assertThat(Base64.getDecoder().decode(echo.get("body_base64").stringValue()))
                 .isEqualTo(body);

@@ -2,7 +2,9 @@ package dev.cryptopay.gateway.production;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.cryptopay.auth.keys.Ed25519KeyPairs;
 import dev.cryptopay.gateway.GatewayApplication;
+import java.security.SecureRandom;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.SpringApplication;
 
@@ -14,11 +16,12 @@ class GatewayProductionProfileTest {
         assertThatThrownBy(() -> SpringApplication.run(
                         GatewayApplication.class,
                         "--spring.profiles.active=production",
-                        "--INTERNAL_AUTH_SECRET=dev-only-internal-auth-secret-not-for-production",
+                        "--GATEWAY_INTERNAL_AUTH_PRIVATE_KEY="
+                                + "Ed25519:MC4CAQAwBQYDK2VwBCIEIAiDSnEHJ462rL1uPq1uMk1mcrKmbahJKrTpILuAFnh+",
                         "--GATEWAY_ADMIN_TOKEN=dev-only-admin-token-change-me",
                         "--GATEWAY_REDIS_ENABLED=false"))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("gateway.internal-auth.secret is a development value")
+                .hasMessageContaining("gateway.internal-auth.private-key is a development key")
                 .hasMessageContaining("gateway.admin.token is a development value")
                 .hasMessageContaining("gateway.redis.enabled must be true")
                 .hasMessageNotContaining("internal-auth.enabled=false");
@@ -29,7 +32,8 @@ class GatewayProductionProfileTest {
         assertThatThrownBy(() -> SpringApplication.run(
                         GatewayApplication.class,
                         "--spring.profiles.active=production",
-                        "--INTERNAL_AUTH_SECRET=Zq0b9Xr4Lm2Vt7Pk1Hs8Jd3Wf6Nc5Ya0Ue9Ri4Oq",
+                        "--GATEWAY_INTERNAL_AUTH_PRIVATE_KEY="
+                                + Ed25519KeyPairs.generate(new SecureRandom()).privateKeyCompact(),
                         "--GATEWAY_ADMIN_TOKEN=Qm3Kv8Tz1Lp6",
                         "--GATEWAY_REDIS_ENABLED=true"))
                 .isInstanceOf(IllegalStateException.class)

@@ -1,5 +1,7 @@
 package dev.cryptopay.gateway.support;
 
+import dev.cryptopay.auth.internal.InternalCallers;
+import dev.cryptopay.testsupport.InternalTestKeys;
 import dev.cryptopay.testsupport.TestDatabase;
 import dev.cryptopay.testsupport.TestPostgres;
 import java.io.IOException;
@@ -13,7 +15,6 @@ import java.util.Map;
  */
 public final class TestEnvironment {
 
-    public static final String INTERNAL_SECRET = "test-internal-auth-secret-0123456789-abcdefghij";
     public static final String ADMIN_TOKEN = "test-admin-token-0123456789-abcdefghij";
 
     private static TestDatabase database;
@@ -40,21 +41,21 @@ public final class TestEnvironment {
 
     public static synchronized EchoServer paymentLinks() {
         if (paymentLinks == null) {
-            paymentLinks = EchoServer.start("payment-links");
+            paymentLinks = EchoServer.start(InternalCallers.PAYMENT_LINKS_SERVICE);
         }
         return paymentLinks;
     }
 
     public static synchronized EchoServer subscriptions() {
         if (subscriptions == null) {
-            subscriptions = EchoServer.start("subscriptions");
+            subscriptions = EchoServer.start(InternalCallers.SUBSCRIPTIONS_SERVICE);
         }
         return subscriptions;
     }
 
     public static synchronized EchoServer webhooks() {
         if (webhooks == null) {
-            webhooks = EchoServer.start("webhooks");
+            webhooks = EchoServer.start(InternalCallers.WEBHOOK_SERVICE);
         }
         return webhooks;
     }
@@ -69,13 +70,16 @@ public final class TestEnvironment {
         properties.put("spring.flyway.url", db.jdbcUrl());
         properties.put("spring.flyway.user", db.user());
         properties.put("spring.flyway.password", db.password());
-        properties.put("gateway.internal-auth.secret", INTERNAL_SECRET);
+        properties.put("gateway.internal-auth.private-key", InternalTestKeys.GATEWAY_PRIVATE_KEY);
         properties.put("gateway.admin.token", ADMIN_TOKEN);
         properties.put("gateway.admin.port", "0");
         properties.put("gateway.upstreams.payment-links", paymentLinks().url());
         properties.put("gateway.upstreams.subscriptions", subscriptions().url());
         properties.put("gateway.upstreams.webhooks", webhooks().url());
         properties.put("gateway.keys.cache-ttl", "1s");
+        // Events stay in the outbox table, where the tests read them; the relay to Kafka is service-support's, tested
+        // there and by the end-to-end tests.
+        properties.put("outbox.relay-enabled", "false");
         // Lets tests pick their client IP with X-Forwarded-For (they connect from 127.0.0.1).
         properties.put("gateway.trusted-proxies", "127.0.0.1");
         // Most tests connect from 127.0.0.1 together; the pre-authentication limit has its own test instance.

@@ -25,6 +25,7 @@ public class CheckoutStreams {
         this.streams = new LiveStreams(
                 settings.maxStreams(),
                 settings.heartbeatInterval(),
+                settings.idleTimeout(),
                 settings.streamLifetime(),
                 () -> new ApiException(
                         HttpStatus.SERVICE_UNAVAILABLE,

@@ -46,8 +46,10 @@ public record PaymentLinksProperties(
      * the link from the database on its own, so any number of service instances serve streams without a shared bus.
      *
      * @param pollInterval      how often an open stream reads the link's state
-     * @param heartbeatInterval how often a stream sends a comment line, so proxies keep an idle stream open
-     * @param streamLifetime    how long a stream stays open before the server ends it (the browser reconnects)
+     * @param heartbeatInterval how often a stream sends a comment line, so proxies keep a quiet stream open
+     * @param idleTimeout       how long a stream stays open without a change before the server ends it (the browser
+     *                          reconnects and gets the current status first)
+     * @param streamLifetime    how long a stream stays open at most before the server ends it (the browser reconnects)
      * @param maxStreams        streams one instance keeps open at most; beyond it a new one is answered 503
      * @param explorers         block explorers by chain id (an http(s) base; a transaction is {@code <base>/tx/<hash>})
      *                          over checkout-ui's built-in ones for the main networks; a blank value removes one. A
@@ -57,6 +59,7 @@ public record PaymentLinksProperties(
     public record Checkout(
             @NotNull @DefaultValue("2s") Duration pollInterval,
             @NotNull @DefaultValue("15s") Duration heartbeatInterval,
+            @NotNull @DefaultValue("2m") Duration idleTimeout,
             @NotNull @DefaultValue("10m") Duration streamLifetime,
             @Positive @DefaultValue("500") int maxStreams,
             @NotNull @DefaultValue Map<Long, String> explorers) {}

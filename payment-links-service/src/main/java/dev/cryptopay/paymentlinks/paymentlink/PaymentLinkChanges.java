@@ -1,5 +1,9 @@
 package dev.cryptopay.paymentlinks.paymentlink;
 
+import dev.cryptopay.auth.internal.MerchantIdentity;
+import dev.cryptopay.paymentlinks.deposit.DepositSettings;
+import dev.cryptopay.paymentlinks.deposit.DepositSettingsRepository;
+import dev.cryptopay.service.events.EventType;
 import dev.cryptopay.service.events.Transition;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -16,10 +20,13 @@ public class PaymentLinkChanges {
 
     private final PaymentLinkRepository links;
     private final PaymentLinkEvents events;
+    private final DepositSettingsRepository depositSettings;
 
-    public PaymentLinkChanges(PaymentLinkRepository links, PaymentLinkEvents events) {
+    public PaymentLinkChanges(
+            PaymentLinkRepository links, PaymentLinkEvents events, DepositSettingsRepository depositSettings) {
         this.links = links;
         this.events = events;
+        this.depositSettings = depositSettings;
     }
 
     /**
@@ -31,6 +38,7 @@ public class PaymentLinkChanges {
      * @param late            the transfer arrived after the link stopped taking payments (the events say so)
      * @param unexpectedAsset it is not the link's token, so it counts for nothing ({@code wallet.deposit}'s reason)
      * @param amount          the transfer's own amount, in its token
+     * @param usdValue        its value in USD as priced when confirmed; null when unknown
      * @param confirmations   its confirmations as last reported
      */
     public record Payment(
@@ -41,6 +49,7 @@ public class PaymentLinkChanges {
             boolean late,
             boolean unexpectedAsset,
             BigDecimal amount,
+            BigDecimal usdValue,
             int confirmations) {}
 
     /** Inserts a new link ({@link PaymentLink#create}) and appends its events; answers the link. */
@@ -68,10 +77,31 @@ public class PaymentLinkChanges {
      */
     public Mono<PaymentLink> save(Transition<PaymentLink> move, Payment payment, LinkRefund refund, Instant now) {
         Mono<Void> store = move.changed() ? links.updateState(move.state()) : Mono.empty();
-        Mono<Void> announce = move.emits()
-                ? links.amountReceived(move.state().id())
-                        .flatMap(received -> events.append(move, payment, refund, received, now))
-                : Mono.empty();
+        Mono<Void> announce = worthAnnouncing(move, payment)
+                .filter(Transition::emits)
+                .flatMap(announced -> links.amountReceived(announced.state().id())
+                        .flatMap(received -> events.append(announced, payment, refund, received, now)));
         return store.then(announce).thenReturn(move.state());
+    }
+
+    /**
+     * The move without its {@code wallet.deposit} when the deposit is worth less than the merchant's minimum
+     * ({@link DepositSettings}): the transfer stays recorded on the link, only the webhook is not sent.
+     */
+    private Mono<Transition<PaymentLink>> worthAnnouncing(Transition<PaymentLink> move, Payment payment) {
+        if (!move.emits(EventType.WALLET_DEPOSIT) || payment == null || payment.usdValue() == null) {
+            return Mono.just(move);
+        }
+        PaymentLink link = move.state();
+        return depositSettings
+                .of(new MerchantIdentity(link.merchantId(), link.mode()))
+                .map(settings -> settings.announces(payment.usdValue())
+                        ? move
+                        : new Transition<>(
+                                link,
+                                move.events().stream()
+                                        .filter(type -> type != EventType.WALLET_DEPOSIT)
+                                        .toList(),
+                                move.changed()));
     }
 }

@@ -9,6 +9,7 @@ import dev.cryptopay.service.error.ApiException;
 import dev.cryptopay.service.request.Violations;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.UUID;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.reactive.TransactionalOperator;
@@ -28,11 +29,14 @@ public class ReceivingKeyService {
     private static final String INVALID = "invalid_receiving_key";
 
     private final ReceivingKeyRepository keys;
+    private final ReceivingKeyEvents events;
     private final TransactionalOperator tx;
     private final Clock clock;
 
-    public ReceivingKeyService(ReceivingKeyRepository keys, TransactionalOperator tx, Clock clock) {
+    public ReceivingKeyService(
+            ReceivingKeyRepository keys, ReceivingKeyEvents events, TransactionalOperator tx, Clock clock) {
         this.keys = keys;
+        this.events = events;
         this.tx = tx;
         this.clock = clock;
     }
@@ -40,16 +44,33 @@ public class ReceivingKeyService {
     /** The key now current and whether this call registered it for the first time. */
     public record Registered(ReceivingKey key, boolean created) {}
 
-    /** Validates the text; registers it (or makes it current again) for the merchant's mode. */
+    /**
+     * Validates the text; registers it (or makes it current again) for the merchant's mode. A change of the current
+     * key is announced as {@code account.receiving_key.updated} in the same transaction: it decides where every new
+     * link's money goes, so a merchant hears of it even when it was not the merchant who made it.
+     */
     public Mono<Registered> register(MerchantIdentity merchant, String text) {
         ExtendedPublicKey key = parse(merchant.mode(), text);
         Instant now = clock.instant();
         Mono<Registered> work = keys.lockMerchant(merchant)
-                .then(keys.withMaterial(key.material())
+                .then(keys.current(merchant).map(Optional::of).defaultIfEmpty(Optional.empty()))
+                .flatMap(before -> keys.withMaterial(key.material())
                         .map(existing -> reuse(merchant, existing, key, now))
                         .switchIfEmpty(Mono.fromSupplier(() -> insert(merchant, key, now)))
-                        .flatMap(change -> change));
+                        .flatMap(change -> change)
+                        .flatMap(registered -> changed(before, registered)
+                                ? events.updated(registered.key(), before.orElse(null), now)
+                                        .thenReturn(registered)
+                                : Mono.just(registered)));
         return tx.transactional(work);
+    }
+
+    private static boolean changed(Optional<ReceivingKey> before, Registered registered) {
+        return before.map(previous -> !previous.id().equals(registered.key().id())
+                        || !previous.key()
+                                .serialize()
+                                .equals(registered.key().key().serialize()))
+                .orElse(true);
     }
 
     private Mono<Registered> reuse(

@@ -59,12 +59,22 @@ public record LinkTransaction(
                 late && status != TransactionStatus.REFUNDED,
                 unexpectedAsset,
                 cryptoAmount,
+                fiatAmount,
                 confirmations);
     }
 
     /** What the {@code payment.refunded} of a refund of this transfer says about it: never a late payment's step. */
     public Payment refundedPayment() {
-        return new Payment(txHash, logIndex, tokenContract, asset, false, unexpectedAsset, cryptoAmount, confirmations);
+        return new Payment(
+                txHash,
+                logIndex,
+                tokenContract,
+                asset,
+                false,
+                unexpectedAsset,
+                cryptoAmount,
+                fiatAmount,
+                confirmations);
     }
 
     /** What of it completed refunds have not returned yet. */

@@ -7,6 +7,7 @@ import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.paymentlinks.PaymentLinksTestBase;
 import dev.cryptopay.paymentlinks.receiving.TestKeys;
 import dev.cryptopay.testsupport.GatewayForwarding;
+import dev.cryptopay.testsupport.InternalTestKeys;
 import dev.cryptopay.testsupport.hostile.HostileRequests;
 import dev.cryptopay.testsupport.hostile.MerchantRows;
 import java.net.URI;
@@ -93,7 +94,7 @@ class HostileRequestsTest extends PaymentLinksTestBase {
                 .asString();
 
         GatewayForwarding chainWatcher =
-                new GatewayForwarding(InternalCallers.CHAIN_WATCHER, CHAIN_WATCHER_SECRET, clock);
+                new GatewayForwarding(InternalTestKeys.chainWatcher(), InternalCallers.PAYMENT_LINKS_SERVICE, clock);
         HostileRequests.Report report = HostileRequests.to((method, uri) ->
                         chainWatcher.as(web, null, method, URI.create("http://127.0.0.1:" + port + uri)))
                 .state(MerchantRows.of("payment_links", merchant.merchantId()))

@@ -3,8 +3,10 @@ package dev.cryptopay.paymentlinks.outage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cryptopay.auth.Mode;
+import dev.cryptopay.auth.internal.InternalCallers;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.testsupport.GatewayForwarding;
+import dev.cryptopay.testsupport.InternalTestKeys;
 import dev.cryptopay.testsupport.KafkaBroker;
 import dev.cryptopay.testsupport.KraftBroker;
 import dev.cryptopay.testsupport.PostgresDatabaseExtension;
@@ -41,7 +43,6 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 @ActiveProfiles("test")
 class BrokerOutageTest {
 
-    private static final String SECRET = "broker-outage-test-secret-of-32-bytes-or-more";
     private static final KraftBroker broker = TestKafka.startDedicated(0);
 
     @RegisterExtension
@@ -51,8 +52,7 @@ class BrokerOutageTest {
     static void infrastructure(DynamicPropertyRegistry registry) {
         postgres.registerSpringProperties(registry);
         registry.add("spring.kafka.bootstrap-servers", () -> broker.bootstrapServers());
-        registry.add("internal-auth.secret", () -> SECRET);
-        registry.add("internal-auth.callers.chain-watcher.secret", () -> "chain-watcher-" + SECRET);
+        InternalTestKeys.properties().forEach((name, value) -> registry.add(name, () -> value));
     }
 
     @AfterAll
@@ -96,7 +96,7 @@ class BrokerOutageTest {
     }
 
     private String create(MerchantIdentity merchant, String name) {
-        byte[] body = new GatewayForwarding(SECRET, Clock.systemUTC())
+        byte[] body = new GatewayForwarding(InternalCallers.PAYMENT_LINKS_SERVICE, Clock.systemUTC())
                 .as(web, merchant, HttpMethod.POST, "/payment_links")
                 .contentType(MediaType.APPLICATION_JSON)
                 .bodyValue("{\"payment_name\":\"" + name + "\",\"amount\":1,\"currency\":\"USDC\"}")

@@ -3,8 +3,10 @@ package dev.cryptopay.paymentlinks.outage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cryptopay.auth.Mode;
+import dev.cryptopay.auth.internal.InternalCallers;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.testsupport.GatewayForwarding;
+import dev.cryptopay.testsupport.InternalTestKeys;
 import dev.cryptopay.testsupport.RestartablePostgres;
 import dev.cryptopay.testsupport.TestKafka;
 import java.nio.charset.StandardCharsets;
@@ -41,15 +43,13 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 @ActiveProfiles("test")
 class DatabaseRestartTest {
 
-    private static final String SECRET = "database-restart-test-secret-of-32-bytes-or-more";
     private static final RestartablePostgres postgres = RestartablePostgres.start();
 
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
         postgres.registerSpringProperties(registry, "payment_links_restart");
         registry.add("spring.kafka.bootstrap-servers", () -> TestKafka.shared().bootstrapServers());
-        registry.add("internal-auth.secret", () -> SECRET);
-        registry.add("internal-auth.callers.chain-watcher.secret", () -> "chain-watcher-" + SECRET);
+        InternalTestKeys.properties().forEach((name, value) -> registry.add(name, () -> value));
     }
 
     @AfterAll
@@ -64,7 +64,8 @@ class DatabaseRestartTest {
     DatabaseClient database;
 
     private final MerchantIdentity merchant = new MerchantIdentity(UUID.randomUUID(), Mode.TEST);
-    private final GatewayForwarding forwarding = new GatewayForwarding(SECRET, Clock.systemUTC());
+    private final GatewayForwarding forwarding =
+            new GatewayForwarding(InternalCallers.PAYMENT_LINKS_SERVICE, Clock.systemUTC());
 
     @Test
     void aRestartUnderLoadAnswers503NeverA500AndLosesNothing() throws Exception {

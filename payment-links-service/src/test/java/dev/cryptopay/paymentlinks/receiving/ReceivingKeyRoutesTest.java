@@ -16,8 +16,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
+import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.test.web.reactive.server.WebTestClient;
 import tools.jackson.databind.JsonNode;
 
@@ -35,6 +37,9 @@ class ReceivingKeyRoutesTest extends PaymentLinksTestBase {
             "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
             "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
             "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC");
+
+    @Autowired
+    DatabaseClient database;
 
     private static final String LINK = "{\"payment_name\":\"Tea\",\"amount\":2.5,\"currency\":\"USDC\"}";
     private static final String DEV_USDC = "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512";
@@ -83,9 +88,12 @@ class ReceivingKeyRoutesTest extends PaymentLinksTestBase {
                         .asLong())
                 .isEqualTo(3);
 
+        // payment.created of the link without a key, account.receiving_key.updated, three payment.created.
         List<ConsumerRecord<String, String>> events = TestKafka.recordsWithKey(
-                "payment-links.events", merchant.merchantId().toString(), 4);
-        JsonNode created = json.readTree(events.get(3).value()).get("data");
+                "payment-links.events", merchant.merchantId().toString(), 5);
+        assertThat(json.readTree(events.get(1).value()).get("type").asString())
+                .isEqualTo("account.receiving_key.updated");
+        JsonNode created = json.readTree(events.get(4).value()).get("data");
         assertThat(created.get("id").asString())
                 .isEqualTo(links.get(2).get("id").asString());
         assertThat(created.get("deposit_address").asString()).isEqualTo(DEV_ACCOUNTS.get(2));
@@ -122,6 +130,44 @@ class ReceivingKeyRoutesTest extends PaymentLinksTestBase {
         // The same key written as tpub is the same key: it continues, it does not start over.
         register(merchant, TestKeys.asTpub(first.xpub())).expectStatus().isOk();
         assertThat(createOk(merchant, LINK).get("deposit_address").asString()).isEqualTo(first.account(2));
+    }
+
+    @Test
+    void everyChangeOfTheCurrentKeyIsAnnouncedToTheMerchant() {
+        MerchantIdentity merchant = newMerchant();
+        TestKeys.Wallet first = TestKeys.wallet();
+        TestKeys.Wallet second = TestKeys.wallet();
+        register(merchant, first.xpub()).expectStatus().isCreated();
+        register(merchant, first.xpub()).expectStatus().isOk(); // the current key again: nothing changes
+        register(merchant, second.xpub()).expectStatus().isOk();
+
+        List<JsonNode> events = database.sql("SELECT topic, payload FROM outbox_event WHERE record_key = :merchant"
+                        + " AND event_type = 'account.receiving_key.updated' ORDER BY position")
+                .bind("merchant", merchant.merchantId().toString())
+                .map(row -> {
+                    assertThat(row.get("topic", String.class)).isEqualTo("payment-links.events");
+                    return json.readTree(row.get("payload", String.class));
+                })
+                .all()
+                .collectList()
+                .block();
+        assertThat(events)
+                .as("registering the current key again announces nothing")
+                .hasSize(2);
+        JsonNode firstKey = events.get(0).get("data");
+        assertThat(events.get(0).get("mode").asString()).isEqualTo("test");
+        assertThat(firstKey.get("extended_public_key").asString()).isEqualTo(first.xpub());
+        assertThat(firstKey.get("first_address").asString()).isEqualTo(first.account(0));
+        assertThat(firstKey.get("previous_fingerprint").isNull())
+                .as("the mode's first key")
+                .isTrue();
+        assertThat(firstKey.get("previous_first_address").isNull()).isTrue();
+        JsonNode replaced = events.get(1).get("data");
+        assertThat(replaced.get("extended_public_key").asString()).isEqualTo(second.xpub());
+        assertThat(replaced.get("first_address").asString()).isEqualTo(second.account(0));
+        assertThat(replaced.get("previous_first_address").asString()).isEqualTo(first.account(0));
+        assertThat(replaced.get("previous_fingerprint").asString())
+                .isEqualTo(firstKey.get("fingerprint").asString());
     }
 
     @Test

@@ -93,7 +93,7 @@ public class ServiceWebAutoConfiguration {
 
     /**
      * On by default: a service never serves requests unauthenticated. A service whose configuration names a caller's
-     * secret that is not given (an unset environment variable) fails to start.
+     * public keys that are not given (an unset environment variable) fails to start.
      */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnProperty(name = "internal-auth.enabled", havingValue = "true", matchIfMissing = true)
@@ -114,8 +114,19 @@ public class ServiceWebAutoConfiguration {
             DataSize maxBody = Binder.get(environment)
                     .bind("spring.http.codecs.max-in-memory-size", DataSize.class)
                     .orElse(DEFAULT_MAX_BODY);
+            // The service's own id is the audience its tokens must name.
+            String application = environment.getProperty("spring.application.name");
+            if (properties.audience() == null && application == null) {
+                throw new IllegalStateException(
+                        "internal-auth.audience (or spring.application.name) must name this service");
+            }
             return new InternalIdentityFilter(
-                    properties, clock, problems, (int) maxBody.toBytes(), mappings::orderedStream);
+                    properties.verifier(application),
+                    properties,
+                    clock,
+                    problems,
+                    (int) maxBody.toBytes(),
+                    mappings::orderedStream);
         }
     }
 }

@@ -25,7 +25,11 @@ public enum EventType {
     SUBSCRIPTION_CANCELLED("subscription.cancelled"),
     SUBSCRIPTION_PAYMENT_SUCCESS("subscription.payment.success"),
     SUBSCRIPTION_PAYMENT_FAILED("subscription.payment.failed"),
-    SUBSCRIPTION_EXPIRING("subscription.expiring");
+    SUBSCRIPTION_EXPIRING("subscription.expiring"),
+    /** An API key or publishable key of the merchant was revoked (by the merchant or the operator). */
+    ACCOUNT_KEY_REVOKED("account.key.revoked"),
+    /** The receiving key, which decides where every new payment link's money goes, was registered or replaced. */
+    ACCOUNT_RECEIVING_KEY_UPDATED("account.receiving_key.updated");
 
     private static final List<String> WIRE_NAMES =
             Arrays.stream(values()).map(EventType::wireName).toList();

@@ -1,10 +1,10 @@
 package dev.cryptopay.service.identity;
 
 import dev.cryptopay.auth.internal.InternalCallers;
-import dev.cryptopay.auth.internal.InternalIdentityToken;
+import dev.cryptopay.auth.internal.InternalTokenVerifier;
+import dev.cryptopay.auth.keys.VerificationKey;
 import dev.cryptopay.service.apidocs.ApiDescriptionRoute;
 import jakarta.validation.constraints.NotNull;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -15,26 +15,30 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * Who may call this service and how fresh their tokens must be. Every caller has a secret of its own; the service
- * holds only the secrets of the callers it accepts.
+ * Who may call this service and how fresh their tokens must be. Every caller signs with a private key of its own; the
+ * service holds only the public keys of the callers it accepts, so it can check their tokens but never make one, and
+ * accepts only tokens made for it (its audience).
  *
  * <pre>
  * internal-auth:
- *   secret: ${INTERNAL_AUTH_SECRET}                 # the gateway's (shorthand for callers.gateway.secret)
+ *   audience: payment-links-service                     # default: spring.application.name
  *   callers:
+ *     gateway:
+ *       public-keys: ${GATEWAY_INTERNAL_AUTH_PUBLIC_KEYS}
  *     chain-watcher:
- *       secret: ${CHAIN_WATCHER_INTERNAL_AUTH_SECRET}
+ *       public-keys: ${CHAIN_WATCHER_INTERNAL_AUTH_PUBLIC_KEYS}
  * </pre>
  *
- * Caller ids are map keys with a dash, which environment variables cannot spell: give secrets through placeholders in
- * {@code application.yml}, as above.
+ * A caller's {@code public-keys} are one or two Ed25519 public keys (Base64 of the SPKI DER, or PEM), separated by
+ * commas in an environment variable: two while the caller changes its key. Caller ids are map keys with a dash, which
+ * environment variables cannot spell: give keys through placeholders in {@code application.yml}, as above.
  */
 @Validated
 @ConfigurationProperties("internal-auth")
 public record InternalAuthProperties(
-        /** The gateway's secret, at least 32 bytes: shorthand for internal-auth.callers.gateway.secret. */
-        String secret,
-        /** Every other caller this service accepts, by caller id, each with its own secret of at least 32 bytes. */
+        /** This service's id, which tokens must name as their audience; null: spring.application.name. */
+        String audience,
+        /** Every caller this service accepts, by caller id, each with its public keys. */
         @NotNull @DefaultValue Map<String, Caller> callers,
         /** Oldest token accepted (clock skew between hosts included). */
         @NotNull @DefaultValue("10s") Duration maxAge,
@@ -45,69 +49,60 @@ public record InternalAuthProperties(
     /**
      * One caller's settings.
      *
-     * @param secret the caller's own secret, at least 32 bytes (UTF-8)
+     * @param publicKeys one or two Ed25519 public keys: the caller's, and during a change of key its next one
      */
-    public record Caller(String secret) {
-
-        /** Hides the secret from logs and failure analysis output. */
-        @Override
-        public String toString() {
-            return "Caller[secret=<redacted>]";
-        }
-    }
+    public record Caller(List<String> publicKeys) {}
 
     /**
-     * @throws IllegalArgumentException for a malformed caller id, a missing or short secret, a non-positive maximum
-     *                                  age, or two different gateway secrets
+     * @throws IllegalArgumentException for a malformed caller id or audience, a caller without keys or with more than
+     *                                  two, a key that is not an Ed25519 public key, one key for two callers, or a
+     *                                  non-positive maximum age
      */
     public InternalAuthProperties {
         callers = callers == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(callers));
         if (maxAge != null && (maxAge.isNegative() || maxAge.isZero())) {
             throw new IllegalArgumentException("internal-auth.max-age must be positive");
         }
-        callerSecrets(secret, callers);
+        if (audience != null && !InternalCallers.isWellFormed(audience)) {
+            throw new IllegalArgumentException("internal-auth.audience is not a well-formed service id: " + audience);
+        }
+        verifier(audience == null ? "any" : audience, callers);
     }
 
-    /** Every accepted caller's secret by caller id: {@link #callers()} plus {@link #secret()} as the gateway's. */
-    public Map<String, String> callerSecrets() {
-        return callerSecrets(secret, callers);
+    /**
+     * The verifier of this service's tokens.
+     *
+     * @param defaultAudience the service's id when {@link #audience()} is not set (its application name)
+     */
+    public InternalTokenVerifier verifier(String defaultAudience) {
+        return verifier(audience == null ? defaultAudience : audience, callers);
     }
 
-    private static Map<String, String> callerSecrets(String gatewaySecret, Map<String, Caller> callers) {
-        Map<String, String> secrets = new LinkedHashMap<>();
+    private static InternalTokenVerifier verifier(String audience, Map<String, Caller> callers) {
+        Map<String, List<VerificationKey>> keys = new LinkedHashMap<>();
         callers.forEach((id, caller) -> {
+            String setting = "internal-auth.callers." + id + ".public-keys";
             if (!InternalCallers.isWellFormed(id)) {
                 throw new IllegalArgumentException("internal-auth.callers: malformed caller id '" + id + "'");
             }
-            secrets.put(
-                    id, checked("internal-auth.callers." + id + ".secret", caller == null ? null : caller.secret()));
-        });
-        if (gatewaySecret != null) {
-            String gateway = checked("internal-auth.secret", gatewaySecret);
-            String configured = secrets.putIfAbsent(InternalCallers.GATEWAY, gateway);
-            if (configured != null && !configured.equals(gateway)) {
-                throw new IllegalArgumentException(
-                        "internal-auth.secret and internal-auth.callers.gateway.secret differ: set only one");
+            List<String> texts = caller == null || caller.publicKeys() == null
+                    ? List.of()
+                    : caller.publicKeys().stream()
+                            .filter(text -> text != null && !text.isBlank())
+                            .toList();
+            if (texts.isEmpty()) {
+                throw new IllegalArgumentException(setting + " is empty");
             }
+            try {
+                keys.put(id, texts.stream().map(VerificationKey::parse).toList());
+            } catch (IllegalArgumentException notAKey) {
+                throw new IllegalArgumentException(setting + ": " + notAKey.getMessage(), notAKey);
+            }
+        });
+        try {
+            return new InternalTokenVerifier(audience, keys);
+        } catch (IllegalArgumentException refused) {
+            throw new IllegalArgumentException("internal-auth: " + refused.getMessage(), refused);
         }
-        return Collections.unmodifiableMap(secrets);
-    }
-
-    private static String checked(String name, String value) {
-        if (value == null || value.isBlank()) {
-            throw new IllegalArgumentException(name + " is empty");
-        }
-        if (value.getBytes(StandardCharsets.UTF_8).length < InternalIdentityToken.MIN_SECRET_BYTES) {
-            throw new IllegalArgumentException(
-                    name + " must be at least " + InternalIdentityToken.MIN_SECRET_BYTES + " bytes");
-        }
-        return value;
-    }
-
-    /** Hides the secrets from logs and failure analysis output. */
-    @Override
-    public String toString() {
-        return "InternalAuthProperties[callers=" + callerSecrets().keySet() + ", maxAge=" + maxAge + ", openPaths="
-                + openPaths + "]";
     }
 }

@@ -2,10 +2,10 @@ package dev.cryptopay.service.identity;
 
 import dev.cryptopay.auth.Mode;
 import dev.cryptopay.auth.internal.InternalHeaders;
-import dev.cryptopay.auth.internal.InternalIdentityToken;
 import dev.cryptopay.auth.internal.InternalRequest;
 import dev.cryptopay.auth.internal.InternalTokenVerification;
 import dev.cryptopay.auth.internal.InternalTokenVerifier;
+import dev.cryptopay.auth.internal.MerchantCredential;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.service.error.ApiException;
 import dev.cryptopay.service.error.ProblemWriter;
@@ -32,10 +32,10 @@ import org.springframework.web.util.pattern.PathPatternParser;
 import reactor.core.publisher.Mono;
 
 /**
- * Lets through only requests that carry a valid {@code X-Internal-Auth} token of a caller this service accepts, and
- * only to routes that accept that caller. The token binds the caller, the merchant id and mode headers, the method,
- * the raw path and query and a hash of the body, so anything changed on the way is refused (401
- * {@code internal_auth_failed}); a valid token of a caller the route does not accept is 403
+ * Lets through only requests that carry a valid {@code X-Internal-Auth} token of a caller this service accepts, made
+ * for this service, and only to routes that accept that caller. The token binds the caller, the audience, the merchant
+ * id, mode and credential headers, the method, the raw path and query and a hash of the body, so anything changed on
+ * the way is refused (401 {@code internal_auth_failed}); a valid token of a caller the route does not accept is 403
  * {@code internal_caller_not_allowed} (see {@link AllowedCallers}). The body is read once, within the body size
  * limit, and the handler gets exactly the bytes checked. Paths in {@code internal-auth.open-paths} need no token.
  */
@@ -53,19 +53,19 @@ public class InternalIdentityFilter implements WebFilter, Ordered {
     private volatile RouteCallers routes;
 
     /**
+     * @param verifier     the service's verifier ({@link InternalAuthProperties#verifier})
      * @param maxBodyBytes the service's body size limit ({@code spring.http.codecs.max-in-memory-size})
      * @param mappings     the service's annotated controllers, read for {@link AllowedCallers} on first use (they are
      *                     mapped by then)
      */
     public InternalIdentityFilter(
+            InternalTokenVerifier verifier,
             InternalAuthProperties properties,
             Clock clock,
             ProblemWriter problems,
             int maxBodyBytes,
             Supplier<Stream<RequestMappingHandlerMapping>> mappings) {
-        this.verifier = new InternalTokenVerifier(properties.callerSecrets().entrySet().stream()
-                .map(caller -> InternalIdentityToken.fromSecret(caller.getKey(), caller.getValue()))
-                .toList());
+        this.verifier = verifier;
         this.properties = properties;
         this.clock = clock;
         this.problems = problems;
@@ -92,8 +92,10 @@ public class InternalIdentityFilter implements WebFilter, Ordered {
         }
         HttpHeaders headers = exchange.getRequest().getHeaders();
         MerchantIdentity identity;
+        MerchantCredential credential;
         try {
             identity = identityFrom(headers);
+            credential = credentialFrom(headers);
         } catch (IllegalArgumentException malformed) {
             return unauthorized(exchange, "malformed merchant identity headers");
         }
@@ -102,11 +104,17 @@ public class InternalIdentityFilter implements WebFilter, Ordered {
         if (!precheck.isValid()) {
             return unauthorized(exchange, describe(precheck));
         }
-        return CachedBody.read(exchange, maxBodyBytes).flatMap(body -> verified(body, token, identity, path, chain));
+        return CachedBody.read(exchange, maxBodyBytes)
+                .flatMap(body -> verified(body, token, identity, credential, path, chain));
     }
 
     private Mono<Void> verified(
-            CachedBody body, String token, MerchantIdentity identity, PathContainer path, WebFilterChain chain) {
+            CachedBody body,
+            String token,
+            MerchantIdentity identity,
+            MerchantCredential credential,
+            PathContainer path,
+            WebFilterChain chain) {
         ServerWebExchange exchange = body.exchange();
         ServerHttpRequest request = exchange.getRequest();
         InternalRequest received;
@@ -120,7 +128,7 @@ public class InternalIdentityFilter implements WebFilter, Ordered {
             return unauthorized(exchange, "request cannot carry a token: " + unsignable.getMessage());
         }
         InternalTokenVerification verification =
-                verifier.verify(token, identity, received, clock.instant(), properties.maxAge());
+                verifier.verify(token, identity, credential, received, clock.instant(), properties.maxAge());
         if (!verification.isValid()) {
             return unauthorized(exchange, describe(verification));
         }
@@ -141,6 +149,9 @@ public class InternalIdentityFilter implements WebFilter, Ordered {
         }
         if (identity != null) {
             exchange.getAttributes().put(CurrentMerchant.ATTRIBUTE, identity);
+            if (credential != null) {
+                exchange.getAttributes().put(CurrentMerchant.CREDENTIAL_ATTRIBUTE, credential);
+            }
         }
         return chain.filter(exchange);
     }
@@ -167,6 +178,12 @@ public class InternalIdentityFilter implements WebFilter, Ordered {
                 why);
         return problems.write(
                 exchange, ApiException.unauthorized("internal_auth_failed", "Requests must come through the gateway"));
+    }
+
+    /** The credential header: checked against the token, so any value read here is one the token must bind. */
+    private static MerchantCredential credentialFrom(HttpHeaders headers) {
+        String credential = headers.getFirst(InternalHeaders.MERCHANT_CREDENTIAL);
+        return credential == null ? null : MerchantCredential.fromWireName(credential);
     }
 
     private static MerchantIdentity identityFrom(HttpHeaders headers) {

@@ -4,7 +4,6 @@ import dev.cryptopay.auth.internal.InternalCallers;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -23,7 +22,7 @@ public final class ProductionSafety {
     /** The profile under which {@link ProductionSafetyListener} refuses unsafe settings. */
     public static final String PROFILE = "production";
 
-    /** The application that issues internal tokens instead of checking them, with its own secrets and Redis. */
+    /** The application that issues internal tokens instead of checking them, with its own key and Redis. */
     static final String GATEWAY = "gateway";
     /** The application that reports transactions as the internal caller {@code chain-watcher}. */
     static final String CHAIN_WATCHER = "chain-watcher";
@@ -35,7 +34,6 @@ public final class ProductionSafety {
     static final Map<String, List<String>> REQUIRED_CALLERS =
             Map.of("payment-links-service", List.of(InternalCallers.CHAIN_WATCHER));
 
-    static final int MIN_INTERNAL_SECRET_BYTES = 32;
     static final int MIN_ADMIN_TOKEN_CHARS = 24;
     static final int ENCRYPTION_KEY_BYTES = 32;
 
@@ -51,10 +49,10 @@ public final class ProductionSafety {
             problems.add("internal-auth.enabled=false: every service must check the internal tokens of its callers");
         }
         if (internalAuth) {
-            callerSecrets(env, application, problems);
+            callerKeys(env, application, problems);
         }
         if (gateway) {
-            secret(env, "gateway.internal-auth.secret", MIN_INTERNAL_SECRET_BYTES, problems);
+            privateKey(env, "gateway.internal-auth.private-key", problems);
             secret(env, "gateway.admin.token", MIN_ADMIN_TOKEN_CHARS, problems);
             if (!"true".equalsIgnoreCase(value(env, "gateway.redis.enabled"))) {
                 problems.add("gateway.redis.enabled must be true: production runs several gateway instances "
@@ -62,7 +60,7 @@ public final class ProductionSafety {
             }
         }
         if (CHAIN_WATCHER.equals(application)) {
-            secret(env, "chain-watcher.internal-auth.secret", MIN_INTERNAL_SECRET_BYTES, problems);
+            privateKey(env, "chain-watcher.internal-auth.private-key", problems);
         }
         if (env.containsProperty("webhooks.secret-encryption-key")) {
             encryptionKey(env, "webhooks.secret-encryption-key", problems);
@@ -75,31 +73,23 @@ public final class ProductionSafety {
     }
 
     /**
-     * The secrets of the callers a service accepts: the gateway's ({@code internal-auth.secret} or its long form) on
-     * every service but the gateway and the chain watcher, which serve no merchant routes; the callers of
-     * {@link #REQUIRED_CALLERS}; every configured caller's secret long and not a development value; no two callers
-     * sharing a secret (one could then sign as the other).
+     * The public keys of the callers a service accepts: the gateway's on every service but the gateway and the chain
+     * watcher, which serve no merchant routes; the callers of {@link #REQUIRED_CALLERS}; every configured caller's
+     * keys set and none a committed development key (whose private key anyone can read, and so sign as that caller).
      */
-    private static void callerSecrets(ConfigurableEnvironment env, String application, List<String> problems) {
-        Map<String, String> names = new HashMap<>();
-        for (String caller : configuredCallers(env)) {
-            names.put(caller, "internal-auth.callers." + caller + ".secret");
+    private static void callerKeys(ConfigurableEnvironment env, String application, List<String> problems) {
+        Set<String> callers = configuredCallers(env);
+        if (needsGateway(application)) {
+            callers.add(InternalCallers.GATEWAY);
         }
-        boolean shorthand = env.containsProperty("internal-auth.secret");
-        if (shorthand || (!names.containsKey(InternalCallers.GATEWAY) && needsGateway(application))) {
-            names.put(InternalCallers.GATEWAY, "internal-auth.secret");
-        }
-        for (String required : REQUIRED_CALLERS.getOrDefault(application == null ? "" : application, List.of())) {
-            names.putIfAbsent(required, "internal-auth.callers." + required + ".secret");
-        }
-        Map<String, String> owners = new HashMap<>();
-        for (String caller : new TreeSet<>(names.keySet())) {
-            String name = names.get(caller);
-            if (secret(env, name, MIN_INTERNAL_SECRET_BYTES, problems)) {
-                String other = owners.putIfAbsent(value(env, name).strip(), name);
-                if (other != null) {
-                    problems.add(name + " is the same as " + other + ": every caller needs a secret of its own");
-                }
+        callers.addAll(REQUIRED_CALLERS.getOrDefault(application == null ? "" : application, List.of()));
+        for (String caller : callers) {
+            String name = "internal-auth.callers." + caller + ".public-keys";
+            List<String> keys = list(env, name);
+            if (keys.isEmpty()) {
+                problems.add(name + " is not set");
+            } else if (keys.stream().anyMatch(DevelopmentSecrets::isDevelopmentValue)) {
+                problems.add(name + " holds a development key committed in the repository; generate a new key pair");
             }
         }
     }
@@ -115,6 +105,29 @@ public final class ProductionSafety {
                 .bind("internal-auth.callers", Bindable.mapOf(String.class, Object.class))
                 .ifBound(map -> callers.addAll(map.keySet()));
         return callers;
+    }
+
+    /** A caller's own private key: set and not a development key. (Its form is checked when the signer is made.) */
+    private static void privateKey(PropertyResolver env, String name, List<String> problems) {
+        String value = value(env, name);
+        if (value == null || value.isBlank()) {
+            problems.add(name + " is not set");
+        } else if (DevelopmentSecrets.isDevelopmentValue(value)) {
+            problems.add(name + " is a development key committed in the repository; generate a new key pair");
+        }
+    }
+
+    /** A list setting (comma-separated or indexed); empty when missing or unresolvable. */
+    private static List<String> list(ConfigurableEnvironment env, String name) {
+        try {
+            List<String> values = Binder.get(env).bind(name, Bindable.listOf(String.class)).orElse(List.of()).stream()
+                    .filter(text -> !text.isBlank())
+                    .toList();
+            // The binder leaves a placeholder of an unset environment variable as it is.
+            return values.stream().anyMatch(text -> text.contains("${")) ? List.of() : values;
+        } catch (RuntimeException unresolvedPlaceholder) {
+            return List.of();
+        }
     }
 
     /** Adds the secret's problem, if any; answers whether it is fine. */

@@ -14,9 +14,12 @@ import org.junit.jupiter.api.Test;
 /** The repository's own development secrets are on the list the production profile refuses. */
 class DevelopmentSecretsTest {
 
-    static final Pattern COMPOSE_DEFAULT =
-            Pattern.compile("\\$\\{(INTERNAL_AUTH_SECRET|CHAIN_WATCHER_INTERNAL_AUTH_SECRET|GATEWAY_ADMIN_TOKEN"
-                    + "|WEBHOOK_SECRET_ENCRYPTION_KEY):-([^}]+)}");
+    /** The settings with committed development values: the internal callers' key pairs, the admin token, the key. */
+    static final String SECRETS = "GATEWAY_INTERNAL_AUTH_PRIVATE_KEY|GATEWAY_INTERNAL_AUTH_PUBLIC_KEYS"
+            + "|CHAIN_WATCHER_INTERNAL_AUTH_PRIVATE_KEY|CHAIN_WATCHER_INTERNAL_AUTH_PUBLIC_KEYS|GATEWAY_ADMIN_TOKEN"
+            + "|WEBHOOK_SECRET_ENCRYPTION_KEY";
+
+    static final Pattern COMPOSE_DEFAULT = Pattern.compile("\\$\\{(" + SECRETS + "):-([^}]+)}");
 
     @Test
     void everySecretDefaultOfDockerComposeIsKnown() throws IOException {
@@ -26,8 +29,8 @@ class DevelopmentSecretsTest {
         while (matcher.find()) {
             defaults.add(matcher.group(2));
         }
-        assertThat(defaults).hasSize(4);
-        assertThat(DevelopmentSecrets.KNOWN).containsAll(defaults);
+        assertThat(defaults).hasSize(6);
+        assertThat(defaults.stream().map(DevelopmentSecrets::keyBody)).allMatch(DevelopmentSecrets.KNOWN::contains);
     }
 
     @Test
@@ -36,9 +39,7 @@ class DevelopmentSecretsTest {
         try (var files = Files.walk(Path.of("..", "deploy", "k8s", "base"))) {
             for (Path file : files.filter(f -> f.endsWith("secret.env.example")).toList()) {
                 Files.readAllLines(file).stream()
-                        .filter(line -> line.matches(
-                                "(INTERNAL_AUTH_SECRET|CHAIN_WATCHER_INTERNAL_AUTH_SECRET|GATEWAY_ADMIN_TOKEN"
-                                        + "|WEBHOOK_SECRET_ENCRYPTION_KEY)=.*"))
+                        .filter(line -> line.matches("(" + SECRETS + ")=.*"))
                         .forEach(line -> values.add(line.substring(line.indexOf('=') + 1)));
             }
         }
@@ -52,5 +53,19 @@ class DevelopmentSecretsTest {
                 .isFalse();
         assertThat(DevelopmentSecrets.isDevelopmentValue("3q2+7wABAgMEBQYHCAkKCwwNDg8QERITFBUWFxgZGho="))
                 .isFalse();
+        assertThat(DevelopmentSecrets.isDevelopmentValue(
+                        "Ed25519:MC4CAQAwBQYDK2VwBCIEIHBhc3N3b3JkLW9mLWEtcmVhbC1rZXktMDEyMzQ1Njc="))
+                .isFalse();
+    }
+
+    @Test
+    void knowsACommittedKeyInEachOfItsForms() {
+        String body = "MC4CAQAwBQYDK2VwBCIEIMng4EP39qBSiHEWOJkfkWbJjjaq4mxLf/L6N4yovBYY";
+        assertThat(List.of(
+                        body,
+                        "Ed25519:" + body,
+                        "-----BEGIN PRIVATE KEY-----\n" + body + "\n-----END PRIVATE KEY-----\n",
+                        "-----BEGIN PRIVATE KEY-----\\n" + body + "\\n-----END PRIVATE KEY-----"))
+                .allMatch(DevelopmentSecrets::isDevelopmentValue);
     }
 }

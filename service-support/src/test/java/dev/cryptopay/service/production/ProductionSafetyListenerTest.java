@@ -21,14 +21,18 @@ class ProductionSafetyListenerTest {
         return application.run(args);
     }
 
+    /** The gateway's key of docker-compose.yml: committed, so anyone could sign as the gateway. */
+    static final String DEV_GATEWAY_KEY = "MCowBQYDK2VwAyEA6OEPKN7sJ51jiJ7nTkxgLiYJyJ/uoxaBgaUfXW4bhjI=";
+
     @Test
-    void productionProfileRefusesToStartWithDevelopmentSecret() {
+    void productionProfileRefusesToStartWithDevelopmentKey() {
         assertThatThrownBy(() -> start(
                         "--spring.profiles.active=production",
-                        "--internal-auth.secret=dev-only-internal-auth-secret-not-for-production"))
+                        "--" + ProductionSafetyTest.GATEWAY + "=" + DEV_GATEWAY_KEY,
+                        "--" + ProductionSafetyTest.WATCHER + "=" + ProductionSafetyTest.WATCHER_PUBLIC))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("Refusing to start with the production profile")
-                .hasMessageContaining("internal-auth.secret is a development value");
+                .hasMessageContaining(ProductionSafetyTest.GATEWAY + " holds a development key");
     }
 
     @Test
@@ -46,9 +50,9 @@ class ProductionSafetyListenerTest {
     void productionProfileStartsWithSafeSettings() {
         try (ConfigurableApplicationContext context = start(
                 "--spring.profiles.active=production",
-                "--internal-auth.secret=" + ProductionSafetyTest.SECRET,
+                "--" + ProductionSafetyTest.GATEWAY + "=" + ProductionSafetyTest.GATEWAY_PUBLIC,
                 // the test application.yml also names the chain watcher as a caller
-                "--" + ProductionSafetyTest.WATCHER + "=" + ProductionSafetyTest.WATCHER_SECRET)) {
+                "--" + ProductionSafetyTest.WATCHER + "=" + ProductionSafetyTest.WATCHER_PUBLIC)) {
             assertThat(context.getEnvironment().getActiveProfiles()).containsExactly("production");
         }
     }
@@ -56,7 +60,7 @@ class ProductionSafetyListenerTest {
     @Test
     void otherProfilesAreNotChecked() {
         try (ConfigurableApplicationContext context =
-                start("--internal-auth.secret=dev-only-internal-auth-secret-not-for-production")) {
+                start("--" + ProductionSafetyTest.GATEWAY + "=" + DEV_GATEWAY_KEY)) {
             assertThat(context.isActive()).isTrue();
         }
     }

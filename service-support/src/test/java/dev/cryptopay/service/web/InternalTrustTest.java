@@ -5,11 +5,16 @@ import static dev.cryptopay.service.web.TestTokens.GATEWAY;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cryptopay.auth.Mode;
+import dev.cryptopay.auth.internal.InternalCallers;
 import dev.cryptopay.auth.internal.InternalHeaders;
-import dev.cryptopay.auth.internal.InternalIdentityToken;
+import dev.cryptopay.auth.internal.InternalTokenSigner;
+import dev.cryptopay.auth.internal.MerchantCredential;
 import dev.cryptopay.auth.internal.MerchantIdentity;
+import dev.cryptopay.auth.keys.Ed25519KeyPairs;
 import dev.cryptopay.service.web.TestTokens.Signed;
+import dev.cryptopay.testsupport.InternalTestKeys;
 import dev.cryptopay.testsupport.PostgresDatabaseExtension;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
@@ -138,17 +143,55 @@ class InternalTrustTest {
                 .header(InternalHeaders.MERCHANT_MODE, "test")
                 .header(InternalHeaders.INTERNAL_AUTH, "v2.gateway.1.x")
                 .exchange());
+        isRefusedAsUnauthenticated(client.get()
+                .uri("/whoami")
+                .header(InternalHeaders.MERCHANT_ID, MERCHANT.merchantId().toString())
+                .header(InternalHeaders.MERCHANT_MODE, "test")
+                .header(InternalHeaders.MERCHANT_CREDENTIAL, "password")
+                .header(
+                        InternalHeaders.INTERNAL_AUTH,
+                        gateway(HttpMethod.GET, "/whoami").token(Instant.now()))
+                .exchange());
     }
 
     @Test
-    void refusesCallersItHoldsNoSecretForAndCallersUsingAnothersName() {
-        InternalIdentityToken unknown =
-                InternalIdentityToken.fromSecret("payouts", "test-payouts-secret-at-least-32-bytes-long");
+    void refusesATokenMadeForAnotherService() {
+        // What payment-links-service was sent, passed on by it to this service: worthless here.
+        isRefusedAsUnauthenticated(gateway(HttpMethod.GET, "/whoami")
+                .audience(InternalCallers.PAYMENT_LINKS_SERVICE)
+                .send(client, port));
+    }
+
+    @Test
+    void handsOnHowTheMerchantWasNamedAndRefusesAChangedCredential() {
+        gateway(HttpMethod.GET, "/whoami")
+                .send(client, port)
+                .expectStatus()
+                .isOk()
+                .expectBody()
+                .jsonPath("$.credential")
+                .isEqualTo("api_key");
+        Signed publishable = gateway(HttpMethod.GET, "/whoami").credential(MerchantCredential.PUBLISHABLE_KEY);
+        publishable
+                .send(client, port)
+                .expectStatus()
+                .isOk()
+                .expectBody()
+                .jsonPath("$.credential")
+                .isEqualTo("publishable_key");
+        isRefusedAsUnauthenticated(send(gateway(HttpMethod.GET, "/whoami"), publishable));
+        isRefusedAsUnauthenticated(send(publishable, gateway(HttpMethod.GET, "/whoami")));
+    }
+
+    @Test
+    void refusesCallersItHoldsNoKeyForAndCallersUsingAnothersName() {
+        InternalTokenSigner unknown = InternalTokenSigner.parse(
+                "payouts", Ed25519KeyPairs.generate(new SecureRandom()).privateKeyCompact());
         isRefusedAsUnauthenticated(
                 Signed.of(unknown, null, HttpMethod.GET, "/shared").send(client, port));
-        InternalIdentityToken watcherSecretAsGateway =
-                InternalIdentityToken.fromSecret("gateway", "test-chain-watcher-secret-at-least-32-bytes-long");
-        isRefusedAsUnauthenticated(Signed.of(watcherSecretAsGateway, MERCHANT, HttpMethod.GET, "/whoami")
+        InternalTokenSigner watcherKeyAsGateway =
+                InternalTokenSigner.parse(InternalCallers.GATEWAY, InternalTestKeys.CHAIN_WATCHER_PRIVATE_KEY);
+        isRefusedAsUnauthenticated(Signed.of(watcherKeyAsGateway, MERCHANT, HttpMethod.GET, "/whoami")
                 .send(client, port));
     }
 
@@ -204,7 +247,7 @@ class InternalTrustTest {
 
     @Test
     void aRouteMayAcceptSeveralCallers() {
-        for (InternalIdentityToken caller : new InternalIdentityToken[] {GATEWAY, CHAIN_WATCHER}) {
+        for (InternalTokenSigner caller : new InternalTokenSigner[] {GATEWAY, CHAIN_WATCHER}) {
             Signed.of(caller, null, HttpMethod.GET, "/shared")
                     .send(client, port)
                     .expectStatus()

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.cryptopay.auth.Mode;
 import dev.cryptopay.auth.internal.InternalHeaders;
 import dev.cryptopay.auth.internal.InternalRequest;
+import dev.cryptopay.auth.internal.MerchantCredential;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.testsupport.PostgresDatabaseExtension;
 import java.nio.charset.StandardCharsets;
@@ -44,11 +45,17 @@ class ServiceWebTest {
     }
 
     private WebTestClient.RequestBodySpec asMerchant(String method, String path, byte[] body) {
-        String token = TestTokens.GATEWAY.issue(MERCHANT, InternalRequest.of(method, path, null, body), Instant.now());
+        String token = TestTokens.GATEWAY.issue(
+                TestTokens.AUDIENCE,
+                MERCHANT,
+                MerchantCredential.API_KEY,
+                InternalRequest.of(method, path, null, body),
+                Instant.now());
         return client.method(HttpMethod.valueOf(method))
                 .uri(path)
                 .header(InternalHeaders.MERCHANT_ID, MERCHANT.merchantId().toString())
                 .header(InternalHeaders.MERCHANT_MODE, MERCHANT.mode().wireName())
+                .header(InternalHeaders.MERCHANT_CREDENTIAL, MerchantCredential.API_KEY.wireName())
                 .header(InternalHeaders.INTERNAL_AUTH, token);
     }
 
@@ -99,7 +106,8 @@ class ServiceWebTest {
 
     @Test
     void answersA401WhenAValidInternalCallCarriesNoMerchant() {
-        String token = TestTokens.GATEWAY.issue(null, InternalRequest.of("GET", "/whoami", null, null), Instant.now());
+        String token = TestTokens.GATEWAY.issue(
+                TestTokens.AUDIENCE, InternalRequest.of("GET", "/whoami", null, null), Instant.now());
         client.get()
                 .uri("/whoami")
                 .header(InternalHeaders.INTERNAL_AUTH, token)

@@ -1,9 +1,11 @@
 package dev.cryptopay.service.web;
 
 import dev.cryptopay.auth.internal.InternalCallers;
+import dev.cryptopay.auth.internal.MerchantCredential;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.service.error.ApiException;
 import dev.cryptopay.service.identity.AllowedCallers;
+import dev.cryptopay.service.identity.CurrentMerchant;
 import java.time.Duration;
 import java.util.Map;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -12,6 +14,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Flux;
 
 /** A minimal service that uses the library the way real services do. */
@@ -24,12 +27,16 @@ public class TestServiceApplication {
     static class Routes {
 
         @GetMapping("/whoami")
-        Map<String, String> whoami(MerchantIdentity merchant) {
+        Map<String, String> whoami(MerchantIdentity merchant, ServerWebExchange exchange) {
             return Map.of(
                     "merchant_id",
                     merchant.merchantId().toString(),
                     "mode",
-                    merchant.mode().wireName());
+                    merchant.mode().wireName(),
+                    "credential",
+                    CurrentMerchant.credential(exchange)
+                            .map(MerchantCredential::wireName)
+                            .orElse("none"));
         }
 
         @PostMapping("/greetings")

@@ -1,10 +1,11 @@
 package dev.cryptopay.service.web;
 
-import dev.cryptopay.auth.internal.InternalCallers;
 import dev.cryptopay.auth.internal.InternalHeaders;
-import dev.cryptopay.auth.internal.InternalIdentityToken;
 import dev.cryptopay.auth.internal.InternalRequest;
+import dev.cryptopay.auth.internal.InternalTokenSigner;
+import dev.cryptopay.auth.internal.MerchantCredential;
 import dev.cryptopay.auth.internal.MerchantIdentity;
+import dev.cryptopay.testsupport.InternalTestKeys;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -18,29 +19,58 @@ import org.springframework.test.web.reactive.server.WebTestClient;
  */
 final class TestTokens {
 
-    static final InternalIdentityToken GATEWAY =
-            InternalIdentityToken.fromSecret(InternalCallers.GATEWAY, "test-secret-that-is-at-least-32-bytes-long");
-    static final InternalIdentityToken CHAIN_WATCHER = InternalIdentityToken.fromSecret(
-            InternalCallers.CHAIN_WATCHER, "test-chain-watcher-secret-at-least-32-bytes-long");
+    static final InternalTokenSigner GATEWAY = InternalTestKeys.gateway();
+    static final InternalTokenSigner CHAIN_WATCHER = InternalTestKeys.chainWatcher();
+
+    /** The test service's id (its application.yml's internal-auth.audience). */
+    static final String AUDIENCE = "test-service";
 
     private TestTokens() {}
 
     /** What a token is issued for; a test changes one part of the request actually sent. */
     record Signed(
-            InternalIdentityToken caller, MerchantIdentity identity, HttpMethod method, String rawUri, byte[] body) {
+            InternalTokenSigner caller,
+            String audience,
+            MerchantIdentity identity,
+            MerchantCredential credential,
+            HttpMethod method,
+            String rawUri,
+            byte[] body) {
 
-        static Signed of(InternalIdentityToken caller, MerchantIdentity identity, HttpMethod method, String rawUri) {
-            return new Signed(caller, identity, method, rawUri, null);
+        static Signed of(InternalTokenSigner caller, MerchantIdentity identity, HttpMethod method, String rawUri) {
+            return new Signed(
+                    caller,
+                    AUDIENCE,
+                    identity,
+                    identity == null ? null : MerchantCredential.API_KEY,
+                    method,
+                    rawUri,
+                    null);
         }
 
         Signed body(String text) {
-            return new Signed(caller, identity, method, rawUri, text.getBytes(StandardCharsets.UTF_8));
+            return new Signed(
+                    caller, audience, identity, credential, method, rawUri, text.getBytes(StandardCharsets.UTF_8));
+        }
+
+        /** The same request, for another service. */
+        Signed audience(String other) {
+            return new Signed(caller, other, identity, credential, method, rawUri, body);
+        }
+
+        /** The same request, as named by another credential. */
+        Signed credential(MerchantCredential other) {
+            return new Signed(caller, audience, identity, other, method, rawUri, body);
         }
 
         String token(Instant issuedAt) {
             URI uri = URI.create(rawUri);
             return caller.issue(
-                    identity, InternalRequest.of(method.name(), uri.getRawPath(), uri.getRawQuery(), body), issuedAt);
+                    audience,
+                    identity,
+                    credential,
+                    InternalRequest.of(method.name(), uri.getRawPath(), uri.getRawQuery(), body),
+                    issuedAt);
         }
 
         /** Sends exactly what was signed. */
@@ -62,6 +92,10 @@ final class TestTokens {
                     .header(
                             InternalHeaders.MERCHANT_MODE,
                             sent.identity().mode().wireName());
+        }
+        if (sent.credential() != null) {
+            spec = spec.header(
+                    InternalHeaders.MERCHANT_CREDENTIAL, sent.credential().wireName());
         }
         if (sent.body() != null) {
             return spec.contentType(MediaType.APPLICATION_JSON)

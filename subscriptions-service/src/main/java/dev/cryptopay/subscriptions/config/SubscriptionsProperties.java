@@ -45,8 +45,10 @@ public record SubscriptionsProperties(
      * of instances serve streams without a shared bus.
      *
      * @param pollInterval how often an open stream reads the subscriber's state
-     * @param heartbeatInterval how often a stream sends a comment line, so proxies keep an idle stream open
-     * @param streamLifetime how long a stream stays open before the server ends it (the browser reconnects)
+     * @param heartbeatInterval how often a stream sends a comment line, so proxies keep a quiet stream open
+     * @param idleTimeout how long a stream stays open without a change before the server ends it (the browser
+     *     reconnects and gets the current status first)
+     * @param streamLifetime how long a stream stays open at most before the server ends it (the browser reconnects)
      * @param maxStreams streams one instance keeps open at most; beyond it a new one is answered 503
      * @param approvalPeriods how many periods the page's wallet enrolment approves (prepare's {@code periods})
      * @param explorers block explorers by chain id (an http(s) base; a transaction is {@code <base>/tx/<hash>}) over
@@ -55,6 +57,7 @@ public record SubscriptionsProperties(
     public record Checkout(
             @NotNull @DefaultValue("2s") Duration pollInterval,
             @NotNull @DefaultValue("15s") Duration heartbeatInterval,
+            @NotNull @DefaultValue("2m") Duration idleTimeout,
             @NotNull @DefaultValue("10m") Duration streamLifetime,
             @Positive @DefaultValue("500") int maxStreams,
             @Positive @Max(120) @DefaultValue("12") int approvalPeriods,

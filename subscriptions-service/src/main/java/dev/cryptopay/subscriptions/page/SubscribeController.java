@@ -59,6 +59,7 @@ class SubscribeController {
         this.streams = new LiveStreams(
                 settings.maxStreams(),
                 settings.heartbeatInterval(),
+                settings.idleTimeout(),
                 settings.streamLifetime(),
                 () -> new ApiException(
                         HttpStatus.SERVICE_UNAVAILABLE,

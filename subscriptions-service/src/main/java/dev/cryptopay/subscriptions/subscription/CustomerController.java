@@ -92,12 +92,13 @@ class CustomerController {
             @PathVariable String id,
             @RequestHeader(name = WalletProof.SIGNATURE_HEADER, required = false) String signature,
             @RequestHeader(name = WalletProof.TIMESTAMP_HEADER, required = false) String timestamp,
+            @RequestHeader(name = WalletProof.NONCE_HEADER, required = false) String nonce,
             @RequestBody(required = false) String body) {
         return Mono.fromSupplier(() -> PathIds.uuid(id, "subscriber"))
                 .flatMap(subscriberId -> service.update(
                         subscriberId,
                         SubscriberRequest.Update.parse(json, body),
-                        new WalletProof(signature, timestamp, "/public/subscriber/" + id, body)))
+                        new WalletProof(signature, timestamp, nonce, "/public/subscriber/" + id, body)))
                 .map(view -> CustomerSubscriber.of(view, json));
     }
 }

@@ -30,6 +30,7 @@ public class CustomerService {
     private final SubscriptionsProperties properties;
     private final SubscriptionChanges changes;
     private final Allowances allowances;
+    private final WalletProofs proofs;
     private final TransactionalOperator tx;
     private final Clock clock;
 
@@ -41,6 +42,7 @@ public class CustomerService {
             SubscriptionsProperties properties,
             SubscriptionChanges changes,
             Allowances allowances,
+            WalletProofs proofs,
             TransactionalOperator tx,
             Clock clock) {
         this.subscribers = subscribers;
@@ -49,6 +51,7 @@ public class CustomerService {
         this.linkViews = linkViews;
         this.properties = properties;
         this.changes = changes;
+        this.proofs = proofs;
         this.allowances = allowances;
         this.tx = tx;
         this.clock = clock;
@@ -97,8 +100,10 @@ public class CustomerService {
                 .flatMap(subscriber -> links.ofSubscriber(subscriber.id())
                         .map(Optional::of)
                         .defaultIfEmpty(Optional.empty())
+                        .flatMap(link -> link.map(enrolled -> proofs.check(proof, enrolled.walletAddress(), now))
+                                .orElse(Mono.empty())
+                                .thenReturn(link))
                         .flatMap(link -> {
-                            link.ifPresent(enrolled -> proof.verify(enrolled.walletAddress(), now));
                             if (update.status().hasValue() && update.status().value() != SubscriberStatus.CANCELLED) {
                                 return Mono.error(ApiException.conflict(
                                         "status_not_allowed",

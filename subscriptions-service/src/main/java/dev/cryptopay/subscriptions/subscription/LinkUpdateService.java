@@ -26,6 +26,7 @@ public class LinkUpdateService {
     private final SubscriberRepository subscribers;
     private final PlanService plans;
     private final SubscriptionChanges changes;
+    private final WalletProofs proofs;
     private final TransactionalOperator tx;
     private final Clock clock;
 
@@ -35,6 +36,7 @@ public class LinkUpdateService {
             SubscriberRepository subscribers,
             PlanService plans,
             SubscriptionChanges changes,
+            WalletProofs proofs,
             TransactionalOperator tx,
             Clock clock) {
         this.links = links;
@@ -42,6 +44,7 @@ public class LinkUpdateService {
         this.subscribers = subscribers;
         this.plans = plans;
         this.changes = changes;
+        this.proofs = proofs;
         this.tx = tx;
         this.clock = clock;
     }
@@ -51,8 +54,8 @@ public class LinkUpdateService {
         Instant now = clock.instant();
         Mono<SubscriptionLink> change = links.lockAny(id)
                 .switchIfEmpty(notFound())
+                .flatMap(link -> proofs.check(proof, link.walletAddress(), now).thenReturn(link))
                 .flatMap(link -> {
-                    proof.verify(link.walletAddress(), now);
                     if (update.isEmpty()) {
                         return Mono.just(link);
                     }

@@ -1,7 +1,9 @@
 package dev.cryptopay.subscriptions.subscription;
 
+import dev.cryptopay.auth.internal.MerchantCredential;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.service.error.ApiException;
+import dev.cryptopay.service.identity.CurrentMerchant;
 import dev.cryptopay.service.request.ListQuery;
 import dev.cryptopay.service.request.PageRequest;
 import dev.cryptopay.service.response.Pagination;
@@ -26,6 +28,7 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ServerWebExchange;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -71,18 +74,22 @@ class PublicLinkController {
     /**
      * Checks a merchant's report of a period's payment against what the chain showed (see {@link PaymentService}).
      * The gateway resolved {@code merchant_key} and forwards the merchant's identity: 200 with the payment the chain
-     * recorded, 409 when the transaction holds no confirmed collection of the link.
+     * recorded, 409 when the transaction holds no confirmed collection of the link. A caller that named the merchant
+     * with its publishable key (public by design, so anyone may hold it) gets the payment without the merchant's
+     * account id.
      */
     @PostMapping(path = "/public/subscriptions/link/payment", produces = MediaType.APPLICATION_JSON_VALUE)
     Mono<ResponseEntity<PaymentResponse>> recordPayment(
-            MerchantIdentity merchant, @RequestBody(required = false) String body) {
+            MerchantIdentity merchant, ServerWebExchange exchange, @RequestBody(required = false) String body) {
+        boolean showMerchant = CurrentMerchant.credential(exchange).orElse(MerchantCredential.PUBLISHABLE_KEY)
+                != MerchantCredential.PUBLISHABLE_KEY;
         return Mono.fromSupplier(() -> PaymentRequest.parse(json, body))
                 .flatMap(request -> payments.confirm(merchant, request))
                 .map(recorded -> ResponseEntity.ok(PaymentResponse.of(
                         recorded.payment(),
                         recorded.plan().token().currencyId(),
                         PlanSummary.of(recorded.plan()),
-                        true)));
+                        showMerchant)));
     }
 
     /**
@@ -94,12 +101,13 @@ class PublicLinkController {
             @PathVariable String id,
             @RequestHeader(name = WalletProof.SIGNATURE_HEADER, required = false) String signature,
             @RequestHeader(name = WalletProof.TIMESTAMP_HEADER, required = false) String timestamp,
+            @RequestHeader(name = WalletProof.NONCE_HEADER, required = false) String nonce,
             @RequestBody(required = false) String body) {
         return Mono.fromSupplier(() -> PathIds.uuid(id, "subscription link"))
                 .flatMap(linkId -> updates.byCustomer(
                         linkId,
                         LinkUpdate.parse(json, body, clock.instant()),
-                        new WalletProof(signature, timestamp, "/public/subscriptions/link/" + id, body)))
+                        new WalletProof(signature, timestamp, nonce, "/public/subscriptions/link/" + id, body)))
                 .map(view -> LinkResponse.of(view, Audience.CUSTOMER, json));
     }
 

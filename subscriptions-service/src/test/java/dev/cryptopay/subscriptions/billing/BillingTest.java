@@ -3,6 +3,7 @@ package dev.cryptopay.subscriptions.billing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cryptopay.auth.Mode;
+import dev.cryptopay.auth.internal.MerchantCredential;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.subscriptions.SubscriptionsTestBase;
 import dev.cryptopay.subscriptions.config.SubscriptionsProperties;
@@ -95,12 +96,29 @@ class BillingTest extends SubscriptionsTestBase {
 
         // The merchant's report of that transaction is answered with what the chain recorded; a hash on no chain,
         // or the right hash with another amount, never counts.
-        assertThat(read(reportPayment(merchant, link, plan, collected.getTransactionHash(), "10000000")
-                                .expectStatus()
-                                .isOk())
-                        .get("id")
-                        .asString())
-                .isEqualTo(payment.get("id").asString());
+        JsonNode reported = read(reportPayment(merchant, link, plan, collected.getTransactionHash(), "10000000")
+                .expectStatus()
+                .isOk());
+        assertThat(reported.get("id").asString()).isEqualTo(payment.get("id").asString());
+        assertThat(reported.get("merchant_id").asString())
+                .as("an API key's caller is the merchant")
+                .isEqualTo(merchant.merchantId().toString());
+        // The same report named by the merchant's publishable key, which anyone may read off its pages: the payment,
+        // but nothing of the merchant's account.
+        JsonNode named = read(reportPayment(
+                        MerchantCredential.PUBLISHABLE_KEY,
+                        merchant,
+                        link,
+                        plan,
+                        collected.getTransactionHash(),
+                        "10000000")
+                .expectStatus()
+                .isOk());
+        assertThat(named.get("id").asString()).isEqualTo(payment.get("id").asString());
+        assertThat(named.path("merchant_id").isMissingNode()
+                        || named.get("merchant_id").isNull())
+                .as("merchant_id to a publishable key's caller: " + named)
+                .isTrue();
         assertThat(read(reportPayment(merchant, link, plan, txHash(), "10000000")
                                 .expectStatus()
                                 .isEqualTo(409))

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpMethod;
+import org.springframework.test.web.reactive.server.WebTestClient;
 import tools.jackson.databind.JsonNode;
 
 /** Who may change a link, and how a lock holds. */
@@ -184,6 +185,82 @@ class LinkChangesTest extends SubscriptionsTestBase {
                         .get("is_active")
                         .asBoolean())
                 .isTrue();
+    }
+
+    @Test
+    void aWalletProofOpensOneChangeOnThisDeploymentOnly() {
+        MerchantIdentity merchant = newMerchant();
+        JsonNode plan = createPlan(merchant, amountPlan("Pro"));
+        String linkId = enrol(
+                        plan.get("id").asString(),
+                        createSubscriber(merchant, plan.get("id").asString(), "Ada", "ada@example.com")
+                                .get("id")
+                                .asString())
+                .get("id")
+                .asString();
+        String path = "/public/subscriptions/link/" + linkId;
+        String rename = json.writeValueAsString(Map.of("customer_name", "Ada L."));
+        String nonce = "n" + UUID.randomUUID().toString().replace("-", "");
+
+        // Made for the production deployment: worthless in the sandbox, whatever else it binds.
+        assertThat(read(put(
+                                        path,
+                                        rename,
+                                        walletHeadersFor(
+                                                "api.cryptopay.dev", path, rename, WALLET_KEY, clock.instant(), nonce))
+                                .expectStatus()
+                                .isUnauthorized())
+                        .get("code")
+                        .asString())
+                .isEqualTo("invalid_wallet_signature");
+
+        // Seen on the way and sent again while it is fresh: the second use is refused, and so is any other proof
+        // of that wallet with the same nonce.
+        var proof = walletHeadersFor(SIGNED_HOST, path, rename, WALLET_KEY, clock.instant(), nonce);
+        put(path, rename, proof).expectStatus().isOk();
+        assertThat(read(put(path, rename, proof).expectStatus().isUnauthorized())
+                        .get("code")
+                        .asString())
+                .isEqualTo("wallet_signature_replayed");
+        String stop = json.writeValueAsString(Map.of("is_active", false));
+        assertThat(read(put(path, stop, walletHeadersFor(SIGNED_HOST, path, stop, WALLET_KEY, clock.instant(), nonce))
+                                .expectStatus()
+                                .isUnauthorized())
+                        .get("code")
+                        .asString())
+                .isEqualTo("wallet_signature_replayed");
+        assertThat(read(get(merchant, "/subscriptions/link/" + linkId)
+                                .expectStatus()
+                                .isOk())
+                        .get("is_active")
+                        .asBoolean())
+                .isTrue();
+
+        // A nonce that cannot be one (too short to be unguessable) is refused before anything is recorded.
+        assertThat(read(put(path, stop, walletHeadersFor(SIGNED_HOST, path, stop, WALLET_KEY, clock.instant(), "1"))
+                                .expectStatus()
+                                .isUnauthorized())
+                        .get("code")
+                        .asString())
+                .isEqualTo("invalid_wallet_signature");
+        // Once the window is over the nonce is forgotten, and a proof with it is refused as expired anyway.
+        clock.advance(Duration.ofMinutes(6));
+        assertThat(read(put(path, rename, proof).expectStatus().isUnauthorized())
+                        .get("code")
+                        .asString())
+                .isEqualTo("invalid_wallet_signature");
+        // A fresh proof with a new nonce still works.
+        put(path, stop, walletHeadersFor(path, stop, WALLET_KEY, clock.instant()))
+                .expectStatus()
+                .isOk();
+    }
+
+    private WebTestClient.ResponseSpec put(String path, String body, org.springframework.http.HttpHeaders proof) {
+        return as(null, HttpMethod.PUT, path)
+                .headers(headers -> headers.addAll(proof))
+                .contentType(org.springframework.http.MediaType.APPLICATION_JSON)
+                .bodyValue(body)
+                .exchange();
     }
 
     @Test

@@ -15,7 +15,7 @@ import org.springframework.test.context.ContextCustomizerFactories;
 /**
  * One running service for a test class, on real infrastructure: the service on a random port with a
  * {@code WebTestClient}, the shared PostgreSQL database named here (created once per test JVM; the service's Flyway
- * migrates it), the shared Kafka broker, the internal-auth secret that {@link ServiceTestBase#as} signs with, and a
+ * migrates it), the shared Kafka broker, the internal callers' test keys ({@link dev.cryptopay.testsupport.InternalTestKeys}) that {@link ServiceTestBase#as} signs with, and a
  * {@link dev.cryptopay.testsupport.MutableClock} as the service's {@code Clock}. Tests stay independent by acting as
  * fresh merchants, so every class with the same database and properties shares one Spring context.
  *

@@ -1,9 +1,9 @@
 package dev.cryptopay.testsupport.service;
 
 import dev.cryptopay.auth.Mode;
-import dev.cryptopay.auth.internal.InternalCallers;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.testsupport.GatewayForwarding;
+import dev.cryptopay.testsupport.InternalTestKeys;
 import dev.cryptopay.testsupport.MutableClock;
 import java.time.Duration;
 import java.time.Instant;
@@ -36,8 +36,9 @@ public abstract class ServiceTestBase {
     @org.springframework.beans.factory.annotation.Value("${local.server.port}")
     private int port;
 
-    /** The chain watcher's secret in the service under test (what it accepts, and what it signs with itself). */
-    protected static final String CHAIN_WATCHER_SECRET = ServiceTestInfrastructure.CHAIN_WATCHER_SECRET;
+    /** The service under test's id: the audience of the tokens its requests carry. */
+    @org.springframework.beans.factory.annotation.Value("${spring.application.name}")
+    private String application;
 
     private GatewayForwarding forwarding;
     private GatewayForwarding chainWatcher;
@@ -59,7 +60,7 @@ public abstract class ServiceTestBase {
      */
     protected WebTestClient.RequestBodySpec as(MerchantIdentity merchant, HttpMethod method, String uri) {
         if (forwarding == null) {
-            forwarding = new GatewayForwarding(ServiceTestInfrastructure.INTERNAL_SECRET, clock);
+            forwarding = new GatewayForwarding(application, clock);
         }
         return forwarding.as(web, merchant, method, uri);
     }
@@ -70,8 +71,7 @@ public abstract class ServiceTestBase {
      */
     protected WebTestClient.RequestBodySpec asChainWatcher(HttpMethod method, String uri) {
         if (chainWatcher == null) {
-            chainWatcher = new GatewayForwarding(
-                    InternalCallers.CHAIN_WATCHER, ServiceTestInfrastructure.CHAIN_WATCHER_SECRET, clock);
+            chainWatcher = new GatewayForwarding(InternalTestKeys.chainWatcher(), application, clock);
         }
         return chainWatcher.as(web, null, method, uri);
     }
@@ -82,7 +82,7 @@ public abstract class ServiceTestBase {
      */
     protected WebTestClient.RequestBodySpec asEncoded(MerchantIdentity merchant, HttpMethod method, String rawUri) {
         if (forwarding == null) {
-            forwarding = new GatewayForwarding(ServiceTestInfrastructure.INTERNAL_SECRET, clock);
+            forwarding = new GatewayForwarding(application, clock);
         }
         return forwarding.as(web, merchant, method, java.net.URI.create("http://127.0.0.1:" + port + rawUri));
     }

@@ -1,9 +1,11 @@
 package dev.cryptopay.testsupport.service;
 
+import dev.cryptopay.testsupport.InternalTestKeys;
 import dev.cryptopay.testsupport.MutableClock;
 import dev.cryptopay.testsupport.TestDatabase;
 import dev.cryptopay.testsupport.TestKafka;
 import dev.cryptopay.testsupport.TestPostgres;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -17,34 +19,25 @@ import org.springframework.test.context.TestContextAnnotationUtils;
 
 /**
  * What {@link ServiceTest} gives the service's context: database, Kafka and internal-auth properties (the gateway and
- * the chain watcher as callers, each with its own secret), and the test
+ * the chain watcher as callers, each with its own test key pair: {@link InternalTestKeys}), and the test
  * clock. The properties sit just above the system properties, so they override the service's {@code application.yml}
  * while a test's own {@code properties} and {@code @DynamicPropertySource} values still override them. As a record
  * it is equal for equal database names, which lets Spring's test context cache share one context between classes.
  */
 record ServiceTestInfrastructure(String database) implements ContextCustomizer {
 
-    /** The gateway's secret in services under test; {@link ServiceTestBase#as} signs with it. */
-    static final String INTERNAL_SECRET = "service-test-internal-secret-of-32-bytes-or-more";
-
-    /** The chain watcher's own secret in services under test; {@link ServiceTestBase#asChainWatcher} signs with it. */
-    static final String CHAIN_WATCHER_SECRET = "service-test-chain-watcher-secret-of-32-bytes-or-more";
-
     @Override
     public void customizeContext(ConfigurableApplicationContext context, MergedContextConfiguration configuration) {
         TestDatabase shared = TestPostgres.sharedDatabase(database);
-        Map<String, Object> properties = Map.of(
+        Map<String, Object> properties = new HashMap<>(Map.of(
                 "spring.r2dbc.url", shared.r2dbcUrl(),
                 "spring.r2dbc.username", shared.user(),
                 "spring.r2dbc.password", shared.password(),
                 "spring.flyway.url", shared.jdbcUrl(),
                 "spring.flyway.user", shared.user(),
                 "spring.flyway.password", shared.password(),
-                "spring.kafka.bootstrap-servers", TestKafka.shared().bootstrapServers(),
-                "internal-auth.secret", INTERNAL_SECRET,
-                "internal-auth.callers.chain-watcher.secret", CHAIN_WATCHER_SECRET,
-                // what the chain watcher signs its reports with, when it is the service under test
-                "chain-watcher.internal-auth.secret", CHAIN_WATCHER_SECRET);
+                "spring.kafka.bootstrap-servers", TestKafka.shared().bootstrapServers()));
+        properties.putAll(InternalTestKeys.properties());
         context.getEnvironment()
                 .getPropertySources()
                 .addBefore(

@@ -2,14 +2,21 @@ package dev.cryptopay.webhooks.production;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.cryptopay.auth.keys.Ed25519KeyPairs;
+import dev.cryptopay.auth.keys.SigningKey;
 import dev.cryptopay.webhooks.WebhookApplication;
+import java.security.SecureRandom;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.SpringApplication;
 
 /** webhook-service's own application.yml under the production profile: the refusal names the setting. */
 class WebhookProductionProfileTest {
 
-    static final String SECRET = "--INTERNAL_AUTH_SECRET=Zq0b9Xr4Lm2Vt7Pk1Hs8Jd3Wf6Nc5Ya0Ue9Ri4Oq";
+    /** The gateway's public key: of a pair made for this run, so not a committed one. */
+    static final String SECRET = "--GATEWAY_INTERNAL_AUTH_PUBLIC_KEYS="
+            + SigningKey.parse(Ed25519KeyPairs.generate(new SecureRandom()).privateKeyCompact())
+                    .verificationKey()
+                    .toBase64();
 
     @Test
     void refusesPrivateWebhookAddresses() {
