@@ -3,6 +3,7 @@
 // render into <main>; they build the page with dom.js only.
 import { signedClient } from "./api.js";
 import { h, fill, notice } from "./dom.js";
+import { when } from "./format.js";
 import * as sessions from "./session.js";
 import * as signIn from "./view-signin.js";
 import * as signUp from "./view-signup.js";
@@ -130,6 +131,11 @@ async function render(moveFocus) {
   leaving.forEach((leave) => leave());
   leaving = [];
   const token = ++renders;
+  if (sessions.expired()) {
+    // The tab stayed open past the remembered period: the key goes now, not at the next load.
+    const { days, rememberedUntil } = sessions.session();
+    return signOut(expiredMessage({ days, until: rememberedUntil }));
+  }
   const [view, section, params] = route(location.pathname);
   const session = sessions.session();
   if (!view.open && !session) {
@@ -240,9 +246,30 @@ document.addEventListener("click", (event) => {
 });
 window.addEventListener("popstate", () => render(true));
 document.getElementById("sign-out").addEventListener("click", () => signOut("You are signed out."));
+// "Forget this device" in another tab: this one keeps nothing either.
+sessions.onForgotten(() => {
+  if (sessions.session()) {
+    signOut("This device has forgotten your key (from another tab) and you are signed out.");
+  }
+});
+
+/** What the sign-in page says when a remembered session has expired ({days, until} as resume() answers them). */
+function expiredMessage({ days, until }) {
+  return until
+    ? "Your remembered session has expired: this device kept your key for "
+      + `${signIn.daysText(days)}, until ${when(until)}, and has now forgotten it. Please sign in again with your API `
+      + "key and key file."
+    : "Your remembered session has expired and this device has forgotten your key. Please sign in again with your "
+      + "API key and key file.";
+}
 
 async function start() {
-  const session = await sessions.resume();
+  const { session, expired, days, until } = await sessions.resume();
+  if (expired) {
+    await render(false);
+    main.querySelector("h1")?.after(notice("info", expiredMessage({ days, until })));
+    return;
+  }
   if (session) {
     try {
       account = await signedClient(session).get("/account");

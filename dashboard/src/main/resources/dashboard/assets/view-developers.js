@@ -1,9 +1,12 @@
 // Developers: the API keys of this mode (list, create with a key pair made in this browser, revoke), the publishable
-// keys, the receiving key (the xpub links are paid to) and the request for production access (live keys).
+// keys, the receiving key (the xpub links are paid to), the request for production access (live keys), and this
+// device: whether it remembers the key, and "Forget this device".
 import { ApiError, queryString } from "./api.js";
 import { clearErrors, copy, download, field, fill, h, notice, showErrors, table } from "./dom.js";
 import { label, when } from "./format.js";
+import * as sessions from "./session.js";
 import { generateEd25519 } from "./signing.js";
+import { daysText } from "./view-signin.js";
 
 export const title = "Developers";
 
@@ -32,7 +35,8 @@ export async function render(ctx) {
   fill(ctx.main, h("h1", { tabindex: "-1" }, title),
     h("p", {}, `Keys and settings of ${ctx.account.mode} mode. The API reference is at `,
       h("a", { href: "/docs" }, "/docs"), "."),
-    keys, createKeyForm(ctx, () => showKeys(ctx, keys, publishable, 1)), publishable, receiving, production);
+    keys, createKeyForm(ctx, () => showKeys(ctx, keys, publishable, 1)), publishable, receiving, production,
+    thisDevice(ctx));
   const page = Math.max(1, Number.parseInt(ctx.query.get("page") ?? "1", 10) || 1);
   await Promise.all([
     showKeys(ctx, keys, publishable, page),
@@ -278,4 +282,39 @@ async function showProductionAccess(ctx, section) {
       + (access.decided_at ? `, decided ${when(access.decided_at)}.` : ".")));
   }
   fill(section, ...parts);
+}
+
+/**
+ * This device: whether this browser remembers the key signing this session (until when) or keeps it in this tab only,
+ * and "Forget this device", which erases it from this browser at once and signs out, once confirmed. It does not
+ * revoke the key on the server; the text says so and where to do that.
+ */
+function thisDevice(ctx) {
+  const session = sessions.session();
+  const remembered = Boolean(session?.remembered);
+  const forget = h("button", { type: "button", class: "danger", id: "forget-device",
+    "aria-describedby": "device-status forget-hint" }, "Forget this device");
+  forget.addEventListener("click", async () => {
+    if (!window.confirm("Forget this device? Your API key and private key are erased from this browser now and you "
+      + "are signed out. The API key itself is not revoked.")) {
+      forget.focus();
+      return;
+    }
+    forget.disabled = true;
+    await sessions.forget();
+    await ctx.signOut("This device has forgotten your key and you are signed out. Your API key still works "
+      + "wherever else it is used; to stop it, revoke it on the Developers page.");
+  });
+  return h("section", { id: "this-device", "aria-labelledby": "device-heading" },
+    h("h2", { id: "device-heading" }, "This device"),
+    h("p", { id: "device-status", dataset: { remembered: String(remembered) } }, remembered
+      ? `This browser remembers your API key and private key until ${when(session.rememberedUntil)} `
+        + `(${daysText(session.days)} from when you signed in), then erases them.`
+      : "This browser does not remember your key: it is kept in this tab only and forgotten when the tab closes or "
+        + "you sign out."),
+    h("p", { id: "forget-hint", class: "hint" }, "Forgetting erases the key from this browser at once and signs "
+      + "you out, here and in the dashboard's other tabs. It does not revoke the API key: the key and its private key "
+      + "file keep working wherever else they are kept. If they may have been copied, revoke the key under API keys "
+      + "above, from a session signed with another key."),
+    h("p", {}, forget));
 }

@@ -1,6 +1,7 @@
 // Sign in: the API key and the private key file the merchant holds (PKCS#8 PEM, or the one-line Ed25519: form),
 // imported here as a key that can sign but cannot be read back. GET /account, signed with it, checks the pair before
-// anything is kept; "remember on this device" keeps it in this browser's IndexedDB, otherwise only in this tab.
+// anything is kept; "remember on this device" keeps it in this browser's IndexedDB for the days chosen (1, 7, 30 — the
+// default — or 90), otherwise only in this tab.
 import { ApiError, signedClient } from "./api.js";
 import { clearErrors, field, fill, h, showErrors } from "./dom.js";
 import * as sessions from "./session.js";
@@ -11,6 +12,39 @@ export const title = "Sign in";
 export const open = true;
 
 const API_KEY = /^mk_(test|live)_[A-Z2-7]{32}$/;
+
+/** The words of a remembered period: "1 day", "30 days". */
+export function daysText(days) {
+  return days === 1 ? "1 day" : `${days} days`;
+}
+
+/**
+ * "Remember on this device" with how long (shown once it is ticked; 30 days unless the merchant chooses otherwise):
+ * {rows, days()} where days() is 0 when it is not ticked. idPrefix keeps the ids apart ("remember", "remember-new").
+ */
+export function rememberChoice(idPrefix) {
+  const box = h("input", { type: "checkbox", id: idPrefix, name: "remember", "aria-controls": `${idPrefix}-for-row`,
+    "aria-describedby": `${idPrefix}-hint` });
+  const hintId = `${idPrefix}-for-hint`;
+  const period = h("select", { id: `${idPrefix}-for`, name: "remember_for", "aria-describedby": hintId },
+    sessions.REMEMBER_DAYS.map((days) => h("option", { value: String(days),
+      selected: days === sessions.DEFAULT_REMEMBER_DAYS }, daysText(days))));
+  const periodRow = h("div", { class: "field remember-for", id: `${idPrefix}-for-row`, hidden: true },
+    h("label", { for: `${idPrefix}-for` }, "Remember for"),
+    h("p", { class: "hint", id: hintId }, "After that, this browser erases the key and you sign "
+      + "in again with your key file."),
+    period);
+  box.addEventListener("change", () => { periodRow.hidden = !box.checked; });
+  const rows = [
+    h("div", { class: "check" }, box,
+      h("label", { for: idPrefix }, "Remember on this device"),
+      h("p", { class: "hint", id: `${idPrefix}-hint` }, "Keeps the key in this browser (it cannot be read back, "
+        + "only used to sign) until you sign out, forget this device on the Developers page, or the period below "
+        + "ends. Leave it off on a shared computer: the key is then forgotten when this tab closes.")),
+    periodRow,
+  ];
+  return { rows, days: () => (box.checked ? sessions.rememberDays(period.value) : 0) };
+}
 
 /** Where the gateway's refusal of the pair belongs: the API key or the private key. */
 const KEY_FIELD = {
@@ -35,7 +69,7 @@ export function render(ctx) {
   const pasted = field("private_key_text", "Or paste the private key", {
     rows: 4, spellcheck: "false", autocomplete: "off",
   });
-  const remember = h("input", { type: "checkbox", id: "remember", name: "remember" });
+  const remember = rememberChoice("remember");
   const summary = h("div", { class: "notice error", role: "alert", hidden: true });
   const submit = h("button", { type: "submit" }, "Sign in");
   const form = h("form", { novalidate: true, class: "stack", "aria-describedby": "signin-intro" },
@@ -43,10 +77,7 @@ export function render(ctx) {
     apiKey.row,
     keyFile.row,
     h("details", {}, h("summary", {}, "Paste the key instead of choosing a file"), pasted.row),
-    h("div", { class: "check" }, remember,
-      h("label", { for: "remember" }, "Remember on this device"),
-      h("p", { class: "hint" }, "Keeps the key in this browser (it cannot be read back, only used to sign) until "
-        + "you sign out. Leave it off on a shared computer: the key is then forgotten when this tab closes.")),
+    remember.rows,
     submit);
 
   form.addEventListener("submit", async (event) => {
@@ -92,7 +123,7 @@ export function render(ctx) {
         }
         throw error;
       }
-      await sessions.start(key, signingKey, remember.checked);
+      await sessions.start(key, signingKey, remember.days());
       pasted.input.value = "";
       await ctx.signedIn(account);
     } catch (error) {

@@ -5,6 +5,7 @@ import { publicPost, signedClient } from "./api.js";
 import { clearErrors, copy, download, field, fill, h, notice, showErrors } from "./dom.js";
 import * as sessions from "./session.js";
 import { generateEd25519 } from "./signing.js";
+import { rememberChoice } from "./view-signin.js";
 
 export const title = "Sign up";
 /** Shown without a session. */
@@ -64,10 +65,10 @@ function showCreated(ctx, created, pair) {
   } } }, "Download private key");
   const apiKey = h("code", { id: "new-api-key", class: "secret" }, created.api_key);
   const copied = h("span", { class: "hint", role: "status" });
-  const remember = h("input", { type: "checkbox", id: "remember-new" });
+  const remember = rememberChoice("remember-new");
   enter.addEventListener("click", async () => {
     enter.disabled = true;
-    const session = await sessions.start(created.api_key, pair.signingKey, remember.checked);
+    const session = await sessions.start(created.api_key, pair.signingKey, remember.days());
     privateKeyPem = null;
     try {
       await ctx.signedIn(await signedClient(session).get("/account"));
@@ -89,7 +90,7 @@ function showCreated(ctx, created, pair) {
       h("dt", {}, "Mode"), h("dd", {}, "Test")),
     h("p", {}, save),
     saved,
-    h("div", { class: "check" }, remember, h("label", { for: "remember-new" }, "Remember on this device")),
+    remember.rows,
     h("p", {}, enter));
   ctx.main.querySelector("h1").focus();
   ctx.announce("Your test account is ready");

@@ -41,12 +41,13 @@ class AccountEventsEndToEndTest {
             assertThat(client.delete("/account/keys/" + keyId).statusCode()).isEqualTo(204);
 
             HttpResponse<String> registered = client.send(
-                    "PUT",
-                    "/payment_links/receiving_key",
-                    "{\"extended_public_key\":\"" + DEV_RECEIVING_CHAIN + "\"}");
+                    "PUT", "/payment_links/receiving_key", "{\"extended_public_key\":\"" + DEV_RECEIVING_CHAIN + "\"}");
             assertThat(registered.statusCode()).as(registered.body()).isIn(200, 201);
 
-            await("both account events delivered", Duration.ofMinutes(1), () -> types(receiver).size() >= 2);
+            await(
+                    "both account events delivered",
+                    Duration.ofMinutes(1),
+                    () -> types(receiver).size() >= 2);
             assertThat(types(receiver))
                     .containsExactlyInAnyOrder("account.key.revoked", "account.receiving_key.updated");
             for (WebhookReceiver.Received delivery : receiver.received()) {
