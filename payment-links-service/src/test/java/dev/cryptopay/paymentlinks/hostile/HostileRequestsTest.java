@@ -61,6 +61,8 @@ class HostileRequestsTest extends PaymentLinksTestBase {
                         HttpMethod.PUT,
                         "/payment_links/receiving_key",
                         "{\"xpub\":\"" + TestKeys.wallet().xpub() + "\"}")
+                .write(HttpMethod.PUT, "/payment_links/deposit_settings", "{\"deposit_webhook_minimum_usd\":1}")
+                .read("/payment_links/deposit_settings")
                 .read("/payment_links/" + link)
                 .read("/payment_links/currencies")
                 .read(
