@@ -140,14 +140,7 @@ class LinkChangesTest extends SubscriptionsTestBase {
     @Test
     void onlyTheLinksWalletChangesItAndOnlyThisRequest() {
         MerchantIdentity merchant = newMerchant();
-        JsonNode plan = createPlan(merchant, amountPlan("Pro"));
-        String linkId = enrol(
-                        plan.get("id").asString(),
-                        createSubscriber(merchant, plan.get("id").asString(), "Ada", "ada@example.com")
-                                .get("id")
-                                .asString())
-                .get("id")
-                .asString();
+        String linkId = enrolledLink(merchant);
         Map<String, Object> stop = Map.of("is_active", false);
 
         assertThat(read(send(null, HttpMethod.PUT, "/public/subscriptions/link/" + linkId, stop)
@@ -190,14 +183,7 @@ class LinkChangesTest extends SubscriptionsTestBase {
     @Test
     void aWalletProofOpensOneChangeOnThisDeploymentOnly() {
         MerchantIdentity merchant = newMerchant();
-        JsonNode plan = createPlan(merchant, amountPlan("Pro"));
-        String linkId = enrol(
-                        plan.get("id").asString(),
-                        createSubscriber(merchant, plan.get("id").asString(), "Ada", "ada@example.com")
-                                .get("id")
-                                .asString())
-                .get("id")
-                .asString();
+        String linkId = enrolledLink(merchant);
         String path = "/public/subscriptions/link/" + linkId;
         String rename = json.writeValueAsString(Map.of("customer_name", "Ada L."));
         String nonce = "n" + UUID.randomUUID().toString().replace("-", "");
@@ -253,6 +239,18 @@ class LinkChangesTest extends SubscriptionsTestBase {
         put(path, stop, walletHeadersFor(path, stop, WALLET_KEY, clock.instant()))
                 .expectStatus()
                 .isOk();
+    }
+
+    /** The link of Ada, invited to a new plan of the merchant and enrolled with the test wallet. */
+    private String enrolledLink(MerchantIdentity merchant) {
+        String planId = createPlan(merchant, amountPlan("Pro")).get("id").asString();
+        return enrol(
+                        planId,
+                        createSubscriber(merchant, planId, "Ada", "ada@example.com")
+                                .get("id")
+                                .asString())
+                .get("id")
+                .asString();
     }
 
     private WebTestClient.ResponseSpec put(String path, String body, org.springframework.http.HttpHeaders proof) {
