@@ -192,8 +192,8 @@ public record ChainWatcherProperties(
      * @param stuckAfter       how long a sent collect may stay unmined before it is replaced (same nonce, fees raised
      *                         by at least 12.5 %)
      * @param maxSendsPerPass  at most this many transactions (new collects and replacements) per pass
-     * @param maxChecksPerPass at most this many subscriptions read and simulated per pass, and as many sent
-     *                         transactions looked at
+     * @param maxChecksPerPass at most this many due subscriptions read and simulated per pass, as many stale ones
+     *                         read again (a log of them came), and as many sent transactions looked at
      * @param collectGasLimit  the gas limit of a collect, also used when simulating it: generous, since a collect
      *                         starved of gas changes nothing yet costs the gas
      * @param giveUpAfter      a subscription whose collects failed this many times in a row (simulations that would

@@ -83,16 +83,19 @@ class KeptSubscriptionRepository {
 
     /**
      * The subscriptions to look at now: those the platform answers for ({@code kept}) that are stale, or active with
-     * their time come and not given up on ({@link #failed}), with no collect outstanding (sent and not yet confirmed or given up). Each merchant account
-     * takes its turn: every merchant's first (stale ones first, then by check time), then every merchant's second, and
-     * so on, so one merchant's many subscriptions never crowd out another's.
+     * their time come and not given up on ({@link #failed}), with no collect outstanding (sent and not yet confirmed or
+     * given up). Stale ones (to be read again after a log of them, which every collect's {@code Charged} makes) and
+     * due ones have a {@code limit} each, stale ones first: after a burst of collects, the re-reads never take the
+     * places of the due ones, so a pass can spend its sends whatever came before it. Within each, every merchant
+     * account takes its turn: every merchant's first (by check time), then every merchant's second, and so on, so one
+     * merchant's many subscriptions never crowd out another's.
      */
     Flux<KeptSubscription> toCheck(long chainId, String contract, Instant chainTime, int limit) {
         return database.sql("""
-                        SELECT * FROM (
+                        WITH candidate AS (
                             SELECT s.*, row_number() OVER (
-                                PARTITION BY s.merchant_id
-                                ORDER BY s.stale DESC, s.next_check_at, s.subscription_id) AS turn
+                                PARTITION BY s.stale, s.merchant_id
+                                ORDER BY s.next_check_at, s.subscription_id) AS turn
                             FROM keeper_subscription s
                             WHERE s.chain_id = :chain AND s.contract = :contract AND s.scope = 'kept'
                                   AND (s.stale OR (s.active AND s.given_up_at IS NULL
@@ -100,9 +103,14 @@ class KeptSubscriptionRepository {
                                   AND NOT EXISTS (
                                       SELECT 1 FROM keeper_transaction t
                                       WHERE t.chain_id = s.chain_id AND t.subscription_id = s.subscription_id
-                                            AND t.status IN ('pending', 'replaced', 'mined'))) due
-                        ORDER BY turn, stale DESC, next_check_at, subscription_id
-                        LIMIT :limit""")
+                                            AND t.status IN ('pending', 'replaced', 'mined')))
+                        SELECT * FROM (
+                            (SELECT * FROM candidate WHERE stale
+                             ORDER BY turn, next_check_at, subscription_id LIMIT :limit)
+                            UNION ALL
+                            (SELECT * FROM candidate WHERE NOT stale
+                             ORDER BY turn, next_check_at, subscription_id LIMIT :limit)) picked
+                        ORDER BY stale DESC, turn, next_check_at, subscription_id""")
                 .bind("chain", chainId)
                 .bind("contract", contract)
                 .bind("chainTime", utc(chainTime))
