@@ -155,6 +155,7 @@ class ObservabilityTest {
                 .contains(
                         "chain_watcher_head_lag_blocks",
                         "chain_watcher_head_lag_seconds",
+                        "chain_watcher_consumer_lag_total_records",
                         "chain_watcher_rpc_errors_total",
                         "chain_watcher_watched_addresses",
                         "chain_watcher_detections_total",
