@@ -244,6 +244,7 @@ await dashboardWalk("dashboard subscriptions walk", { walletProblems: {} }, asyn
   await page.locator('#subscription-state[data-state="stopped"]').waitFor({ timeout: 15000 });
   result.stoppedCalldata = (await page.locator("#cancel-calldata").textContent()).trim();
   result.stopButtonAfterStop = await page.locator("#stop-billing").count();
+  result.nextPaymentAfterStop = (await page.locator("#next-payment").textContent()).trim();
   await axe("link-stopped");
   await shoot("12-link-stopped");
   await page.locator("#end-on-chain").click();

@@ -137,7 +137,8 @@ function content(link, { stop, end, message }) {
           : "—"),
         h("dt", {}, "Periods paid"), h("dd", { id: "paid-periods" }, String(link.paid_periods)),
         h("dt", {}, "Owed"), h("dd", { id: "owed" }, tokenAmount(link.owed, decimals, symbol)),
-        h("dt", {}, "Next payment due"), h("dd", {}, last?.next_billing_at ? when(last.next_billing_at)
+        h("dt", {}, "Next payment due"), h("dd", { id: "next-payment" }, !link.is_active ? "None: billing is stopped"
+          : last?.next_billing_at ? when(last.next_billing_at)
           : link.trial_ends_at ? when(link.trial_ends_at) : "—"),
         h("dt", {}, "Subscribed"), h("dd", {}, when(link.subscribed_at)),
         h("dt", {}, "Trial ends"), h("dd", {}, when(link.trial_ends_at)),

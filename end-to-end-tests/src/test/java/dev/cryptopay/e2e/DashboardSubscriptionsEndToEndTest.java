@@ -184,6 +184,9 @@ class DashboardSubscriptionsEndToEndTest {
                 .isEqualTo("0xc4d252f5"
                         + ended.get("chain_subscription_id").asString().substring(2));
         assertThat(walk.get("stopButtonAfterStop").asInt()).isZero();
+        assertThat(walk.get("nextPaymentAfterStop").asString())
+                .as("a stopped link owes no next payment")
+                .isEqualTo("None: billing is stopped");
         assertThat(walk.get("endMessage").asString()).startsWith("Sent (transaction 0x");
         assertThat(walk.get("endedState").asString()).isEqualTo("Ended on chain");
         assertThat(walk.get("endButtonAfterEnd").asInt()).isZero();
