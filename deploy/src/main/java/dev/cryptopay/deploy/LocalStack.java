@@ -30,6 +30,7 @@ import java.util.concurrent.Executors;
  * <p>{@link #main} is {@code ./run-local}; tests use {@link #start(StackOptions)} with {@link StackOptions#forTests()}
  * and the returned handle. The start fills the fields in step by step and {@link #close()} stops whatever is in them,
  * also halfway through a start (the Ctrl-C hook); the monitor makes sure no service starts once closing has begun.
+ * Once the stack is up, a service that crashes is started again by its {@link ServiceSupervisor}.
  */
 public final class LocalStack implements AutoCloseable {
 
@@ -42,6 +43,7 @@ public final class LocalStack implements AutoCloseable {
         return thread;
     });
     private final Map<StackService, ServiceProcess> services = new EnumMap<>(StackService.class);
+    private final Map<StackService, ServiceSupervisor> supervisors = new EnumMap<>(StackService.class);
     private volatile boolean closed;
     volatile boolean claimed;
     volatile Ports ports;
@@ -164,7 +166,7 @@ public final class LocalStack implements AutoCloseable {
         examplePlan = chain == null ? null : StackSandbox.ensureExamplePlan(this, wallet);
         StackSandbox.writeStackEnv(this, wallet);
         synchronized (this) {
-            services.values().forEach(process -> process.watch(this::isClosed, console));
+            services.values().forEach(process -> supervise(process, true));
         }
         console.summary((System.nanoTime() - begin) / 1e9, this, wallet);
     }
@@ -280,16 +282,33 @@ public final class LocalStack implements AutoCloseable {
         return process(service).isRunning();
     }
 
-    /** Kills a service at once (SIGKILL), like a crash. */
+    /**
+     * Kills a service at once (SIGKILL), like a crash; but asked for, so it is not restarted: it stays down until
+     * {@link #startService}.
+     */
     public void killService(String service) {
         process(service).stop(true);
     }
 
-    /** Starts a stopped or killed service again on the same port and waits until it is ready. */
+    /** Stops a service gracefully (SIGTERM, SIGKILL after 20 s); it is not restarted until {@link #startService}. */
+    public void stopService(String service) {
+        process(service).stop(false);
+    }
+
+    /**
+     * Starts a stopped or killed service again on the same port and waits until it is ready; from then on a crash of it
+     * is restarted again, its earlier crashes forgotten.
+     */
     public void startService(String service) {
         ServiceProcess process = process(service);
         launch(process, false);
-        process.watch(this::isClosed, console);
+        supervise(process, true);
+    }
+
+    /** How often the stack restarted a service after a crash (see {@link ServiceSupervisor}); 0 before it ran. */
+    public synchronized int restarts(String service) {
+        ServiceSupervisor supervisor = supervisors.get(StackService.byName(service));
+        return supervisor == null ? 0 : supervisor.restarts();
     }
 
     /** Stops the Kafka broker cleanly (data kept); clients see connection failures until {@link #startKafka()}. */
@@ -309,13 +328,37 @@ public final class LocalStack implements AutoCloseable {
                 throw new StackStartException("start abandoned: the stack is stopping");
             }
             services.put(process.service, process);
-            process.start(freshLog);
-            // services.pid names every running service, so a start after this launcher is killed stops them.
-            files.recordServices(
-                    services.values().stream().map(started -> started.process).toList());
+            startRecorded(process, freshLog);
         }
         double seconds = process.awaitReady(options.readyTimeout, this::isClosed);
         console.say(String.format("%s ready in %.1f s (port %d)", process.service, seconds, process.port));
+    }
+
+    /** From now on a crash of the running service is restarted (a start on purpose forgets earlier crashes). */
+    synchronized void supervise(ServiceProcess process, boolean onPurpose) {
+        supervisors
+                .computeIfAbsent(process.service, service -> new ServiceSupervisor(process, this))
+                .watch(onPurpose);
+    }
+
+    /**
+     * A supervisor's restart: starts the service again (log appended) unless the stack is closing or the service was
+     * stopped or started on purpose since the run {@code crashed}; true when it started. Under the monitor, so that
+     * {@link #close()} either stops the new run or no restart begins.
+     */
+    synchronized boolean restart(ServiceProcess process, Process crashed) {
+        if (closed || process.stopRequested() || process.process != crashed) {
+            return false;
+        }
+        startRecorded(process, false);
+        return true;
+    }
+
+    private void startRecorded(ServiceProcess process, boolean freshLog) {
+        process.start(freshLog);
+        // services.pid names every running service, so a start after this launcher is killed stops them.
+        files.recordServices(
+                services.values().stream().map(started -> started.process).toList());
     }
 
     private synchronized ServiceProcess process(String service) {
@@ -336,7 +379,8 @@ public final class LocalStack implements AutoCloseable {
      * Stops everything: the services (SIGTERM, all at once, SIGKILL after 20 s, or 120 s for one that writes its
      * class-data archive as it exits), then Kafka, the embedded PostgreSQL and the dev chain (SIGTERM: anvil writes
      * its state). Drops the databases and deletes the data directory when the options say so. Safe to call twice and
-     * halfway through a start; a part that does not stop cleanly is reported and the rest still stopped.
+     * halfway through a start; a part that does not stop cleanly is reported and the rest still stopped. Nothing is
+     * restarted once it began, also not a service that crashed just before.
      */
     @Override
     public void close() {

@@ -23,7 +23,6 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -55,7 +54,7 @@ final class ServiceProcess {
     private final StackFiles files;
     private final StackOptions options;
     private final Map<String, String> environment;
-    private final Path logFile;
+    final Path logFile;
 
     /** The image's jar, once unpacked. */
     Path jar;
@@ -118,6 +117,16 @@ final class ServiceProcess {
                     + ". Set STACK_DATA_DIR to a writable directory.");
         }
         jar = directory.resolve(builtJar.getFileName());
+    }
+
+    /** Whether the last stop was asked for ({@link #stop}) and no start came since: the exit was no crash. */
+    boolean stopRequested() {
+        return stopRequested;
+    }
+
+    /** {@link System#nanoTime()} when the running (or last) process was started. */
+    long startedNanos() {
+        return startedNanos;
     }
 
     synchronized boolean isRunning() {
@@ -214,7 +223,10 @@ final class ServiceProcess {
         return lastAnswer;
     }
 
-    /** SIGTERM (Spring's graceful shutdown), then SIGKILL if it still runs after the grace period; or SIGKILL at once. */
+    /**
+     * SIGTERM (Spring's graceful shutdown), then SIGKILL if it still runs after the grace period; or SIGKILL at once.
+     * Either way the exit was asked for: its supervisor does not restart it.
+     */
     void stop(boolean kill) {
         stopRequested = true;
         Process running = process;
@@ -235,29 +247,6 @@ final class ServiceProcess {
             running.destroyForcibly();
             Thread.currentThread().interrupt();
         }
-    }
-
-    /**
-     * Says so when the process running now exits unasked while the stack runs; the rest keeps running. Ctrl-C in a
-     * terminal signals the services too, so they may exit a moment before the shutdown hook marks the stack closed:
-     * the exit is looked at a second later.
-     */
-    void watch(BooleanSupplier stackClosing, StackConsole console) {
-        Process running = process;
-        Runnable report = () -> {
-            if (stackClosing.getAsBoolean() || stopRequested || process != running) {
-                return;
-            }
-            int code = running.exitValue();
-            console.say(
-                    code == 130 || code == 143
-                            ? service + " was stopped by a signal from outside the launcher (exit code " + code
-                                    + "); the rest keeps running"
-                            : service + " exited unexpectedly with code " + code + "; its log is "
-                                    + StackConsole.path(logFile)
-                                    + StackConsole.logTail(logFile, 20).stripTrailing());
-        };
-        running.onExit().thenRunAsync(report, CompletableFuture.delayedExecutor(1, TimeUnit.SECONDS));
     }
 
     /**

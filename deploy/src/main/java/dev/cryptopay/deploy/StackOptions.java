@@ -63,6 +63,9 @@ public final class StackOptions {
 
     boolean fastWebhookRetries = true;
     Duration readyTimeout = Duration.ofSeconds(180);
+    /** When a crashed service is started again and when the launcher gives up on it (tests shorten the waits). */
+    RestartPolicy restartPolicy = RestartPolicy.STANDARD;
+
     boolean devChain = true;
     DevChainTools devChainTools = DevChainTools.onPath();
     final Map<StackService, Map<String, String>> serviceEnvironment = new EnumMap<>(StackService.class);

@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -361,7 +362,7 @@ class LocalStackTest {
 
     @Test
     @Order(5)
-    void aKilledServiceIsUnavailableUntilStartedAgainOnItsPort() {
+    void aKilledServiceIsUnavailableUntilStartedAgainOnItsPort() throws InterruptedException {
         SignedClient client = stack.client();
         stack.killService("payment-links-service");
         assertThat(stack.isRunning("payment-links-service")).isFalse();
@@ -369,6 +370,9 @@ class LocalStackTest {
         HttpResponse<String> down = client.post("/payment_links", COFFEE);
         assertThat(down.statusCode()).as(down.body()).isEqualTo(503);
         assertThat(down.body()).contains("upstream_unavailable");
+        Thread.sleep(2500); // past the first back-off: killed on purpose, so not restarted
+        assertThat(stack.isRunning("payment-links-service")).isFalse();
+        assertThat(stack.restarts("payment-links-service")).isZero();
 
         stack.startService("payment-links-service");
         assertThat(stack.isRunning("payment-links-service")).isTrue();
@@ -393,6 +397,56 @@ class LocalStackTest {
                 .contains("with the sandbox wallet's account 0");
         stack.startService("subscriptions-service");
         assertThat(stack.client().get("/account").statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    @Order(5)
+    void chainWatcherKilledFromOutsideIsRestartedAndReportsAPaymentMadeWhileItWasDown() throws Exception {
+        SignedClient client = stack.client();
+        HttpResponse<String> created =
+                client.post("/payment_links", "{\"payment_name\":\"Gloves\",\"amount\":4.5,\"currency\":\"USDC\"}");
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        String id = StackTestSupport.find(created.body(), "\"id\":\"([0-9a-f-]{36})\"");
+        String paymentUri = StackTestSupport.find(created.body(), "\"payment_uri\":\"([^\"]+)\"");
+        ProcessHandle watcher = ProcessHandle.current()
+                .children()
+                .filter(p -> p.info().commandLine().orElse("").contains("/jars/chain-watcher-"))
+                .findFirst()
+                .orElseThrow();
+        int restartsBefore = stack.restarts("chain-watcher");
+
+        Process kill = new ProcessBuilder("kill", "-9", String.valueOf(watcher.pid()))
+                .inheritIO()
+                .start();
+        assertThat(kill.waitFor()).isZero();
+        watcher.onExit().get(10, TimeUnit.SECONDS);
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int paid = DevPay.run(
+                new String[] {paymentUri},
+                Map.of("STACK_ENV", stack.files.stackEnvFile.toString()),
+                new PrintStream(new ByteArrayOutputStream(), true),
+                new PrintStream(err, true));
+        assertThat(paid).as(err.toString()).isZero();
+
+        StackTestSupport.awaitUpTo(
+                Duration.ofMinutes(4),
+                () -> printed.toString(StandardCharsets.UTF_8).contains("chain-watcher ready again in"));
+        assertThat(printed.toString(StandardCharsets.UTF_8))
+                .contains("[stack] chain-watcher exited with code 137; restarting in 1 s (crash 1 of 5 in 5 min)")
+                .containsPattern("\\[stack\\] chain-watcher ready again in \\d+\\.\\d s \\(port \\d+; restarted \\d+ "
+                        + "times?\\)");
+        assertThat(stack.restarts("chain-watcher")).isEqualTo(restartsBefore + 1);
+        assertThat(stack.isRunning("chain-watcher")).isTrue();
+        HttpResponse<String> health =
+                StackTestSupport.get(stack.serviceUrl("chain-watcher") + "/actuator/health/readiness");
+        assertThat(health.statusCode()).as(health.body()).isEqualTo(200);
+        assertThat(health.body()).contains("\"UP\"");
+        StackTestSupport.awaitUpTo(
+                Duration.ofSeconds(90),
+                () -> client.get("/payment_links/" + id).body().contains("\"payment_status\":\"completed\""));
+        assertThat(client.get("/payment_links/" + id).body())
+                .as("the restarted chain-watcher reported the payment made while it was down")
+                .contains("\"payment_status\":\"completed\"");
     }
 
     @Test
