@@ -48,9 +48,12 @@ export async function merchantContext(browser, gateway, options = {}) {
   return context;
 }
 
+const UNREAD = "(unread)";
+
 /**
  * Records what happens in page into result: its console errors, every dialog (accepted if it is a confirmation and
- * acceptConfirmations, else dismissed) and every response of status 400 or more with the API's error code.
+ * acceptConfirmations, else dismissed) and every response of status 400 or more with the API's error code ("(unread)"
+ * when the page had moved on before the body could be read).
  */
 export function recordPage(page, result, { acceptConfirmations }) {
   recordErrors(page, result.consoleErrors);
@@ -60,11 +63,16 @@ export function recordPage(page, result, { acceptConfirmations }) {
   });
   page.on("response", async (response) => {
     if (response.status() >= 400) {
-      let code = null;
-      try {
-        code = (await response.json()).code ?? null;
-      } catch {
-        // not JSON
+      // The page may move on before the body is read (the browser then drops it or gives it empty): said apart from
+      // a body that is not the API's JSON error.
+      const body = await response.text().catch(() => "");
+      let code = UNREAD;
+      if (body !== "") {
+        try {
+          code = JSON.parse(body).code ?? null;
+        } catch {
+          code = null;
+        }
       }
       result.failedRequests.push({ method: response.request().method(), path: new URL(response.url()).pathname,
         status: response.status(), code });
