@@ -51,7 +51,7 @@ final class AdminClient {
             } else if (account.statusCode() != 401) {
                 throw new StackStartException("The gateway answered GET /api/v1/account with HTTP "
                         + account.statusCode() + " for the saved sandbox key: " + account.body() + ". See "
-                        + StackConsole.path(files.serviceLog(StackService.GATEWAY)) + ".");
+                        + StackConsole.path(files.serviceLog(StackService.GATEWAY.serviceName)) + ".");
             } else if (merchantExists(merchantId)) {
                 console.say("the saved sandbox key is no longer accepted; creating a new test key for merchant "
                         + merchantId);

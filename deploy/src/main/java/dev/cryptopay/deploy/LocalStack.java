@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +19,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Predicate;
+import java.util.stream.IntStream;
 
 /**
  * The local stack: PostgreSQL (the local server or an embedded one), a KRaft Kafka broker in this JVM, the dev chain
@@ -29,8 +31,10 @@ import java.util.concurrent.Executors;
  *
  * <p>{@link #main} is {@code ./run-local}; tests use {@link #start(StackOptions)} with {@link StackOptions#forTests()}
  * and the returned handle. The start fills the fields in step by step and {@link #close()} stops whatever is in them,
- * also halfway through a start (the Ctrl-C hook); the monitor makes sure no service starts once closing has begun.
- * Once the stack is up, a service that crashes is started again by its {@link ServiceSupervisor}.
+ * also halfway through a start (the Ctrl-C hook); {@link StackServices} makes sure no service starts once closing has
+ * begun. Once the stack is up, a service that crashes is started again by its {@link ServiceSupervisor}. With
+ * {@link StackOptions#instances} above one, each service runs that many times, each instance on a port of its own, and
+ * the service's port is a {@link ServiceBalancer} in front of them.
  */
 public final class LocalStack implements AutoCloseable {
 
@@ -42,9 +46,8 @@ public final class LocalStack implements AutoCloseable {
         thread.setDaemon(true);
         return thread;
     });
-    private final Map<StackService, ServiceProcess> services = new EnumMap<>(StackService.class);
-    private final Map<StackService, ServiceSupervisor> supervisors = new EnumMap<>(StackService.class);
-    private volatile boolean closed;
+    final StackServices services;
+    private final AtomicBoolean closing = new AtomicBoolean();
     volatile boolean claimed;
     volatile Ports ports;
     volatile StackFiles.Secrets secrets;
@@ -61,6 +64,7 @@ public final class LocalStack implements AutoCloseable {
         this.options = options;
         this.files = new StackFiles(options.dataDir);
         this.console = new StackConsole(options.out);
+        this.services = new StackServices(options, files, console, executor);
     }
 
     public static void main(String[] args) {
@@ -124,8 +128,8 @@ public final class LocalStack implements AutoCloseable {
         } else {
             leftOut.addAll(List.of(StackPort.DEV_CHAIN, StackPort.CHAIN_WATCHER));
         }
-        ports = Ports.assign(
-                options.ports, port -> port.service != null && options.skipped.contains(port.service), leftOut);
+        Predicate<StackPort> runByYou = port -> port.service != null && options.skipped.contains(port.service);
+        ports = Ports.assign(options.ports, runByYou, leftOut).withInstances(options.instances, runByYou);
         secrets = files.loadOrCreateSecrets();
 
         // PostgreSQL, Kafka and the dev chain start side by side. The services need the database at once; Kafka only
@@ -137,74 +141,58 @@ public final class LocalStack implements AutoCloseable {
             int port = ports.port(StackPort.DEV_CHAIN);
             chainStart = CompletableFuture.supplyAsync(() -> chain = StackChain.start(files, port, console), executor);
         }
-        startPostgres(embeddedPostgres);
+        postgres = StackPostgres.start(embeddedPostgres, options, files, ports, console);
+        services.startBalancers(ports);
         List<CompletableFuture<Void>> ready = new ArrayList<>();
         for (StackService service : StackService.values()) {
             if (options.runs(service, runsDevChain)) {
-                ServiceProcess process = new ServiceProcess(
-                        service, ports.port(StackPort.of(service)), files, options, environment(service));
-                ready.add(CompletableFuture.runAsync(
-                        () -> {
-                            process.prepareImage();
-                            if (service == StackService.CHAIN_WATCHER) {
-                                chainStart.join();
-                            }
-                            launch(process, true);
-                        },
-                        executor));
+                ready.add(CompletableFuture.runAsync(() -> launchInstances(service), executor));
             }
         }
         describeServicesRunByYou();
         chainStart.join();
         kafkaStart.join();
         StackKafka.createTopics(kafka, files);
-        awaitAll(ready);
+        StackServices.awaitAll(ready);
         StackSandbox.awaitGatewayRunByYou(this);
         credentials = new AdminClient(adminUrl(), adminToken()).ensureSandboxMerchant(files, baseUrl(), console);
         SandboxWallet wallet = SandboxWallet.loadOrCreate(files.sandboxWalletFile);
         StackSandbox.registerWallet(this, wallet);
         examplePlan = chain == null ? null : StackSandbox.ensureExamplePlan(this, wallet);
         StackSandbox.writeStackEnv(this, wallet);
-        synchronized (this) {
-            services.values().forEach(process -> supervise(process, true));
-        }
+        services.superviseAll();
         console.summary((System.nanoTime() - begin) / 1e9, this, wallet);
     }
 
-    /** Waits until every future succeeded, or until the first one fails (its exception comes out as is). */
-    static void awaitAll(List<CompletableFuture<Void>> futures) {
-        CompletableFuture<Void> firstFailure = new CompletableFuture<>();
-        futures.forEach(future -> future.whenComplete((done, failure) -> {
-            if (failure != null) {
-                firstFailure.completeExceptionally(failure);
-            }
-        }));
-        CompletableFuture.anyOf(CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)), firstFailure)
-                .join();
-    }
-
     /**
-     * PostgreSQL and every database (chain-watcher's too, so --reset always finds the same set), each commented with
-     * its data directory, which its name's suffix only hashes.
+     * Starts every instance of the service from its image (unpacked once, by the first), chain-watcher's once its
+     * chain answers; returns when all are ready.
      */
-    private void startPostgres(boolean embedded) {
-        if (embedded) {
-            postgres = StackPostgres.embedded(files, ports.port(StackPort.EMBEDDED_POSTGRES), console);
-        } else {
-            postgres = StackPostgres.external(options);
-            console.say("PostgreSQL: the server at " + options.pgHost + ":" + options.pgPort + " (user "
-                    + options.pgUser + ")");
+    private void launchInstances(StackService service) {
+        List<ServiceProcess> instances = new ArrayList<>();
+        for (int instance = 1; instance <= options.instances; instance++) {
+            instances.add(new ServiceProcess(
+                    service,
+                    instance,
+                    ports.instancePort(StackPort.of(service), instance),
+                    files,
+                    options,
+                    environment(service, instance)));
         }
-        for (StackService service : StackService.values()) {
-            postgres.ensureDatabase(options.databaseName(service), "local stack data directory " + files.realRoot());
+        instances.forEach(ServiceProcess::prepareImage);
+        if (service == StackService.CHAIN_WATCHER) {
+            chainStart.join();
         }
+        StackServices.awaitAll(instances.stream()
+                .map(process -> CompletableFuture.runAsync(() -> services.launch(process, true), executor))
+                .toList());
     }
 
     private void describeServicesRunByYou() {
         for (StackService service : options.skipped) {
             if (service != StackService.CHAIN_WATCHER || runsDevChain) {
                 Path env = files.root.resolve(service + ".env");
-                EnvFile.write(env, environment(service));
+                EnvFile.write(env, environment(service, 1));
                 String shown = StackConsole.path(env);
                 console.say(service + " is yours to run (STACK_SKIP) on port "
                         + ports.port(StackPort.of(service)) + ", with the settings in " + shown + ": set -a; . "
@@ -213,8 +201,8 @@ public final class LocalStack implements AutoCloseable {
         }
     }
 
-    private Map<String, String> environment(StackService service) {
-        return ServiceEnvironment.of(service, options, ports, secrets, postgres.server);
+    private Map<String, String> environment(StackService service, int instance) {
+        return ServiceEnvironment.of(service, instance, options, ports, secrets, postgres.server);
     }
 
     /** {@code http://127.0.0.1:<gateway port>}: the gateway's root, where the checkout and {@code /docs} are. */
@@ -278,8 +266,19 @@ public final class LocalStack implements AutoCloseable {
         return Optional.ofNullable(chain).map(started -> started.devChain);
     }
 
+    /**
+     * The names of the service's running instances: its own name, then {@code <service>-2} and so on when the stack
+     * runs more than one of each ({@link StackOptions#instances}). Every method taking a service's name takes these.
+     */
+    public List<String> instances(String service) {
+        StackService which = StackService.byName(service);
+        return IntStream.rangeClosed(1, options.instances)
+                .mapToObj(instance -> ServiceProcess.name(which, instance))
+                .toList();
+    }
+
     public boolean isRunning(String service) {
-        return process(service).isRunning();
+        return services.isRunning(service);
     }
 
     /**
@@ -287,12 +286,12 @@ public final class LocalStack implements AutoCloseable {
      * {@link #startService}.
      */
     public void killService(String service) {
-        process(service).stop(true);
+        services.kill(service);
     }
 
     /** Stops a service gracefully (SIGTERM, SIGKILL after 20 s); it is not restarted until {@link #startService}. */
     public void stopService(String service) {
-        process(service).stop(false);
+        services.stop(service);
     }
 
     /**
@@ -300,15 +299,22 @@ public final class LocalStack implements AutoCloseable {
      * is restarted again, its earlier crashes forgotten.
      */
     public void startService(String service) {
-        ServiceProcess process = process(service);
-        launch(process, false);
-        supervise(process, true);
+        services.start(service);
     }
 
     /** How often the stack restarted a service after a crash (see {@link ServiceSupervisor}); 0 before it ran. */
-    public synchronized int restarts(String service) {
-        ServiceSupervisor supervisor = supervisors.get(StackService.byName(service));
-        return supervisor == null ? 0 : supervisor.restarts();
+    public int restarts(String service) {
+        return services.restarts(service);
+    }
+
+    /** {@code http://127.0.0.1:<port>} of one instance ({@code chain-watcher-2}): its own port, not the balanced one. */
+    public String instanceUrl(String instance) {
+        return "http://127.0.0.1:" + services.process(instance).port;
+    }
+
+    /** SIGKILLs a service as a crash would (the kernel's out-of-memory killer, say): the stack restarts it. */
+    public void crashService(String service) {
+        services.crash(service);
     }
 
     /** Stops the Kafka broker cleanly (data kept); clients see connection failures until {@link #startKafka()}. */
@@ -321,58 +327,16 @@ public final class LocalStack implements AutoCloseable {
         kafka.restart();
     }
 
-    /** Starts the service and waits until it is ready; its pid goes to {@code services.pid} at once. */
-    void launch(ServiceProcess process, boolean freshLog) {
-        synchronized (this) {
-            if (closed) {
-                throw new StackStartException("start abandoned: the stack is stopping");
-            }
-            services.put(process.service, process);
-            startRecorded(process, freshLog);
-        }
-        double seconds = process.awaitReady(options.readyTimeout, this::isClosed);
-        console.say(String.format("%s ready in %.1f s (port %d)", process.service, seconds, process.port));
-    }
-
-    /** From now on a crash of the running service is restarted (a start on purpose forgets earlier crashes). */
-    synchronized void supervise(ServiceProcess process, boolean onPurpose) {
-        supervisors
-                .computeIfAbsent(process.service, service -> new ServiceSupervisor(process, this))
-                .watch(onPurpose);
-    }
-
     /**
-     * A supervisor's restart: starts the service again (log appended) unless the stack is closing or the service was
-     * stopped or started on purpose since the run {@code crashed}; true when it started. Under the monitor, so that
-     * {@link #close()} either stops the new run or no restart begins.
+     * Restarts the stack's own PostgreSQL ({@code STACK_POSTGRES=embedded}) on the same port and data: every
+     * connection breaks; returns the seconds it was down.
      */
-    synchronized boolean restart(ServiceProcess process, Process crashed) {
-        if (closed || process.stopRequested() || process.process != crashed) {
-            return false;
-        }
-        startRecorded(process, false);
-        return true;
-    }
-
-    private void startRecorded(ServiceProcess process, boolean freshLog) {
-        process.start(freshLog);
-        // services.pid names every running service, so a start after this launcher is killed stops them.
-        files.recordServices(
-                services.values().stream().map(started -> started.process).toList());
-    }
-
-    private synchronized ServiceProcess process(String service) {
-        StackService which = StackService.byName(service);
-        ServiceProcess process = services.get(which);
-        if (process == null) {
-            throw new IllegalStateException("the stack has not started " + service
-                    + (options.skipped.contains(which) ? " (skipped: you run it yourself)" : ""));
-        }
-        return process;
+    public double restartPostgres() throws IOException {
+        return postgres.restart(files);
     }
 
     boolean isClosed() {
-        return closed;
+        return services.isClosed();
     }
 
     /**
@@ -384,26 +348,10 @@ public final class LocalStack implements AutoCloseable {
      */
     @Override
     public void close() {
-        List<ServiceProcess> started;
-        synchronized (this) {
-            if (closed) {
-                return;
-            }
-            closed = true;
-            started = new ArrayList<>(services.values());
+        if (!closing.compareAndSet(false, true)) {
+            return;
         }
-        List<String> recording = started.stream()
-                .filter(process -> process.isRunning() && process.recording != null)
-                .map(p -> p.service.serviceName)
-                .toList();
-        if (!recording.isEmpty()) {
-            console.say(String.join(", ", recording) + " write their class-data archives as they stop (once per "
-                    + "build: later starts are faster)…");
-        }
-        started.stream()
-                .map(process -> CompletableFuture.runAsync(() -> process.stop(false), executor))
-                .toList()
-                .forEach(stopping -> quietly("", stopping::join));
+        services.close();
         if (kafka != null) {
             quietly("Kafka did not stop cleanly: ", kafka);
         }

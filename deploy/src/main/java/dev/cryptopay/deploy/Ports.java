@@ -15,6 +15,7 @@ import java.util.function.Predicate;
 final class Ports {
 
     private final Map<StackPort, Integer> ports = new EnumMap<>(StackPort.class);
+    private final Map<StackPort, List<Integer>> instancePorts = new EnumMap<>(StackPort.class);
 
     /**
      * A free port for each requested 0; each fixed port checked, except those of services you run yourself (they may
@@ -48,6 +49,48 @@ final class Ports {
                     + "with the variables named above.");
         }
         return assigned;
+    }
+
+    /**
+     * With more than one instance of each service: a free port for each instance on each port of a service the stack
+     * runs, the planned port becoming the address that balances the instances ({@link ServiceBalancer}).
+     */
+    Ports withInstances(int count, Predicate<StackPort> runByYou) {
+        if (count > 1) {
+            for (StackPort what : ports.keySet()) {
+                if (what.service != null && !runByYou.test(what)) {
+                    List<Integer> assigned = new ArrayList<>();
+                    for (int instance = 1; instance <= count; instance++) {
+                        assigned.add(unusedFreePort(assigned));
+                    }
+                    instancePorts.put(what, List.copyOf(assigned));
+                }
+            }
+        }
+        return this;
+    }
+
+    /** Where an instance of a service listens: the planned port itself when the stack runs one of each. */
+    int instancePort(StackPort what, int instance) {
+        List<Integer> assigned = instancePorts.get(what);
+        return assigned == null ? port(what) : assigned.get(instance - 1);
+    }
+
+    /** The ports of a balanced address's instances; empty when the stack runs one instance of each service. */
+    List<Integer> instancePorts(StackPort what) {
+        return instancePorts.getOrDefault(what, List.of());
+    }
+
+    /** A free port that no listener of this plan has yet, nor {@code taken}. */
+    private int unusedFreePort(List<Integer> taken) {
+        while (true) {
+            int port = freePort();
+            if (!ports.containsValue(port)
+                    && !taken.contains(port)
+                    && instancePorts.values().stream().noneMatch(assigned -> assigned.contains(port))) {
+                return port;
+            }
+        }
     }
 
     int port(StackPort what) {

@@ -44,8 +44,22 @@ final class ServiceEnvironment {
             Ports ports,
             StackFiles.Secrets secrets,
             PostgresServer postgres) {
+        return of(service, 1, options, ports, secrets, postgres);
+    }
+
+    /**
+     * The environment of one instance: its own ports; every other service's address is the service's port, which
+     * balances that service's instances when there are more than one.
+     */
+    static Map<String, String> of(
+            StackService service,
+            int instance,
+            StackOptions options,
+            Ports ports,
+            StackFiles.Secrets secrets,
+            PostgresServer postgres) {
         Map<String, String> env = new LinkedHashMap<>();
-        env.put("PORT", String.valueOf(ports.port(StackPort.of(service))));
+        env.put("PORT", String.valueOf(ports.instancePort(StackPort.of(service), instance)));
         // Each service holds only the internal callers' keys it needs: a caller its own private key, a receiver the
         // public keys of the callers it accepts (the gateway's in the three services behind it, the chain watcher's in
         // the two that take its reports). No private key is in any other process.
@@ -67,7 +81,7 @@ final class ServiceEnvironment {
         env.put(prefix + "USER", postgres.user());
         env.put(prefix + "PASSWORD", postgres.password());
         if (service == StackService.GATEWAY) {
-            env.put("GATEWAY_ADMIN_PORT", String.valueOf(ports.port(StackPort.ADMIN)));
+            env.put("GATEWAY_ADMIN_PORT", String.valueOf(ports.instancePort(StackPort.ADMIN, instance)));
             env.put("GATEWAY_ADMIN_TOKEN", secrets.adminToken());
             env.put("GATEWAY_SIGNUP_ENABLED", "true"); // the dashboard's sign-up: on locally, off by default elsewhere
             env.put("PAYMENT_LINKS_URL", ports.url(StackPort.PAYMENT_LINKS));

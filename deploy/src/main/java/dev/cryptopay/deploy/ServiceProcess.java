@@ -50,6 +50,11 @@ final class ServiceProcess {
     static final Duration RECORDING_STOP_GRACE = Duration.ofSeconds(120);
 
     final StackService service;
+    /** 1, or 2 and up when the stack runs more than one instance of each service. */
+    final int instance;
+    /** The service's name for its first instance, {@code <service>-<instance>} for the others: in logs and messages. */
+    final String name;
+
     final int port;
     private final StackFiles files;
     private final StackOptions options;
@@ -68,12 +73,28 @@ final class ServiceProcess {
 
     ServiceProcess(
             StackService service, int port, StackFiles files, StackOptions options, Map<String, String> environment) {
+        this(service, 1, port, files, options, environment);
+    }
+
+    ServiceProcess(
+            StackService service,
+            int instance,
+            int port,
+            StackFiles files,
+            StackOptions options,
+            Map<String, String> environment) {
         this.service = service;
+        this.instance = instance;
+        this.name = name(service, instance);
         this.port = port;
         this.files = files;
         this.options = options;
         this.environment = Map.copyOf(environment);
-        this.logFile = files.serviceLog(service);
+        this.logFile = files.serviceLog(name);
+    }
+
+    static String name(StackService service, int instance) {
+        return instance == 1 ? service.serviceName : service.serviceName + "-" + instance;
     }
 
     static void checkJars(StackOptions options, boolean runsDevChain) {
@@ -135,7 +156,7 @@ final class ServiceProcess {
 
     synchronized void start(boolean truncateLog) {
         if (isRunning()) {
-            throw new IllegalStateException(service + " is already running (pid " + process.pid() + ")");
+            throw new IllegalStateException(name + " is already running (pid " + process.pid() + ")");
         }
         prepareImage();
         List<String> command = new ArrayList<>();
@@ -149,7 +170,7 @@ final class ServiceProcess {
             Files.createDirectories(logFile.getParent());
             Files.writeString(
                     logFile,
-                    "==== " + Instant.now() + " local stack starts " + service + " on port " + port + ": "
+                    "==== " + Instant.now() + " local stack starts " + name + " on port " + port + ": "
                             + String.join(" ", command) + System.lineSeparator(),
                     StandardOpenOption.CREATE,
                     StandardOpenOption.WRITE,
@@ -164,7 +185,7 @@ final class ServiceProcess {
             startedNanos = System.nanoTime();
             process = builder.start();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot start " + service + " (" + String.join(" ", command) + ")", e);
+            throw new UncheckedIOException("cannot start " + name + " (" + String.join(" ", command) + ")", e);
         }
     }
 
@@ -179,10 +200,10 @@ final class ServiceProcess {
         String log = "Its log is " + StackConsole.path(logFile) + StackConsole.logTail(logFile, 20);
         throw new StackStartException(
                 running.isAlive()
-                        ? service + " was not ready within " + timeout.toSeconds() + " s (last answer of " + url
+                        ? name + " was not ready within " + timeout.toSeconds() + " s (last answer of " + url
                                 + ": " + lastAnswer + "). " + log
                                 + "If the machine is only slow, allow more time with STACK_READY_TIMEOUT=<seconds>."
-                        : service + " stopped with exit code " + running.exitValue() + " while starting. " + log
+                        : name + " stopped with exit code " + running.exitValue() + " while starting. " + log
                                 + "Fix what the log says, or run the service alone to look closer (see "
                                 + "deploy/README.md).");
     }
@@ -262,6 +283,10 @@ final class ServiceProcess {
         if (Files.isRegularFile(archive)) {
             recording = null;
             return List.of("-XX:SharedArchiveFile=" + archive);
+        }
+        if (instance > 1) {
+            recording = null;
+            return List.of(); // the first instance records it; two JVMs must not write one archive
         }
         recording = jar.resolveSibling("classes-" + key + ".jsa.recording");
         recordingArchive = archive;

@@ -24,12 +24,12 @@ final class ServiceSupervisor {
     private static final int LOG_LINES = 20;
 
     private final ServiceProcess service;
-    private final LocalStack stack;
+    private final StackServices stack;
     private final RestartPolicy policy;
     private final AtomicInteger restarts = new AtomicInteger();
     private volatile RestartPolicy.Crashes crashes;
 
-    ServiceSupervisor(ServiceProcess service, LocalStack stack) {
+    ServiceSupervisor(ServiceProcess service, StackServices stack) {
         this.service = service;
         this.stack = stack;
         this.policy = stack.options.restartPolicy;
@@ -66,20 +66,20 @@ final class ServiceSupervisor {
         }
         int code = exit.run.exitValue();
         if (code == 130 || code == 143) {
-            stack.console.say(service.service + " was stopped by a signal from outside the launcher (exit code " + code
+            stack.console.say(service.name + " was stopped by a signal from outside the launcher (exit code " + code
                     + "); not restarted, the rest keeps running");
             return;
         }
         RestartPolicy.Decision decision = crashes.crashed(exit.ranFor, exit.at);
         String crash = "crash " + decision.crash() + " of " + policy.maxCrashes() + " in " + shown(policy.window());
         if (decision.givesUp()) {
-            stack.console.say(service.service + " exited with code " + code + " (" + crash + "); gave up restarting "
+            stack.console.say(service.name + " exited with code " + code + " (" + crash + "); gave up restarting "
                     + "it: it stays stopped, the rest keeps running (a new ./run-local starts it again). Its log is "
                     + StackConsole.path(service.logFile)
                     + StackConsole.logTail(service.logFile, LOG_LINES).stripTrailing());
             return;
         }
-        stack.console.say(service.service + " exited with code " + code + "; restarting in " + shown(decision.backOff())
+        stack.console.say(service.name + " exited with code " + code + "; restarting in " + shown(decision.backOff())
                 + " (" + crash + ")");
         CompletableFuture.runAsync(
                 () -> restart(exit.run),
@@ -97,7 +97,7 @@ final class ServiceSupervisor {
                 return; // the stack is closing, or the service was stopped or started on purpose during the back-off
             }
         } catch (RuntimeException e) {
-            stack.console.say("could not restart " + service.service + ": " + e.getMessage());
+            stack.console.say("could not restart " + service.name + ": " + e.getMessage());
             return;
         }
         int restart = restarts.incrementAndGet();
@@ -107,7 +107,7 @@ final class ServiceSupervisor {
             double seconds = service.awaitReady(stack.options.readyTimeout, stack::isClosed);
             stack.console.say(String.format(
                     "%s ready again in %.1f s (port %d; restarted %d time%s)",
-                    service.service, seconds, service.port, restart, restart == 1 ? "" : "s"));
+                    service.name, seconds, service.port, restart, restart == 1 ? "" : "s"));
         } catch (StackStartException e) {
             if (run.isAlive() && service.process == run && !stack.isClosed()) {
                 stack.console.say(e.getMessage()); // up but not ready: left running, as a slow start would be

@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Merchant requests signed with auth-lib's {@link RequestSigner}, the signer the gateway checks with, over {@code
@@ -62,6 +63,11 @@ public final class SignedClient {
 
     /** Signs and sends a body as JSON; the path follows the base URL ({@code /payment_links?page=2}) or repeats it. */
     public HttpResponse<String> send(String method, String path, String body) {
+        return send(method, path, body, Map.of());
+    }
+
+    /** The same with more headers, which the signature does not cover ({@code Idempotency-Key}). */
+    public HttpResponse<String> send(String method, String path, String body, Map<String, String> headers) {
         String upperMethod = method.toUpperCase(Locale.ROOT);
         String relative = relativePath(path);
         byte[] bytes = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
@@ -81,6 +87,7 @@ public final class SignedClient {
         if (bytes.length > 0) {
             request.header("Content-Type", "application/json");
         }
+        headers.forEach(request::header);
         return exchange(request.build());
     }
 

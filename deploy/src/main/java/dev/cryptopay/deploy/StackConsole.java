@@ -84,7 +84,7 @@ final class StackConsole {
                 + ": a development-only secret, never for real funds)");
         out.println("  Admin API    " + stack.adminUrl() + "   Bearer " + stack.adminToken());
         out.println("  Kafka        " + stack.kafka.bootstrapServers() + "   PostgreSQL " + stack.postgres.server.host()
-                + ":" + stack.postgres.server.port() + (stack.postgres.embedded != null ? " (embedded)" : ""));
+                + ":" + stack.postgres.server.port() + (stack.postgres.isEmbedded() ? " (embedded)" : ""));
         int confirmations = ServiceEnvironment.DEV_CHAIN_CONFIRMATIONS;
         if (stack.chain != null) {
             out.println("  Dev chain    " + stack.chain.devChain.rpcUrl() + "   chain id " + DevChain.CHAIN_ID

@@ -61,8 +61,9 @@ final class StackFiles {
         this.launcherLog = logDir.resolve("launcher.log");
     }
 
-    Path serviceLog(StackService service) {
-        return logDir.resolve(service + ".log");
+    /** The log of a service instance by its name ({@code gateway}, {@code gateway-2}). */
+    Path serviceLog(String instance) {
+        return logDir.resolve(instance + ".log");
     }
 
     /** The directory with symlinks resolved as far as it exists, so every spelling of it names the same databases. */

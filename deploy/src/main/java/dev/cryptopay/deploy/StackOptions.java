@@ -67,6 +67,9 @@ public final class StackOptions {
     RestartPolicy restartPolicy = RestartPolicy.STANDARD;
 
     boolean devChain = true;
+    /** How many instances of each service run (more than one: each service's port balances them). */
+    int instances = 1;
+
     DevChainTools devChainTools = DevChainTools.onPath();
     final Map<StackService, Map<String, String>> serviceEnvironment = new EnumMap<>(StackService.class);
     final Set<StackService> skipped = EnumSet.noneOf(StackService.class);
@@ -127,6 +130,12 @@ public final class StackOptions {
         set(env, "STACK_FAST_WEBHOOK_RETRIES", (name, v) -> fastWebhookRetries = yes(name, v, "true", "false"));
         set(env, "STACK_CHAIN", (name, v) -> devChain = yes(name, v, "auto", "off"));
         set(env, "STACK_READY_TIMEOUT", (name, v) -> readyTimeout = Duration.ofSeconds(number(name, v)));
+        set(env, "STACK_INSTANCES", (name, v) -> {
+            if (!v.trim().matches("[1-4]")) {
+                throw new IllegalArgumentException(name + " must be a number from 1 to 4, not '" + v + "'");
+            }
+            instances = Integer.parseInt(v.trim());
+        });
         set(env, "STACK_SKIP", (name, v) -> {
             try {
                 Arrays.stream(v.split(",")).filter(s -> !s.isBlank()).forEach(s -> skipService(s.trim()));
@@ -177,6 +186,24 @@ public final class StackOptions {
         serviceEnvironment
                 .computeIfAbsent(StackService.byName(service), s -> new LinkedHashMap<>())
                 .put(name, value);
+        return this;
+    }
+
+    /**
+     * Runs {@code count} instances of each service (1 to 4), as a platform team runs several: each on a port of its
+     * own, the service's port handing connections to them in turn ({@link ServiceBalancer}).
+     */
+    public StackOptions instances(int count) {
+        if (count < 1 || count > 4) {
+            throw new IllegalArgumentException("instances must be from 1 to 4, not " + count);
+        }
+        this.instances = count;
+        return this;
+    }
+
+    /** The stack runs its own PostgreSQL, as {@code STACK_POSTGRES=embedded} (so that it may restart it). */
+    public StackOptions embeddedPostgres() {
+        this.postgresMode = PostgresMode.EMBEDDED;
         return this;
     }
 

@@ -23,12 +23,53 @@ final class StackPostgres implements AutoCloseable {
     final String origin;
     final PostgresServer server;
     /** Null for an external server. */
-    final EmbeddedPostgresServer embedded;
+    private volatile EmbeddedPostgresServer embedded;
 
     private StackPostgres(String origin, PostgresServer server, EmbeddedPostgresServer embedded) {
         this.origin = origin;
         this.server = server;
         this.embedded = embedded;
+    }
+
+    /**
+     * The stack's PostgreSQL, embedded (on the port {@code ports} plans for it) or external, and every database on it
+     * (chain-watcher's too, so --reset always finds the same set), each commented with its data directory, which its
+     * name's suffix only hashes.
+     */
+    static StackPostgres start(
+            boolean embedded, StackOptions options, StackFiles files, Ports ports, StackConsole console) {
+        StackPostgres postgres;
+        if (embedded) {
+            postgres = embedded(files, ports.port(StackPort.EMBEDDED_POSTGRES), console);
+        } else {
+            postgres = external(options);
+            console.say("PostgreSQL: the server at " + options.pgHost + ":" + options.pgPort + " (user "
+                    + options.pgUser + ")");
+        }
+        for (StackService service : StackService.values()) {
+            postgres.ensureDatabase(options.databaseName(service), "local stack data directory " + files.realRoot());
+        }
+        return postgres;
+    }
+
+    /**
+     * Restarts the embedded server as an operator restarts a database (a fast shutdown: every connection breaks;
+     * then a start on the same port and data); returns the seconds it was down. Not for an external server.
+     */
+    double restart(StackFiles files) throws IOException {
+        EmbeddedPostgresServer running = embedded;
+        if (running == null) {
+            throw new IllegalStateException("the stack runs on " + origin + ", which is not its own to restart");
+        }
+        long begin = System.nanoTime();
+        int port = running.port();
+        running.close();
+        embedded = EmbeddedPostgresServer.start(files.postgresDir, port, files.logDir.resolve("postgres.log"));
+        return (System.nanoTime() - begin) / 1e9;
+    }
+
+    boolean isEmbedded() {
+        return embedded != null;
     }
 
     /** Whether the stack runs its own PostgreSQL ({@code STACK_POSTGRES=embedded}, or auto and nothing answers). */
@@ -147,8 +188,9 @@ final class StackPostgres implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        if (embedded != null) {
-            embedded.close();
+        EmbeddedPostgresServer running = embedded;
+        if (running != null) {
+            running.close();
         }
     }
 

@@ -10,6 +10,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -27,6 +28,33 @@ class PortsTest {
                 .hasSize(StackPort.values().length)
                 .allMatch(port -> port > 0);
         assertThat(plan.url(StackPort.ADMIN)).isEqualTo("http://127.0.0.1:" + plan.port(StackPort.ADMIN));
+    }
+
+    @Test
+    void withTwoInstancesEachServicePortGetsTwoFreeInstancePortsOfItsOwn() {
+        Ports plan = Ports.assign(requested(0), port -> false, Set.of())
+                .withInstances(2, port -> port == StackPort.WEBHOOKS);
+
+        List<Integer> instancePorts = Arrays.stream(StackPort.values())
+                .flatMap(what -> plan.instancePorts(what).stream())
+                .toList();
+        assertThat(instancePorts)
+                .as("gateway, admin, payment links, subscriptions, chain-watcher: two each")
+                .hasSize(10)
+                .doesNotHaveDuplicates()
+                .doesNotContainAnyElementsOf(
+                        Arrays.stream(StackPort.values()).map(plan::port).toList());
+        assertThat(plan.instancePort(StackPort.ADMIN, 2))
+                .isEqualTo(plan.instancePorts(StackPort.ADMIN).get(1));
+        assertThat(plan.instancePorts(StackPort.KAFKA)).isEmpty();
+        assertThat(plan.instancePorts(StackPort.WEBHOOKS))
+                .as("run by you: one, on its port")
+                .isEmpty();
+        assertThat(plan.instancePort(StackPort.WEBHOOKS, 1)).isEqualTo(plan.port(StackPort.WEBHOOKS));
+
+        Ports single = Ports.assign(requested(0), port -> false, Set.of()).withInstances(1, port -> false);
+        assertThat(single.instancePort(StackPort.GATEWAY, 1)).isEqualTo(single.port(StackPort.GATEWAY));
+        assertThat(single.instancePorts(StackPort.GATEWAY)).isEmpty();
     }
 
     @Test

@@ -223,8 +223,8 @@ class ServiceRestartTest {
         env.put("PORT", String.valueOf(port));
         ServiceProcess process = new ServiceProcess(service, port, stack.files, options, env);
         process.jar = fakeJar; // its image: no unpacking
-        stack.launch(process, true);
-        stack.supervise(process, true);
+        stack.services.launch(process, true);
+        stack.services.supervise(process, true);
         return process;
     }
 

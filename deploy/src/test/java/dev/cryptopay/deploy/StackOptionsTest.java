@@ -39,6 +39,7 @@ class StackOptionsTest {
                 .containsExactly("-XX:+UseSerialGC", "-Xms128m", "-Xmx256m");
         assertThat(options.classDataSharing).isTrue();
         assertThat(options.fastWebhookRetries).isTrue();
+        assertThat(options.instances).isEqualTo(1);
         assertThat(List.of(options.postgresMode, options.pgHost, options.pgPort, options.pgUser, options.pgPassword))
                 .containsExactly(StackOptions.PostgresMode.AUTO, "127.0.0.1", 5432, "postgres", "");
         assertThat(options.dataDir).isEqualTo(options.home.resolve(".local"));
@@ -64,6 +65,7 @@ class StackOptionsTest {
                         Map.entry("STACK_FAST_WEBHOOK_RETRIES", "false"),
                         Map.entry("STACK_CLASS_DATA_SHARING", "false"),
                         Map.entry("STACK_READY_TIMEOUT", "30"),
+                        Map.entry("STACK_INSTANCES", "2"),
                         Map.entry("STACK_SKIP", "gateway, webhook-service")));
 
         assertThat(options.dataDir).isEqualTo(Path.of("/tmp/elsewhere"));
@@ -80,6 +82,7 @@ class StackOptionsTest {
         assertThat(options.fastWebhookRetries).isFalse();
         assertThat(options.classDataSharing).isFalse();
         assertThat(options.readyTimeout).isEqualTo(Duration.ofSeconds(30));
+        assertThat(options.instances).isEqualTo(2);
         assertThat(options.skipped.contains(StackService.GATEWAY)).isTrue();
         assertThat(options.skipped.contains(StackService.WEBHOOKS)).isTrue();
         assertThat(options.skipped.contains(StackService.PAYMENT_LINKS)).isFalse();
@@ -100,6 +103,9 @@ class StackOptionsTest {
                         + "payment-links-service, subscriptions-service, webhook-service, chain-watcher");
         assertThatThrownBy(() -> new StackOptions().applyEnvironment(Map.of("STACK_CHAIN", "no")))
                 .hasMessage("STACK_CHAIN must be auto or off, not 'no'");
+        assertThatThrownBy(() -> new StackOptions().applyEnvironment(Map.of("STACK_INSTANCES", "5")))
+                .hasMessage("STACK_INSTANCES must be a number from 1 to 4, not '5'");
+        assertThatThrownBy(() -> new StackOptions().instances(0)).hasMessage("instances must be from 1 to 4, not 0");
         assertThatThrownBy(() -> new StackOptions().applyEnvironment(Map.of("STACK_CHAIN_PORT", "-1")))
                 .hasMessage("STACK_CHAIN_PORT must be a number from 0 to 65535, not '-1'");
     }

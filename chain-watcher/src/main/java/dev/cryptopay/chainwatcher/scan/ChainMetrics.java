@@ -16,7 +16,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * Per chain: how far behind the head scanning is (blocks, and seconds since the newest scanned block was made),
- * RPC errors, reorganisations, watched addresses, detected transfers, subscription contract logs found, watches that
+ * RPC errors, reorganisations, whether this instance holds the chain's lease, watched addresses, detected transfers, subscription contract logs found, watches that
  * came later than the look-back reaches, and whether the cursor is ahead of a head it has nothing in common with. A
  * stalled chain shows as a growing {@code chain_watcher_head_lag_seconds}.
  *
@@ -31,6 +31,7 @@ class ChainMetrics {
     private final Map<Long, AtomicLong> lagBlocks = new ConcurrentHashMap<>();
     private final Map<Long, AtomicLong> scannedBlockTime = new ConcurrentHashMap<>();
     private final Map<Long, AtomicLong> watched = new ConcurrentHashMap<>();
+    private final Map<Long, AtomicLong> leaseHeld = new ConcurrentHashMap<>();
     private final Map<Long, AtomicReference<Reading>> aheadOfHead = new ConcurrentHashMap<>();
     private final Duration fresh;
 
@@ -65,6 +66,16 @@ class ChainMetrics {
     void watched(Network network, int count) {
         gauge(watched, network, "chain.watcher.watched.addresses", "Deposit addresses being watched")
                 .set(count);
+    }
+
+    /** 1 on the instance whose last pass held the chain's lease (it scans and keeps), 0 on the others. */
+    void leaseHeld(Network network, boolean held) {
+        gauge(
+                        leaseHeld,
+                        network,
+                        "chain.watcher.lease.held",
+                        "1 while this instance holds the chain's lease (it scans)")
+                .set(held ? 1 : 0);
     }
 
     void detected(Network network) {

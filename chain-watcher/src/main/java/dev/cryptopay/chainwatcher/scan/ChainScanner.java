@@ -133,7 +133,12 @@ class ChainScanner extends BackgroundLoop {
         return client.head().flatMap(head -> {
             long firstBlock = Math.max(0, head - network.startBlocksBack());
             return cursors.lease(network.chainId(), instance, firstBlock, now, properties.leaseDuration())
-                    .switchIfEmpty(Mono.fromRunnable(watchSet::forget)) // another instance holds the lease
+                    .doOnNext(lease -> metrics.leaseHeld(network, true))
+                    .switchIfEmpty(Mono.fromRunnable(
+                            () -> { // another instance holds the lease
+                                watchSet.forget();
+                                metrics.leaseHeld(network, false);
+                            }))
                     .flatMap(lease -> forks.scanFrom(lease.nextBlock(), head, now)
                             .flatMap(from ->
                                     watchSet.refresh(lease.epoch(), now).flatMap(fresh -> scan(from, head, fresh, now)))

@@ -13,7 +13,8 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * The lag of the watcher's intake ({@link PaymentEventConsumer}'s group on {@code payment-links.events}) every 15 s:
+ * The lag of the watcher's intake ({@link PaymentEventConsumer}'s group on {@code payment-links.events}) every 15 s
+ * ({@code chain-watcher.consumer-lag-interval}):
  * {@code chain.watcher.consumer.lag} (records, per partition) and {@code chain.watcher.consumer.lag.total}. A link is
  * watched only once its event is read, so lag here is a payment that cannot be seen yet; on-call reads it next to the
  * chains' head lag.
@@ -21,13 +22,13 @@ import reactor.core.scheduler.Schedulers;
 @Component
 class IntakeLagMonitor extends BackgroundLoop {
 
-    static final Duration INTERVAL = Duration.ofSeconds(15);
-
     private final ConsumerGroupLag lag;
+    private final Duration interval;
 
     IntakeLagMonitor(
             KafkaAdmin kafkaAdmin,
             @Value("${chain-watcher.consumer-group:chain-watcher}") String group,
+            @Value("${chain-watcher.consumer-lag-interval:15s}") Duration interval,
             MeterRegistry meters) {
         this.lag = new ConsumerGroupLag(
                 kafkaAdmin.getConfigurationProperties(),
@@ -35,9 +36,10 @@ class IntakeLagMonitor extends BackgroundLoop {
                 "chain.watcher.consumer.lag",
                 "chain.watcher.consumer.lag.total",
                 meters);
+        this.interval = interval;
     }
 
-    /** Measures now, per partition the group committed on (for tests); the loop does it every {@link #INTERVAL}. */
+    /** Measures now, per partition the group committed on (for tests); the loop does it every interval (15 s). */
     Map<TopicPartition, Long> measure() throws Exception {
         return lag.measure();
     }
@@ -46,12 +48,12 @@ class IntakeLagMonitor extends BackgroundLoop {
     protected Mono<Duration> runOnce() {
         return Mono.fromCallable(this::measure)
                 .subscribeOn(Schedulers.boundedElastic())
-                .thenReturn(INTERVAL);
+                .thenReturn(interval);
     }
 
     @Override
     protected Duration delayAfterFailure() {
-        return INTERVAL;
+        return interval;
     }
 
     @Override
