@@ -382,11 +382,21 @@ final class FaultWalk implements AutoCloseable {
         await(what, HEAL_LIMIT, this::collected);
     }
 
+    /** The link's {@code paid_periods} as subscriptions-service recorded them; -1 while no answer comes (a fault). */
     int paidPeriods(Enrolled subscription) {
-        HttpResponse<String> link = api.get("/subscriptions/link/" + subscription.linkId());
-        return link.statusCode() == 200
-                ? JSON.readTree(link.body()).get("paid_periods").asInt()
-                : -1;
+        try {
+            HttpResponse<String> link = api.get("/subscriptions/link/" + subscription.linkId());
+            return link.statusCode() == 200
+                    ? JSON.readTree(link.body()).get("paid_periods").asInt()
+                    : -1;
+        } catch (UncheckedIOException brokenConnection) {
+            return -1;
+        }
+    }
+
+    /** A GET's answer, sent again like the load's requests while a fault breaks it. */
+    JsonNode read(SignedClient client, String path) {
+        return retry("GET " + path, 200, () -> client.get(path));
     }
 
     /** Both consumer groups' lag, as the instances export it for on-call: zero on every instance that answers. */

@@ -99,9 +99,7 @@ class FaultWalkEndToEndTest {
                 FaultWalk.HEAL_LIMIT,
                 () -> walk.paid.stream().allMatch(link -> walk.delivered(link.id(), "payment.completed")));
         for (FaultWalk.PaidLink link : walk.paid) {
-            JsonNode read = JSON.readTree(
-                            walk.links.get("/payment_links/" + link.id()).body())
-                    .get("data");
+            JsonNode read = walk.read(walk.links, "/payment_links/" + link.id()).get("data");
             assertThat(read.get("payment_status").asString()).as(link.name()).isEqualTo("completed");
             // Its one transfer recorded once, whichever instances reported and recorded it, however often.
             assertThat(read.at("/summary/total_transactions").asInt())
@@ -114,9 +112,7 @@ class FaultWalkEndToEndTest {
         // A create sent again after a fault (same Idempotency-Key) made no second link.
         List<String> names = new ArrayList<>();
         for (int page = 1; ; page++) {
-            JsonNode listed = JSON.readTree(walk.links
-                            .get("/payment_links?search=fault-walk-&limit=100&page=" + page)
-                            .body())
+            JsonNode listed = walk.read(walk.links, "/payment_links?search=fault-walk-&limit=100&page=" + page)
                     .get("data")
                     .get("data");
             listed.values().forEach(link -> names.add(link.get("payment_name").asString()));
