@@ -79,7 +79,11 @@ final class StackConsole {
                 + "   merchant_key for customer-side code (not a secret)");
         out.println("  Private key  " + credentials.privateKey());
         out.println("               (PEM: " + path(files.sandboxKeyPem) + ")");
-        out.println("  Wallet       " + wallet.firstAddress() + "   receives the sandbox merchant's payments");
+        out.println(
+                "  Wallet       " + wallet.firstAddress() + "   receives the sandbox merchant's payments (the first "
+                        + "link's deposit address; each link has its own)");
+        out.println(
+                "               treasury " + wallet.treasuryAddress() + " receives the example plan's subscriptions");
         out.println("               (mnemonic in " + path(files.sandboxWalletFile)
                 + ": a development-only secret, never for real funds)");
         out.println("  Admin API    " + stack.adminUrl() + "   Bearer " + stack.adminToken());

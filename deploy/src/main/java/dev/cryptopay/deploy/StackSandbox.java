@@ -66,9 +66,12 @@ final class StackSandbox {
                 + "no deposit address until it is: ./signed-request PUT /payment_links/receiving_key '" + body + "'");
     }
 
-    /** 10 USDC of the dev chain every 30 days to the sandbox wallet, 3 days' grace, cancelled after 3 misses in a row. */
+    /**
+     * 10 USDC of the dev chain every 30 days to the sandbox wallet's treasury address, 3 days' grace, cancelled after 3
+     * misses in a row; signed by its account 0.
+     */
     private static final String EXAMPLE_TERMS = """
-            {"merchant":"%1$s","destination":"%1$s","token":"%2$s","amount":"10000000","interval":2592000,\
+            {"merchant":"%1$s","destination":"%5$s","token":"%2$s","amount":"10000000","interval":2592000,\
             "max_arrears":259200,"auto_cancel_after_missed":3,"name":"%3$s","description":"Made by ./run-local \
             to try subscriptions on the dev chain"%4$s}""";
 
@@ -79,14 +82,17 @@ final class StackSandbox {
     static ExamplePlan ensureExamplePlan(LocalStack stack, SandboxWallet wallet) {
         SignedClient api = stack.client();
         String address = wallet.firstAddress();
-        String terms = EXAMPLE_TERMS.formatted(address, DevTokens.USDC.address(), EXAMPLE_PLAN, "");
+        String treasury = wallet.treasuryAddress();
+        String terms = EXAMPLE_TERMS.formatted(address, DevTokens.USDC.address(), EXAMPLE_PLAN, "", treasury);
         String planId = null;
         try {
             for (JsonNode plan :
                     call(api, "GET", "/subscriptions/plans/?search=Example&page_size=100", null, "plans")) {
                 if (EXAMPLE_PLAN.equals(plan.get("name").asString())
                         && "active".equals(plan.get("status").asString())
-                        && address.equals(plan.get("merchant_address").asString())) {
+                        && address.equals(plan.get("merchant_address").asString())
+                        // Older sandboxes' plans paid to account 0, the first link's deposit address: made again.
+                        && treasury.equals(plan.get("destination_address").asString())) {
                     planId = plan.get("id").asString();
                 }
             }
@@ -96,7 +102,8 @@ final class StackSandbox {
                 String signature = ",\"plan_nonce\":"
                         + typedData.get("message").get("planNonce").asString() + ",\"merchant_sig\":\""
                         + wallet.signTypedData(JSON.writeValueAsString(typedData)) + "\"";
-                String signed = EXAMPLE_TERMS.formatted(address, DevTokens.USDC.address(), EXAMPLE_PLAN, signature);
+                String signed =
+                        EXAMPLE_TERMS.formatted(address, DevTokens.USDC.address(), EXAMPLE_PLAN, signature, treasury);
                 planId =
                         call(api, "POST", "/subscriptions/plans/", signed, "id").asString();
             }
@@ -104,7 +111,8 @@ final class StackSandbox {
             String url = call(api, "POST", "/subscriber/", invite, "subscription_link_url")
                     .asString();
             stack.console.say("example plan " + planId + (created ? " created" : " reused") + " (\"" + EXAMPLE_PLAN
-                    + "\", 10 USDC every 30 days, signed by the sandbox wallet); the dev customer is invited to it");
+                    + "\", 10 USDC every 30 days to the treasury address, signed by the sandbox wallet); the dev customer is "
+                    + "invited to it");
             return new ExamplePlan(planId, url);
         } catch (IOException | RuntimeException e) {
             String byHand = planId == null
@@ -136,6 +144,7 @@ final class StackSandbox {
         values.put("PUBLISHABLE_KEY", stack.credentials.publishableKey());
         values.put("SANDBOX_WALLET_ADDRESS", wallet.firstAddress());
         values.put("SANDBOX_WALLET_XPUB", wallet.extendedPublicKey());
+        values.put("SANDBOX_TREASURY_ADDRESS", wallet.treasuryAddress());
         if (stack.chain != null) {
             values.put("DEV_CHAIN_RPC_URL", stack.chain.devChain.rpcUrl());
             values.put("DEV_CHAIN_ID", String.valueOf(DevChain.CHAIN_ID));

@@ -131,7 +131,7 @@ class LocalStackTest {
     @Order(2)
     void stackEnvHoldsBaseUrlKeysAdminAccessWalletChainAndCustomer() throws Exception {
         List<String> lines = Files.readAllLines(stack.files.stackEnvFile);
-        assertThat(lines).hasSize(14);
+        assertThat(lines).hasSize(15);
         Map<String, String> env = EnvFile.read(stack.files.stackEnvFile);
         assertThat(env)
                 .containsOnlyKeys(
@@ -143,6 +143,7 @@ class LocalStackTest {
                         "ADMIN_TOKEN",
                         "SANDBOX_WALLET_ADDRESS",
                         "SANDBOX_WALLET_XPUB",
+                        "SANDBOX_TREASURY_ADDRESS",
                         "DEV_CHAIN_RPC_URL",
                         "DEV_CHAIN_ID",
                         "CUSTOMER_ADDRESS",
@@ -191,7 +192,10 @@ class LocalStackTest {
         String output = printed.toString(StandardCharsets.UTF_8);
         assertThat(output)
                 .contains("[stack] example plan " + planId + " created (\"Example monthly plan\", 10 USDC every 30 "
-                        + "days, signed by the sandbox wallet); the dev customer is invited to it")
+                        + "days to the treasury address, signed by the sandbox wallet); the dev customer is invited to "
+                        + "it")
+                .contains("               treasury " + env.get("SANDBOX_TREASURY_ADDRESS")
+                        + " receives the example plan's subscriptions")
                 .contains("        ./dev-subscribe \"" + invitation + "\"");
 
         HttpResponse<String> plan = stack.client().get("/subscriptions/plans/" + planId);
@@ -201,7 +205,8 @@ class LocalStackTest {
                 .contains("\"status\":\"active\"")
                 .contains("\"chain_id\":31337")
                 .contains("\"merchant_address\":\"" + env.get("SANDBOX_WALLET_ADDRESS") + "\"")
-                .contains("\"destination_address\":\"" + env.get("SANDBOX_WALLET_ADDRESS") + "\"")
+                // The treasury, not account 0: that is the first link's deposit address, which would see the charges.
+                .contains("\"destination_address\":\"" + env.get("SANDBOX_TREASURY_ADDRESS") + "\"")
                 .contains("\"token\":\"0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512\"")
                 .contains("\"amount\":\"10000000\"")
                 .contains("\"interval\":2592000");

@@ -63,10 +63,7 @@ final class FaultWalk implements AutoCloseable {
     final DevChain chain;
     /** The launcher's sandbox merchant, whose example plan the subscribers join. */
     final SignedClient api;
-    /**
-     * A merchant of the walk's own for the links: the sandbox wallet's first address is both the example plan's
-     * destination and the sandbox merchant's first deposit address, so its links would see the plan's charges.
-     */
+    /** A merchant of the walk's own for the links, so that they are all the walk's. */
     final SignedClient links;
 
     final WebhookReceiver receiver = new WebhookReceiver();

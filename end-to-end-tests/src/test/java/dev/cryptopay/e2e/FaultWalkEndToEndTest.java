@@ -57,6 +57,9 @@ class FaultWalkEndToEndTest {
         long began = System.nanoTime();
         try (LocalStack stack = LocalStack.start(options());
                 FaultWalk walk = new FaultWalk(stack)) {
+            // Stopped from outside (Ctrl-C of bench/run-faults, a killed test JVM): its ten services stop with it.
+            Thread stopStack = new Thread(stack::close, "fault-walk-stack-shutdown");
+            Runtime.getRuntime().addShutdownHook(stopStack);
             double startSeconds = (System.nanoTime() - began) / 1e9;
             walk.prepare(SUBSCRIPTIONS);
             walk.startLoad();

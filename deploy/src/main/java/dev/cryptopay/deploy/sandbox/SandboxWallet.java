@@ -19,17 +19,25 @@ import org.web3j.utils.Numeric;
  * entropy) and kept in {@code sandbox-wallet.txt}, owner-only. A DEVELOPMENT-ONLY secret: it lives in plain text on
  * this machine and must never hold real funds. Its receiving chain {@code m/44'/60'/0'/0} (web3j's BIP-32) is written
  * as an {@code xpub} with auth-lib's {@link ExtendedPublicKey} and registered as the merchant's test-mode receiving
- * key, so each link's deposit address is one of the wallet's accounts (the first link's is account 0).
+ * key, so each link's deposit address is one of the wallet's accounts (the first link's is account 0). The example
+ * subscription plan pays to the wallet's treasury address instead, on the internal chain {@code m/44'/60'/0'/1}, which
+ * no link's deposit address is on: otherwise its charges would arrive at the first link's address.
  *
  * @param mnemonic          the twelve words (no passphrase)
  * @param extendedPublicKey the {@code xpub} of {@code m/44'/60'/0'/0}
- * @param firstAddress      account 0, {@code m/44'/60'/0'/0/0}, EIP-55
+ * @param firstAddress      account 0, {@code m/44'/60'/0'/0/0}, EIP-55: it signs the example plan
+ * @param treasuryAddress   {@code m/44'/60'/0'/1/0}, EIP-55: where the example plan's payments go
  */
-public record SandboxWallet(String mnemonic, String extendedPublicKey, String firstAddress) {
+public record SandboxWallet(String mnemonic, String extendedPublicKey, String firstAddress, String treasuryAddress) {
 
     /** BIP-44 for Ethereum: purpose 44', coin 60', account 0', external chain 0. */
     static final int[] RECEIVING_PATH = {
         44 | Bip32ECKeyPair.HARDENED_BIT, 60 | Bip32ECKeyPair.HARDENED_BIT, Bip32ECKeyPair.HARDENED_BIT, 0
+    };
+
+    /** The same account's internal chain: m/44'/60'/0'/1. */
+    static final int[] TREASURY_PATH = {
+        44 | Bip32ECKeyPair.HARDENED_BIT, 60 | Bip32ECKeyPair.HARDENED_BIT, Bip32ECKeyPair.HARDENED_BIT, 1
     };
 
     /** Where a merchant registers its receiving key, relative to the gateway's base URL. */
@@ -66,8 +74,13 @@ public record SandboxWallet(String mnemonic, String extendedPublicKey, String fi
                 receiving.getChainCode(),
                 receiving.getPublicKeyPoint().getEncoded(true));
         Bip32ECKeyPair first = Bip32ECKeyPair.deriveKeyPair(receiving, new int[] {0});
-        return new SandboxWallet(
-                mnemonic, xpub.serialize(), Keys.toChecksumAddress(Keys.getAddress(first.getPublicKey())));
+        Bip32ECKeyPair treasury = Bip32ECKeyPair.deriveKeyPair(
+                Bip32ECKeyPair.deriveKeyPair(master(mnemonic), TREASURY_PATH), new int[] {0});
+        return new SandboxWallet(mnemonic, xpub.serialize(), address(first), address(treasury));
+    }
+
+    private static String address(Bip32ECKeyPair key) {
+        return Keys.toChecksumAddress(Keys.getAddress(key.getPublicKey()));
     }
 
     /** Account 0's EIP-712 signature (web3j) of typed data as JSON: {@code eth_signTypedData_v4}'s 65 bytes, 0x-hex. */
@@ -80,8 +93,11 @@ public record SandboxWallet(String mnemonic, String extendedPublicKey, String fi
     }
 
     private static Bip32ECKeyPair receiving(String mnemonic) {
-        Bip32ECKeyPair master = Bip32ECKeyPair.generateKeyPair(MnemonicUtils.generateSeed(mnemonic, ""));
-        return Bip32ECKeyPair.deriveKeyPair(master, RECEIVING_PATH);
+        return Bip32ECKeyPair.deriveKeyPair(master(mnemonic), RECEIVING_PATH);
+    }
+
+    private static Bip32ECKeyPair master(String mnemonic) {
+        return Bip32ECKeyPair.generateKeyPair(MnemonicUtils.generateSeed(mnemonic, ""));
     }
 
     private static String read(Path file) {

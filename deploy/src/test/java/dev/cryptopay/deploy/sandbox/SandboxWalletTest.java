@@ -51,6 +51,18 @@ class SandboxWalletTest {
     }
 
     @Test
+    void theTreasuryIsOnTheAccountsInternalChainWhereNoDepositAddressIs() {
+        SandboxWallet wallet = SandboxWallet.fromMnemonic(DEV_MNEMONIC);
+
+        // ethers 6 (dev-chain/node_modules): HDNodeWallet.fromMnemonic(dev mnemonic, "m/44'/60'/0'/1/0").address
+        assertThat(wallet.treasuryAddress()).isEqualTo("0x4b39F7b0624b9dB86AD293686bc38B903142dbBc");
+        ExtendedPublicKey xpub = ExtendedPublicKey.parse(wallet.extendedPublicKey());
+        for (int index = 0; index < 100; index++) {
+            assertThat(address(xpub.child(index).orElseThrow())).isNotEqualTo(wallet.treasuryAddress());
+        }
+    }
+
+    @Test
     void account0SignsPlanTypedDataExactlyAsAWalletDoes() throws IOException {
         // subscriptions-service's first EIP-712 vector (src/test/resources/eip712/vectors.json): ethers 6.17.0's
         // Wallet.signTypedData with anvil's account 0, the dev mnemonic's account 0. Both sign deterministically
