@@ -179,7 +179,8 @@ public final class LocalStack implements AutoCloseable {
                     options,
                     environment(service, instance)));
         }
-        instances.forEach(ServiceProcess::prepareImage);
+        instances.get(0).prepareImage();
+        instances.forEach(process -> process.useImageOf(instances.get(0)));
         if (service == StackService.CHAIN_WATCHER) {
             chainStart.join();
         }

@@ -93,7 +93,6 @@ final class ServiceBalancer implements AutoCloseable {
     private static Socket connectTo(int port) {
         Socket socket = new Socket();
         try {
-            socket.setTcpNoDelay(true);
             socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), CONNECT_TIMEOUT_MILLIS);
             return socket;
         } catch (IOException refused) {
@@ -102,7 +101,10 @@ final class ServiceBalancer implements AutoCloseable {
         }
     }
 
-    /** Copies until either side ends, then closes both: the other direction's copy ends with it. */
+    /**
+     * Copies until either side ends, then closes both: the other direction's copy ends with it. Each direction sets
+     * {@code TCP_NODELAY} on the socket it reads, so both sockets have it.
+     */
     private void copy(Socket from, Socket to) {
         byte[] buffer = new byte[BUFFER_BYTES];
         try {

@@ -140,6 +140,11 @@ final class ServiceProcess {
         jar = directory.resolve(builtJar.getFileName());
     }
 
+    /** Runs from the image another instance of the same service prepared: the built jar is hashed and unpacked once. */
+    synchronized void useImageOf(ServiceProcess prepared) {
+        jar = prepared.jar;
+    }
+
     /** Whether the last stop was asked for ({@link #stop}) and no start came since: the exit was no crash. */
     boolean stopRequested() {
         return stopRequested;

@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -132,11 +133,8 @@ final class FaultWalk implements AutoCloseable {
         String subscriberId = invited.get("id").asString();
         JsonNode kit = expect(
                 200,
-                publicCall(
-                        "GET",
-                        "/public/subscriber/prepare?subscriber_id=" + subscriberId + "&wallet_address=" + wallet
-                                + "&periods=" + ALLOWED_PERIODS,
-                        null));
+                SuiteStack.httpGet(stack.baseUrl() + "/public/subscriber/prepare?subscriber_id=" + subscriberId
+                        + "&wallet_address=" + wallet + "&periods=" + ALLOWED_PERIODS));
         JsonNode approval = kit.get("approval");
         chain.mint(DevTokens.USDC, wallet, new BigInteger(approval.get("amount").asString()));
         TransactionReceipt subscribed = null;
@@ -159,8 +157,8 @@ final class FaultWalk implements AutoCloseable {
                         "token_address", approval.get("token").asString(),
                         "amount_approved", approval.get("amount").asString(),
                         "network_name", approval.get("network_name").asString())));
-        JsonNode link =
-                expect(201, publicCall("POST", "/public/subscriptions/link/", JSON.writeValueAsString(enrolment)));
+        JsonNode link = expect(
+                201, SuiteStack.publicPost(stack, "/public/subscriptions/link/", JSON.writeValueAsString(enrolment)));
         return new Enrolled(
                 link.get("id").asString(),
                 wallet,
@@ -427,33 +425,31 @@ final class FaultWalk implements AutoCloseable {
 
     /** A metric's value on an instance (the sum of its series), empty when the instance does not answer. */
     OptionalDouble metric(String instance, String name) {
-        try {
-            HttpResponse<String> page = SuiteStack.send(
-                    HttpRequest.newBuilder(URI.create(stack.instanceUrl(instance) + "/actuator/prometheus"))
-                            .timeout(Duration.ofSeconds(5))
-                            .build());
-            if (page.statusCode() != 200) {
-                return OptionalDouble.empty();
-            }
-            return page.body()
-                    .lines()
-                    .filter(line -> line.startsWith(name + " ") || line.startsWith(name + "{"))
-                    .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
-                    .reduce(Double::sum);
-        } catch (AssertionError | RuntimeException e) {
-            return OptionalDouble.empty(); // killed, or not up yet
-        }
+        return actuator(instance, "prometheus")
+                .filter(page -> page.statusCode() == 200)
+                .map(page -> page.body()
+                        .lines()
+                        .filter(line -> line.startsWith(name + " ") || line.startsWith(name + "{"))
+                        .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+                        .reduce(Double::sum))
+                .orElse(OptionalDouble.empty());
     }
 
     private boolean ready(String instance) {
+        return actuator(instance, "health/readiness")
+                .filter(health -> health.statusCode() == 200 && health.body().contains("\"UP\""))
+                .isPresent();
+    }
+
+    /** GET {@code /actuator/<path>} of one instance; empty while it does not answer (killed, or not up yet). */
+    private Optional<HttpResponse<String>> actuator(String instance, String path) {
         try {
-            HttpResponse<String> health = SuiteStack.send(
-                    HttpRequest.newBuilder(URI.create(stack.instanceUrl(instance) + "/actuator/health/readiness"))
+            return Optional.of(SuiteStack.send(
+                    HttpRequest.newBuilder(URI.create(stack.instanceUrl(instance) + "/actuator/" + path))
                             .timeout(Duration.ofSeconds(5))
-                            .build());
-            return health.statusCode() == 200 && health.body().contains("\"UP\"");
+                            .build()));
         } catch (AssertionError | RuntimeException e) {
-            return false;
+            return Optional.empty();
         }
     }
 
@@ -489,18 +485,6 @@ final class FaultWalk implements AutoCloseable {
             sleep(Duration.ofMillis(250));
         }
         throw new AssertionError(what + " did not succeed within " + HEAL_LIMIT + "; last: " + last);
-    }
-
-    private HttpResponse<String> publicCall(String method, String path, String body) {
-        HttpRequest.Builder request =
-                HttpRequest.newBuilder(URI.create(stack.baseUrl() + path)).timeout(Duration.ofSeconds(60));
-        if (body != null) {
-            request.header("Content-Type", "application/json");
-        }
-        return SuiteStack.send(request.method(
-                        method,
-                        body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
-                .build());
     }
 
     private static JsonNode expect(int status, HttpResponse<String> response) {

@@ -75,7 +75,12 @@ final class SuiteStack {
 
     /** A public route through the gateway: no signature headers. */
     static HttpResponse<String> publicPost(String path, String body) {
-        return send(HttpRequest.newBuilder(URI.create(get().baseUrl() + path))
+        return publicPost(get(), path, body);
+    }
+
+    /** The same through another stack's gateway. */
+    static HttpResponse<String> publicPost(LocalStack stack, String path, String body) {
+        return send(HttpRequest.newBuilder(URI.create(stack.baseUrl() + path))
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body))
                 .build());
