@@ -52,10 +52,12 @@ public class PaymentLinkChanges {
             BigDecimal usdValue,
             int confirmations) {}
 
-    /** Inserts a new link ({@link PaymentLink#create}) and appends its events; answers the link. */
+    /**
+     * Inserts a new link ({@link PaymentLink#create}) with its events, in one statement (atomic without a transaction);
+     * answers the link.
+     */
     public Mono<PaymentLink> create(Transition<PaymentLink> created, Instant now) {
-        return links.insert(created.state())
-                .then(events.append(created, null, null, BigDecimal.ZERO, now))
+        return links.insert(created.state(), events.topic(), events.of(created, null, null, BigDecimal.ZERO, now))
                 .thenReturn(created.state());
     }
 

@@ -60,7 +60,7 @@ class PaymentLinkController {
         return service.currencyCodes()
                 .map(currencies -> PaymentLinkRequestParser.parse(json, body, currencies, now))
                 .flatMap(request -> service.validate(merchant, request))
-                .flatMap(request -> idempotency.created(
+                .flatMap(request -> idempotency.createdSelfContained(
                         merchant,
                         key,
                         body,

@@ -10,6 +10,7 @@ import dev.cryptopay.service.outbox.DomainEvent;
 import dev.cryptopay.service.outbox.OutboxWriter;
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.List;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -125,19 +126,30 @@ public class PaymentLinkEvents {
      */
     Mono<Void> append(
             Transition<PaymentLink> move, Payment payment, LinkRefund refund, BigDecimal received, Instant now) {
-        PaymentLink link = move.state();
-        return Flux.fromIterable(move.events())
-                .concatMap(type -> outbox.append(
-                        properties.topic(),
-                        DomainEvent.of(
-                                type,
-                                now,
-                                link.merchantId(),
-                                link.mode(),
-                                AGGREGATE_TYPE,
-                                link.id().toString(),
-                                data(type, link, payment, refund, received, now))))
+        return Flux.fromIterable(of(move, payment, refund, received, now))
+                .concatMap(event -> outbox.append(topic(), event))
                 .then();
+    }
+
+    /** The events of a move, as {@link #append} writes them. */
+    List<DomainEvent> of(
+            Transition<PaymentLink> move, Payment payment, LinkRefund refund, BigDecimal received, Instant now) {
+        PaymentLink link = move.state();
+        return move.events().stream()
+                .map(type -> DomainEvent.of(
+                        type,
+                        now,
+                        link.merchantId(),
+                        link.mode(),
+                        AGGREGATE_TYPE,
+                        link.id().toString(),
+                        data(type, link, payment, refund, received, now)))
+                .toList();
+    }
+
+    /** The topic of every event about a link. */
+    String topic() {
+        return properties.topic();
     }
 
     private PaymentEventData data(

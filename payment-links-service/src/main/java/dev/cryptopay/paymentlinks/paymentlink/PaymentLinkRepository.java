@@ -7,12 +7,15 @@ import dev.cryptopay.auth.Mode;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.paymentlinks.receiving.DepositAddress;
 import dev.cryptopay.service.db.SqlValues;
+import dev.cryptopay.service.outbox.DomainEvent;
+import dev.cryptopay.service.outbox.OutboxWriter;
 import dev.cryptopay.service.request.Where;
 import io.r2dbc.postgresql.codec.Json;
 import io.r2dbc.spi.Readable;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.List;
 import java.util.UUID;
 import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.r2dbc.core.DatabaseClient.GenericExecuteSpec;
@@ -31,20 +34,32 @@ public class PaymentLinkRepository {
             origin, created_at, updated_at, chain_id, token_contract, decimals, amount_base_units, receiving_key_id,
             derivation_index, deposit_address""";
 
-    private final DatabaseClient database;
+    private static final String INSERT = "INSERT INTO payment_link (" + COLUMNS + ") VALUES ("
+            + ":id, :merchantId, :mode, :paymentName, :description, :amount, :currency, :network, :status, "
+            + ":expiresAt, :maxUses, :currentUses, :active, :customerId, :customerName, :customerEmail, "
+            + ":productName, :productDescription, :cart, :orderId, :autoFill, :successUrl, :cancelUrl, "
+            + ":webhookMetadata, :checkoutMode, :origin, :createdAt, :updatedAt, :chainId, :tokenContract, "
+            + ":decimals, :amountBaseUnits, :receivingKeyId, :derivationIndex, :depositAddress)";
 
-    public PaymentLinkRepository(DatabaseClient database) {
+    private final DatabaseClient database;
+    private final OutboxWriter outbox;
+
+    public PaymentLinkRepository(DatabaseClient database, OutboxWriter outbox) {
         this.database = database;
+        this.outbox = outbox;
     }
 
-    public Mono<Void> insert(PaymentLink link) {
-        GenericExecuteSpec spec = database.sql("INSERT INTO payment_link (" + COLUMNS + ") VALUES ("
-                        + ":id, :merchantId, :mode, :paymentName, :description, :amount, :currency, :network, :status, "
-                        + ":expiresAt, :maxUses, :currentUses, :active, :customerId, :customerName, :customerEmail, "
-                        + ":productName, :productDescription, :cart, :orderId, :autoFill, :successUrl, :cancelUrl, "
-                        + ":webhookMetadata, :checkoutMode, :origin, :createdAt, :updatedAt, :chainId, :tokenContract, "
-                        + ":decimals, :amountBaseUnits, :receivingKeyId, :derivationIndex, :depositAddress)")
-                .bind("id", link.id())
+    /**
+     * Inserts a new link and appends its events ({@code payment.created}) to the outbox in the same statement: one
+     * round trip, atomic without a transaction around it.
+     */
+    public Mono<Void> insert(PaymentLink link, String topic, List<DomainEvent> events) {
+        return outbox.appendWith(INSERT + " RETURNING id", spec -> bindRow(spec, link), topic, events)
+                .then();
+    }
+
+    private static GenericExecuteSpec bindRow(GenericExecuteSpec row, PaymentLink link) {
+        GenericExecuteSpec spec = row.bind("id", link.id())
                 .bind("merchantId", link.merchantId())
                 .bind("mode", link.mode().wireName())
                 .bind("paymentName", link.paymentName())
@@ -76,7 +91,7 @@ public class PaymentLinkRepository {
                 Json.class);
         spec = SqlValues.bind(spec, "checkoutMode", link.checkoutMode(), String.class);
         spec = SqlValues.bind(spec, "origin", link.origin(), String.class);
-        return bindPayment(spec, link.payment()).then();
+        return bindPayment(spec, link.payment());
     }
 
     private static GenericExecuteSpec bindPayment(GenericExecuteSpec spec, ChainPayment payment) {

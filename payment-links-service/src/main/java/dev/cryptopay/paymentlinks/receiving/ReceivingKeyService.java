@@ -106,8 +106,9 @@ public class ReceivingKeyService {
     }
 
     /**
-     * The next deposit address of the merchant's current key, taken inside the caller's transaction; empty when the
-     * merchant has not registered a key for the mode. An index BIP-32 declares invalid is skipped.
+     * The next deposit address of the merchant's current key, taken by one statement (in the caller's transaction when
+     * there is one); empty when the merchant has not registered a key for the mode. An index BIP-32 declares invalid
+     * is skipped.
      */
     public Mono<DepositAddress> allocate(MerchantIdentity merchant) {
         Instant now = clock.instant();

@@ -100,6 +100,35 @@ class ReceivingKeyRoutesTest extends PaymentLinksTestBase {
     }
 
     @Test
+    void aRefusedDuplicateLeavesItsAddressUnusedAndAnnouncesNothing() {
+        MerchantIdentity merchant = newMerchant();
+        TestKeys.Wallet wallet = TestKeys.wallet();
+        register(merchant, wallet.xpub()).expectStatus().isCreated();
+        String order = "{\"payment_name\":\"Tea\",\"amount\":2.5,\"currency\":\"USDC\",\"order_id\":\"o-1\"}";
+
+        assertThat(createOk(merchant, order).get("deposit_address").asString()).isEqualTo(wallet.account(0));
+        create(merchant, order).expectStatus().isEqualTo(409);
+        // The index is taken by its own statement before the insert is refused: the refused create leaves the
+        // second address unused, as a link never paid does (nothing points at it, nothing watches it).
+        assertThat(createOk(merchant, LINK).get("deposit_address").asString()).isEqualTo(wallet.account(2));
+
+        assertThat(database.sql("SELECT count(*) FROM outbox_event WHERE record_key = :merchant"
+                                + " AND event_type = 'payment.created'")
+                        .bind("merchant", merchant.merchantId().toString())
+                        .map(row -> row.get(0, Long.class))
+                        .one()
+                        .block())
+                .as("one payment.created per link made, none for the refused create")
+                .isEqualTo(2);
+        assertThat(database.sql("SELECT count(*) FROM payment_link WHERE merchant_id = :merchant")
+                        .bind("merchant", merchant.merchantId())
+                        .map(row -> row.get(0, Long.class))
+                        .one()
+                        .block())
+                .isEqualTo(2);
+    }
+
+    @Test
     void aNativeCoinLinkGetsAValuePaymentUri() {
         MerchantIdentity merchant = newMerchant();
         TestKeys.Wallet wallet = TestKeys.wallet();

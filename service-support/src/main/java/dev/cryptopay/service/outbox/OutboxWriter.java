@@ -3,7 +3,11 @@ package dev.cryptopay.service.outbox;
 import dev.cryptopay.service.events.EventEnvelope;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.StringJoiner;
+import java.util.function.UnaryOperator;
 import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.r2dbc.core.DatabaseClient.GenericExecuteSpec;
 import org.springframework.transaction.NoTransactionException;
 import org.springframework.transaction.reactive.TransactionSynchronization;
 import org.springframework.transaction.reactive.TransactionSynchronizationManager;
@@ -46,6 +50,48 @@ public class OutboxWriter {
                 .bind("createdAt", event.createdAt().atOffset(ZoneOffset.UTC))
                 .then()
                 .then(afterCommit());
+    }
+
+    /**
+     * Makes a change and appends the events it emitted in one statement: one round trip, atomic without a transaction
+     * around it (a data-modifying {@code WITH}). {@code change} is one INSERT, UPDATE or DELETE ending in
+     * {@code RETURNING} (any column); {@code bindChange} binds its named parameters, none of which may start with
+     * {@code outbox}. The events are appended only when the change returned a row; answers whether it did. Inside a
+     * transaction the statement joins it and the relay's wake-up waits for the commit, as with {@link #append}.
+     */
+    public Mono<Boolean> appendWith(
+            String change, UnaryOperator<GenericExecuteSpec> bindChange, String topic, List<DomainEvent> events) {
+        if (events.isEmpty()) {
+            throw new IllegalArgumentException("appendWith needs at least one event");
+        }
+        StringJoiner rows = new StringJoiner(",\n    ");
+        for (int i = 0; i < events.size(); i++) {
+            String p = ":outbox" + i;
+            rows.add("(CAST(" + p + "EventId AS UUID), " + p + "Topic, " + p + "RecordKey, " + p + "EventType, " + p
+                    + "AggregateType, " + p + "AggregateId, " + p + "Payload, CAST(" + p
+                    + "CreatedAt AS TIMESTAMPTZ))");
+        }
+        GenericExecuteSpec spec = bindChange.apply(database.sql("WITH changed AS (\n" + change + "\n)\n"
+                + "INSERT INTO outbox_event\n"
+                + "    (event_id, topic, record_key, event_type, aggregate_type, aggregate_id, payload, created_at)\n"
+                + "SELECT * FROM (VALUES\n    " + rows + "\n) AS event\n"
+                + "WHERE EXISTS (SELECT FROM changed)"));
+        for (int i = 0; i < events.size(); i++) {
+            DomainEvent event = events.get(i);
+            String p = "outbox" + i;
+            spec = spec.bind(p + "EventId", event.id())
+                    .bind(p + "Topic", topic)
+                    .bind(p + "RecordKey", event.merchantId().toString())
+                    .bind(p + "EventType", event.type().wireName())
+                    .bind(p + "AggregateType", event.aggregateType())
+                    .bind(p + "AggregateId", event.aggregateId())
+                    .bind(p + "Payload", envelope(event))
+                    .bind(p + "CreatedAt", event.createdAt().atOffset(ZoneOffset.UTC));
+        }
+        return spec.fetch()
+                .rowsUpdated()
+                .flatMap(appended ->
+                        appended == 0 ? Mono.just(false) : afterCommit().thenReturn(true));
     }
 
     /** Runs {@code committed} after the surrounding transaction commits, or now when there is none. */

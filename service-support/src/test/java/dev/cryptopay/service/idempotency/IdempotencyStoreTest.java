@@ -20,6 +20,8 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.transaction.NoTransactionException;
+import org.springframework.transaction.reactive.TransactionSynchronizationManager;
 import reactor.core.publisher.Mono;
 
 /** The answer of an idempotent POST route ({@link IdempotencyStore#respond}), on a real database. */
@@ -97,5 +99,35 @@ class IdempotencyStoreTest {
         assertThat(first.getBody()).isEqualTo("{\"run\":1}");
         assertThat(second.getBody()).isEqualTo("{\"run\":2}");
         assertThat(second.getStatusCode()).isEqualTo(HttpStatus.OK);
+    }
+
+    @Test
+    void aSelfContainedCreateRunsWithoutATransactionOnlyWhenNoKeyCame() {
+        Supplier<Mono<String>> inTransaction = () -> TransactionSynchronizationManager.forCurrentTransaction()
+                .map(current -> "{\"transaction\":" + current.isActualTransactionActive() + "}")
+                .onErrorResume(NoTransactionException.class, none -> Mono.just("{\"transaction\":false}"));
+
+        ResponseEntity<String> withoutKey = store.createdSelfContained(merchant, null, "{}", now, inTransaction)
+                .block();
+        assertThat(withoutKey.getStatusCode()).isEqualTo(HttpStatus.CREATED);
+        assertThat(withoutKey.getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_JSON);
+        assertThat(withoutKey.getBody()).isEqualTo("{\"transaction\":false}");
+        assertThat(store.created(merchant, null, "{}", now, inTransaction)
+                        .block()
+                        .getBody())
+                .as("any other work keeps its transaction")
+                .isEqualTo("{\"transaction\":true}");
+
+        assertThat(store.createdSelfContained(merchant, "key-4", "{}", now, inTransaction)
+                        .block()
+                        .getBody())
+                .as("with a key it runs in the claim's transaction")
+                .isEqualTo("{\"transaction\":true}");
+        assertThat(store.createdSelfContained(merchant, "key-4", "{}", now, work)
+                        .block()
+                        .getBody())
+                .as("and a retry answers the stored response")
+                .isEqualTo("{\"transaction\":true}");
+        assertThat(runs).hasValue(0);
     }
 }

@@ -28,6 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.dao.DuplicateKeyException;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -77,6 +78,10 @@ class OutboxRelayTest {
         transactions = TransactionalOperator.create(transactionManager);
         topic = "test-" + UUID.randomUUID() + ".events";
         database.sql("DELETE FROM outbox_event").then().block();
+        database.sql("CREATE TABLE IF NOT EXISTS outbox_test_change (id INT PRIMARY KEY, name TEXT NOT NULL)")
+                .then()
+                .block();
+        database.sql("DELETE FROM outbox_test_change").then().block();
     }
 
     private DomainEvent event(String type, int n) {
@@ -205,6 +210,78 @@ class OutboxRelayTest {
         counting.append(topic, event("payment.created", 3)).block();
         assertThat(commits).as("no transaction: the insert committed by itself").hasValue(2);
         assertThat(countRows()).isEqualTo(2);
+    }
+
+    @Test
+    void appendWithStoresTheChangeAndItsEventsInOneStatementAndTheRelayPublishesThem() {
+        AtomicInteger commits = new AtomicInteger();
+        OutboxWriter counting = new OutboxWriter(database, json, commits::incrementAndGet);
+        List<DomainEvent> events = List.of(event("payment.created", 1), event("payment.pending", 2));
+
+        boolean changed = counting.appendWith(
+                        "INSERT INTO outbox_test_change (id, name) VALUES (:id, :name) RETURNING id",
+                        spec -> spec.bind("id", 1).bind("name", "first"),
+                        topic,
+                        events)
+                .block();
+
+        assertThat(changed).isTrue();
+        assertThat(database.sql("SELECT name FROM outbox_test_change WHERE id = 1")
+                        .map(row -> row.get(0, String.class))
+                        .one()
+                        .block())
+                .isEqualTo("first");
+        assertThat(commits)
+                .as("no transaction: the statement committed by itself")
+                .hasValue(1);
+        assertThat(relay.publishPending().block()).isEqualTo(2);
+        List<ConsumerRecord<String, String>> records = consume(topic, 2);
+        assertThat(records)
+                .extracting(r -> header(r, EventHeaders.EVENT_ID))
+                .containsExactly(
+                        events.get(0).id().toString(), events.get(1).id().toString());
+        assertThat(records.get(1).value()).isEqualTo(writer.envelope(events.get(1)));
+    }
+
+    @Test
+    void appendWithAppendsNothingWhenTheChangeChangedNothingOrFailed() {
+        AtomicInteger commits = new AtomicInteger();
+        OutboxWriter counting = new OutboxWriter(database, json, commits::incrementAndGet);
+        database.sql("INSERT INTO outbox_test_change (id, name) VALUES (7, 'taken')")
+                .then()
+                .block();
+
+        assertThat(counting.appendWith(
+                                "UPDATE outbox_test_change SET name = 'x' WHERE id = 8 RETURNING id",
+                                spec -> spec,
+                                topic,
+                                List.of(event("payment.created", 1)))
+                        .block())
+                .isFalse();
+        assertThatThrownBy(() -> counting.appendWith(
+                                "INSERT INTO outbox_test_change (id, name) VALUES (:id, 'again') RETURNING id",
+                                spec -> spec.bind("id", 7),
+                                topic,
+                                List.of(event("payment.created", 2)))
+                        .block())
+                .isInstanceOf(DuplicateKeyException.class);
+        assertThatThrownBy(() -> transactions
+                        .transactional(counting.appendWith(
+                                        "INSERT INTO outbox_test_change (id, name) VALUES (9, 'x') RETURNING id",
+                                        spec -> spec,
+                                        topic,
+                                        List.of(event("payment.created", 3)))
+                                .then(Mono.error(new IllegalStateException("rolled back"))))
+                        .block())
+                .hasMessageContaining("rolled back");
+
+        assertThat(countRows()).isZero();
+        assertThat(commits).hasValue(0);
+        assertThat(database.sql("SELECT count(*) FROM outbox_test_change")
+                        .map(row -> row.get(0, Long.class))
+                        .one()
+                        .block())
+                .isEqualTo(1);
     }
 
     @Test
