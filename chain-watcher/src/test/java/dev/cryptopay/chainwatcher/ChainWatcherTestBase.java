@@ -92,6 +92,14 @@ public abstract class ChainWatcherTestBase extends ServiceTestBase {
     protected UUID announce(
             String deposit, String token, int decimals, String baseUnits, Instant expiresAt, Instant createdAt) {
         UUID linkId = UUID.randomUUID();
+        publish(linkId, "payment.created", created(linkId, deposit, token, decimals, baseUnits, expiresAt), createdAt);
+        await("link " + linkId + " watched", () -> watched(linkId));
+        return linkId;
+    }
+
+    /** The {@code data} of the {@code payment.created} event of a link paid to {@code deposit}. */
+    protected static Map<String, Object> created(
+            UUID linkId, String deposit, String token, int decimals, String baseUnits, Instant expiresAt) {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("id", linkId.toString());
         data.put("status", "pending");
@@ -102,9 +110,7 @@ public abstract class ChainWatcherTestBase extends ServiceTestBase {
         data.put("decimals", decimals);
         data.put("amount_base_units", baseUnits);
         data.put("expires_at", expiresAt.toString());
-        publish(linkId, "payment.created", data, createdAt);
-        await("link " + linkId + " watched", () -> watched(linkId));
-        return linkId;
+        return data;
     }
 
     protected void publish(UUID linkId, String type, Map<String, Object> data) {
@@ -112,6 +118,11 @@ public abstract class ChainWatcherTestBase extends ServiceTestBase {
     }
 
     protected void publish(UUID linkId, String type, Map<String, Object> data, Instant createdAt) {
+        publish("payment-links.events", linkId, type, data, createdAt);
+    }
+
+    /** As {@link #publish(UUID, String, Map, Instant)}, on another topic. */
+    protected void publish(String topic, UUID linkId, String type, Map<String, Object> data, Instant createdAt) {
         Map<String, Object> event = Map.of(
                 "id",
                 UUID.randomUUID().toString(),
@@ -125,7 +136,7 @@ public abstract class ChainWatcherTestBase extends ServiceTestBase {
                 "test",
                 "data",
                 data);
-        TestKafka.send("payment-links.events", linkId.toString(), json.writeValueAsString(event));
+        TestKafka.send(topic, linkId.toString(), json.writeValueAsString(event));
     }
 
     protected boolean watched(UUID linkId) {

@@ -20,9 +20,10 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Learns deposit addresses from {@code payment.created} events, and keeps watching one (or watches it again) until a
  * refund from it can no longer be paid when a {@code transfer.initiated} event announces the refund. Idempotent: the
- * link id is the key, so a redelivered record changes nothing. With ack-mode RECORD the offset is committed after the insert; if the database is down the
- * listener throws and the same record is read again. Events of other types, links without a deposit address, chains
- * this instance does not watch and malformed records are skipped with a log line (never retried forever).
+ * link id is the key, so a redelivered record changes nothing. Offsets are committed once per poll, after its records
+ * were handled (ack-mode BATCH); if the database is down the listener throws and the same record is read again, with a
+ * back-off, until it is stored ({@code KafkaConsumerConfiguration}). Events of other types, links without a deposit
+ * address, chains this instance does not watch and malformed records are skipped with a log line (never retried).
  */
 @Component
 class PaymentEventConsumer {

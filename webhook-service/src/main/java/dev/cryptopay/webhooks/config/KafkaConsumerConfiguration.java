@@ -1,10 +1,9 @@
 package dev.cryptopay.webhooks.config;
 
+import dev.cryptopay.service.kafka.RetryForever;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.listener.CommonErrorHandler;
-import org.springframework.kafka.listener.DefaultErrorHandler;
-import org.springframework.util.backoff.ExponentialBackOff;
 
 @Configuration(proxyBeanMethods = false)
 class KafkaConsumerConfiguration {
@@ -16,9 +15,6 @@ class KafkaConsumerConfiguration {
      */
     @Bean
     CommonErrorHandler retryForever() {
-        ExponentialBackOff backOff = new ExponentialBackOff(200, 2.0);
-        backOff.setMaxInterval(10_000);
-        backOff.setMaxElapsedTime(Long.MAX_VALUE);
-        return new DefaultErrorHandler(backOff);
+        return RetryForever.handler();
     }
 }
