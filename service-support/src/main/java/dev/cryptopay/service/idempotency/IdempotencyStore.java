@@ -72,10 +72,7 @@ public class IdempotencyStore {
         if (key != null) {
             return created(merchant, key, requestBody, now, create);
         }
-        return Mono.defer(create)
-                .map(body -> ResponseEntity.status(HttpStatus.CREATED)
-                        .contentType(MediaType.APPLICATION_JSON)
-                        .body(body));
+        return Mono.defer(create).map(body -> json(HttpStatus.CREATED.value(), body));
     }
 
     /**
@@ -99,9 +96,13 @@ public class IdempotencyStore {
                         request,
                         now,
                         () -> work.get().map(json -> new StoredResponse(status.value(), json)))
-                .map(stored -> ResponseEntity.status(stored.status())
-                        .contentType(MediaType.APPLICATION_JSON)
-                        .body(stored.body()));
+                .map(stored -> json(stored.status(), stored.body()));
+    }
+
+    private static ResponseEntity<String> json(int status, String body) {
+        return ResponseEntity.status(status)
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(body);
     }
 
     /**

@@ -22,6 +22,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public class OutboxWriter {
 
+    private static final String COLUMNS =
+            "(event_id, topic, record_key, event_type, aggregate_type, aggregate_id, payload, created_at)";
     private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ISO_INSTANT.withZone(ZoneOffset.UTC);
 
     private final DatabaseClient database;
@@ -35,19 +37,7 @@ public class OutboxWriter {
     }
 
     public Mono<Void> append(String topic, DomainEvent event) {
-        return database.sql("""
-                        INSERT INTO outbox_event
-                            (event_id, topic, record_key, event_type, aggregate_type, aggregate_id, payload, created_at)
-                        VALUES (:eventId, :topic, :recordKey, :eventType, :aggregateType, :aggregateId, :payload,
-                                :createdAt)""")
-                .bind("eventId", event.id())
-                .bind("topic", topic)
-                .bind("recordKey", event.merchantId().toString())
-                .bind("eventType", event.type().wireName())
-                .bind("aggregateType", event.aggregateType())
-                .bind("aggregateId", event.aggregateId())
-                .bind("payload", envelope(event))
-                .bind("createdAt", event.createdAt().atOffset(ZoneOffset.UTC))
+        return bind(database.sql("INSERT INTO outbox_event " + COLUMNS + " VALUES " + row(0)), 0, topic, event)
                 .then()
                 .then(afterCommit());
     }
@@ -66,32 +56,39 @@ public class OutboxWriter {
         }
         StringJoiner rows = new StringJoiner(",\n    ");
         for (int i = 0; i < events.size(); i++) {
-            String p = ":outbox" + i;
-            rows.add("(CAST(" + p + "EventId AS UUID), " + p + "Topic, " + p + "RecordKey, " + p + "EventType, " + p
-                    + "AggregateType, " + p + "AggregateId, " + p + "Payload, CAST(" + p
-                    + "CreatedAt AS TIMESTAMPTZ))");
+            rows.add(row(i));
         }
         GenericExecuteSpec spec = bindChange.apply(database.sql("WITH changed AS (\n" + change + "\n)\n"
-                + "INSERT INTO outbox_event\n"
-                + "    (event_id, topic, record_key, event_type, aggregate_type, aggregate_id, payload, created_at)\n"
+                + "INSERT INTO outbox_event " + COLUMNS + "\n"
                 + "SELECT * FROM (VALUES\n    " + rows + "\n) AS event\n"
                 + "WHERE EXISTS (SELECT FROM changed)"));
         for (int i = 0; i < events.size(); i++) {
-            DomainEvent event = events.get(i);
-            String p = "outbox" + i;
-            spec = spec.bind(p + "EventId", event.id())
-                    .bind(p + "Topic", topic)
-                    .bind(p + "RecordKey", event.merchantId().toString())
-                    .bind(p + "EventType", event.type().wireName())
-                    .bind(p + "AggregateType", event.aggregateType())
-                    .bind(p + "AggregateId", event.aggregateId())
-                    .bind(p + "Payload", envelope(event))
-                    .bind(p + "CreatedAt", event.createdAt().atOffset(ZoneOffset.UTC));
+            spec = bind(spec, i, topic, events.get(i));
         }
         return spec.fetch()
                 .rowsUpdated()
                 .flatMap(appended ->
                         appended == 0 ? Mono.just(false) : afterCommit().thenReturn(true));
+    }
+
+    /** The values of the {@code i}-th event's row, as named parameters (typed: a row may stand in a VALUES list). */
+    private static String row(int i) {
+        String p = ":outbox" + i;
+        return "(CAST(" + p + "EventId AS UUID), " + p + "Topic, " + p + "RecordKey, " + p + "EventType, " + p
+                + "AggregateType, " + p + "AggregateId, " + p + "Payload, CAST(" + p + "CreatedAt AS TIMESTAMPTZ))";
+    }
+
+    /** Binds the parameters of {@link #row row(i)} to {@code event}. */
+    private GenericExecuteSpec bind(GenericExecuteSpec spec, int i, String topic, DomainEvent event) {
+        String p = "outbox" + i;
+        return spec.bind(p + "EventId", event.id())
+                .bind(p + "Topic", topic)
+                .bind(p + "RecordKey", event.merchantId().toString())
+                .bind(p + "EventType", event.type().wireName())
+                .bind(p + "AggregateType", event.aggregateType())
+                .bind(p + "AggregateId", event.aggregateId())
+                .bind(p + "Payload", envelope(event))
+                .bind(p + "CreatedAt", event.createdAt().atOffset(ZoneOffset.UTC));
     }
 
     /** Runs {@code committed} after the surrounding transaction commits, or now when there is none. */
