@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.cryptopay.auth.internal.InternalHeaders;
 import dev.cryptopay.auth.internal.MerchantCredential;
 import dev.cryptopay.auth.internal.MerchantIdentity;
+import dev.cryptopay.service.events.EventType;
+import dev.cryptopay.testsupport.TestKafka;
 import dev.cryptopay.testsupport.chain.DevChain;
 import dev.cryptopay.testsupport.chain.DevTokens;
 import dev.cryptopay.testsupport.service.ServiceTest;
@@ -17,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
@@ -147,6 +150,18 @@ public abstract class SubscriptionsTestBase extends ServiceTestBase {
                         .isCreated());
         assertThat(plan.get("id").asString()).isNotBlank();
         return plan;
+    }
+
+    /**
+     * The merchant's first {@code expected} events on {@code subscriptions.events}, in order; the internal
+     * {@code subscriber.invited} (for notification-service, never a merchant's) left out.
+     */
+    protected static List<ConsumerRecord<String, String>> merchantEvents(MerchantIdentity merchant, int expected) {
+        return TestKafka.records(
+                "subscriptions.events",
+                expected,
+                record -> merchant.merchantId().toString().equals(record.key())
+                        && !EventType.isInternal(TestKafka.header(record, "event-type")));
     }
 
     /** Invites a customer to a plan and answers the subscriber. */

@@ -139,7 +139,8 @@ public final class TestKafka {
         return records(topic, expected, record -> true);
     }
 
-    private static List<ConsumerRecord<String, String>> records(
+    /** The first {@code expected} records of the topic that {@code wanted} accepts (in order within each partition). */
+    public static List<ConsumerRecord<String, String>> records(
             String topic, int expected, Predicate<ConsumerRecord<String, String>> wanted) {
         List<ConsumerRecord<String, String>> records = new ArrayList<>();
         try (var consumer = new KafkaConsumer<String, String>(

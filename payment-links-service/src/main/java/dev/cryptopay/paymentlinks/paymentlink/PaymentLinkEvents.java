@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.cryptopay.paymentlinks.config.PaymentLinksProperties;
 import dev.cryptopay.paymentlinks.paymentlink.PaymentLinkChanges.Payment;
 import dev.cryptopay.service.events.EventType;
+import dev.cryptopay.service.events.Notify;
 import dev.cryptopay.service.events.Transition;
 import dev.cryptopay.service.money.Amounts;
 import dev.cryptopay.service.outbox.DomainEvent;
@@ -131,7 +132,10 @@ public class PaymentLinkEvents {
                 .then();
     }
 
-    /** The events of a move, as {@link #append} writes them. */
+    /**
+     * The events of a move, as {@link #append} writes them. A {@code payment.completed} of a link with a customer
+     * e-mail names the customer in its {@code notify} member, for the receipt notification-service sends.
+     */
     List<DomainEvent> of(
             Transition<PaymentLink> move, Payment payment, LinkRefund refund, BigDecimal received, Instant now) {
         PaymentLink link = move.state();
@@ -144,6 +148,9 @@ public class PaymentLinkEvents {
                         AGGREGATE_TYPE,
                         link.id().toString(),
                         data(type, link, payment, refund, received, now)))
+                .map(event -> event.type() == EventType.PAYMENT_COMPLETED
+                        ? event.withNotify(Notify.customer(link.customerEmail(), link.customerName(), null))
+                        : event)
                 .toList();
     }
 

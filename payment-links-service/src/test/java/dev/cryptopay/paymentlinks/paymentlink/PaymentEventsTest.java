@@ -54,6 +54,9 @@ class PaymentEventsTest extends PaymentLinksTestBase {
         assertThat(data.get("transaction_amount").asString()).isEqualTo("25.5");
         assertThat(data.get("confirmations").asInt()).isZero();
         assertThat(data.has("reason")).isFalse();
+        assertThat(completed.has("notify"))
+                .as("no customer e-mail, no one to notify")
+                .isFalse();
         JsonNode pending = json.readTree(records.get(1).value()).get("data");
         assertThat(pending.get("amount_received").asString()).isEqualTo("0");
         assertThat(pending.get("transaction_amount").asString()).isEqualTo("25.5");
@@ -70,6 +73,32 @@ class PaymentEventsTest extends PaymentLinksTestBase {
         assertThat(created.get("amount_base_units").asString()).isEqualTo("25500000");
         assertThat(created.get("deposit_address").isNull()).isTrue();
         assertThat(created.get("expires_at").asString()).isNotBlank();
+    }
+
+    @Test
+    void theCompletedPaymentOfALinkWithACustomerEmailNamesTheCustomerForTheReceiptAndNothingElseDoes() {
+        MerchantIdentity merchant = newMerchant();
+        String id = createOk(
+                        merchant,
+                        "{\"payment_name\":\"Hat\",\"amount\":5,\"currency\":\"USDT\","
+                                + "\"customer_name\":\"Ada\",\"customer_email\":\"ada@example.com\"}")
+                .get("id")
+                .asString();
+        reportTransaction(id, transaction("0xabd", "confirmed")).expectStatus().isCreated();
+
+        List<ConsumerRecord<String, String>> records = recordsOf(merchant, 2);
+
+        assertThat(records)
+                .extracting(r -> header(r, "event-type"))
+                .containsExactly("payment.created", "payment.completed");
+        JsonNode completed = json.readTree(records.get(1).value());
+        assertThat(completed.get("notify").get("customer_email").asString()).isEqualTo("ada@example.com");
+        assertThat(completed.get("notify").get("customer_name").asString()).isEqualTo("Ada");
+        assertThat(completed.get("notify").has("merchant_name")).isFalse();
+        assertThat(completed.get("data").has("customer_email"))
+                .as("the webhook payload stays as documented")
+                .isFalse();
+        assertThat(json.readTree(records.get(0).value()).has("notify")).isFalse();
     }
 
     @Test

@@ -6,7 +6,8 @@ import java.util.Optional;
 
 /**
  * Every event type a merchant can receive: producers emit them, webhook-service lets endpoints subscribe to them.
- * One catalogue, so a name cannot drift between the service that emits it and the one that delivers it.
+ * One catalogue, so a name cannot drift between the service that emits it and the one that delivers it. A few types
+ * are internal ({@link #forMerchants()} false): they travel on the same topics for the suite's own consumers.
  */
 public enum EventType {
     PAYMENT_CREATED("payment.created"),
@@ -29,15 +30,42 @@ public enum EventType {
     /** An API key or publishable key of the merchant was revoked (by the merchant or the operator). */
     ACCOUNT_KEY_REVOKED("account.key.revoked"),
     /** The receiving key, which decides where every new payment link's money goes, was registered or replaced. */
-    ACCOUNT_RECEIVING_KEY_UPDATED("account.receiving_key.updated");
+    ACCOUNT_RECEIVING_KEY_UPDATED("account.receiving_key.updated"),
+    /**
+     * A merchant invited a customer to a plan (a subscriber was created {@code invitation_sent}): internal, for
+     * notification-service's invitation e-mail. Merchants cannot subscribe to it and webhook-service does not keep it;
+     * the create call's answer already tells the merchant.
+     */
+    SUBSCRIBER_INVITED("subscriber.invited", false);
 
-    private static final List<String> WIRE_NAMES =
-            Arrays.stream(values()).map(EventType::wireName).toList();
+    private static final List<String> WIRE_NAMES = Arrays.stream(values())
+            .filter(EventType::forMerchants)
+            .map(EventType::wireName)
+            .toList();
 
     private final String wireName;
+    private final boolean forMerchants;
 
     EventType(String wireName) {
+        this(wireName, true);
+    }
+
+    EventType(String wireName, boolean forMerchants) {
         this.wireName = wireName;
+        this.forMerchants = forMerchants;
+    }
+
+    /** Whether merchants receive this type (webhooks, the event history); false for the suite's internal types. */
+    public boolean forMerchants() {
+        return forMerchants;
+    }
+
+    /**
+     * Whether a wire name is one of the suite's internal types; false for merchant types and for names this catalogue
+     * does not know (a newer producer's type is kept, not dropped).
+     */
+    public static boolean isInternal(String wireName) {
+        return fromWireName(wireName).map(type -> !type.forMerchants).orElse(false);
     }
 
     /** The name on the wire: {@code payment.completed}. */
@@ -45,7 +73,7 @@ public enum EventType {
         return wireName;
     }
 
-    /** Every wire name, in catalogue order. */
+    /** Every wire name merchants can subscribe to, in catalogue order (internal types are left out). */
     public static List<String> wireNames() {
         return WIRE_NAMES;
     }

@@ -118,6 +118,7 @@ public class OutboxWriter {
                 TIMESTAMP.format(event.createdAt()),
                 event.merchantId().toString(),
                 event.mode().wireName(),
-                event.data()));
+                event.data(),
+                event.notifyTo()));
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.cryptopay.auth.Mode;
 import dev.cryptopay.service.events.EventType;
+import dev.cryptopay.service.events.Notify;
 import dev.cryptopay.testsupport.MutableClock;
 import dev.cryptopay.testsupport.PostgresDatabaseExtension;
 import dev.cryptopay.testsupport.TestKafka;
@@ -97,7 +98,8 @@ class OutboxRelayTest {
                 Mode.TEST,
                 "payment_link",
                 "link-" + n,
-                Map.of("n", n, "amount", "10.50"));
+                Map.of("n", n, "amount", "10.50"),
+                null);
     }
 
     @Test
@@ -129,6 +131,25 @@ class OutboxRelayTest {
                         + "\"data\":" + json.writeValueAsString(Map.of("n", 1, "amount", "10.50")) + "}");
         assertThat(unpublishedRows()).isZero();
         assertThat(relay.publishPending().block()).isZero();
+    }
+
+    @Test
+    void anEventForACustomerCarriesItsNotifyMemberAfterData() {
+        DomainEvent event = event("subscription.activated", 1)
+                .withNotify(Notify.customer("ana@example.com", "Ana", "Shop <1>")
+                        .withSubscription("https://pay.example/subscribe?x=1", "Pro", "10.5", 2_592_000, "Anvil"));
+        transactions.transactional(writer.append(topic, event)).block();
+
+        assertThat(relay.publishPending().block()).isEqualTo(1);
+        assertThat(consume(topic, 1).get(0).value())
+                .endsWith(
+                        "\"data\":" + json.writeValueAsString(Map.of("n", 1, "amount", "10.50"))
+                                + ",\"notify\":{\"customer_email\":\"ana@example.com\",\"customer_name\":\"Ana\","
+                                + "\"merchant_name\":\"Shop <1>\",\"subscription_link_url\":\"https://pay.example/subscribe?x=1\","
+                                + "\"plan_name\":\"Pro\",\"amount\":\"10.5\",\"interval_seconds\":2592000,\"network\":\"Anvil\"}}");
+        assertThat(Notify.customer(" ", "Ana", "Shop"))
+                .as("no address, no notify")
+                .isNull();
     }
 
     @Test

@@ -1,11 +1,15 @@
 package dev.cryptopay.subscriptions.subscription;
 
 import dev.cryptopay.service.events.EventType;
+import dev.cryptopay.service.events.Notify;
 import dev.cryptopay.service.outbox.DomainEvent;
 import dev.cryptopay.service.outbox.OutboxWriter;
 import dev.cryptopay.subscriptions.config.SubscriptionsProperties;
+import dev.cryptopay.subscriptions.merchant.MerchantNames;
 import dev.cryptopay.subscriptions.plan.PlanView;
+import java.math.BigInteger;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.UUID;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Mono;
@@ -20,11 +24,14 @@ public class SubscriberEvents {
 
     private final OutboxWriter outbox;
     private final SubscriptionsProperties properties;
+    private final MerchantNames merchantNames;
     private final JsonMapper json;
 
-    public SubscriberEvents(OutboxWriter outbox, SubscriptionsProperties properties, JsonMapper json) {
+    public SubscriberEvents(
+            OutboxWriter outbox, SubscriptionsProperties properties, MerchantNames merchantNames, JsonMapper json) {
         this.outbox = outbox;
         this.properties = properties;
+        this.merchantNames = merchantNames;
         this.json = json;
     }
 
@@ -82,15 +89,50 @@ public class SubscriberEvents {
                 subscriber.webhookMetadata() == null
                         ? json.createObjectNode()
                         : json.readTree(subscriber.webhookMetadata()));
-        return outbox.append(
-                properties.topic(),
-                DomainEvent.of(
-                        type,
-                        now,
-                        subscriber.merchantId(),
-                        subscriber.mode(),
-                        AGGREGATE_TYPE,
-                        subscriber.id().toString(),
-                        data));
+        DomainEvent event = DomainEvent.of(
+                type,
+                now,
+                subscriber.merchantId(),
+                subscriber.mode(),
+                AGGREGATE_TYPE,
+                subscriber.id().toString(),
+                data);
+        return notify(subscriber, plan, payment.amount())
+                .map(event::withNotify)
+                .defaultIfEmpty(event)
+                .flatMap(withNotify -> outbox.append(properties.topic(), withNotify));
+    }
+
+    /**
+     * The internal {@code subscriber.invited} of a new subscriber with an e-mail address, for the invitation e-mail
+     * (nothing without an address: there is no one to write to). Its data names the subscriber, the plan and the
+     * amount of one period, as the subscriber's other events do.
+     */
+    public Mono<Void> invited(Subscriber subscriber, PlanView plan, Instant now) {
+        if (subscriber.customerEmail() == null || subscriber.customerEmail().isBlank()) {
+            return Mono.empty();
+        }
+        return append(EventType.SUBSCRIBER_INVITED, subscriber, plan, null, now);
+    }
+
+    /**
+     * The customer's address and name, the merchant's name, the subscribe page, the plan's terms and the event's amount
+     * in token units; empty when there is no address.
+     */
+    private Mono<Notify> notify(Subscriber subscriber, PlanView plan, BigInteger amount) {
+        if (subscriber.customerEmail() == null || subscriber.customerEmail().isBlank()) {
+            return Mono.empty();
+        }
+        return merchantNames
+                .of(subscriber.merchantId())
+                .map(Optional::of)
+                .defaultIfEmpty(Optional.empty())
+                .map(name -> Notify.customer(subscriber.customerEmail(), subscriber.customerName(), name.orElse(null))
+                        .withSubscription(
+                                properties.subscriptionLinkUrl(subscriber.id()),
+                                plan.plan().name(),
+                                plan.token().format(amount),
+                                plan.plan().terms().interval(),
+                                plan.network().name()));
     }
 }

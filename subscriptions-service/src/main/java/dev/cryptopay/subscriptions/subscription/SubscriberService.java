@@ -22,6 +22,7 @@ public class SubscriberService {
     private final LinkRepository links;
     private final SubscriptionsProperties properties;
     private final SubscriptionChanges changes;
+    private final SubscriberEvents events;
     private final TransactionalOperator tx;
     private final Clock clock;
 
@@ -31,6 +32,7 @@ public class SubscriberService {
             LinkRepository links,
             SubscriptionsProperties properties,
             SubscriptionChanges changes,
+            SubscriberEvents events,
             TransactionalOperator tx,
             Clock clock) {
         this.subscribers = subscribers;
@@ -38,6 +40,7 @@ public class SubscriberService {
         this.links = links;
         this.properties = properties;
         this.changes = changes;
+        this.events = events;
         this.tx = tx;
         this.clock = clock;
     }
@@ -45,7 +48,10 @@ public class SubscriberService {
     /** One page of subscribers and how many match in all. */
     public record SubscriberListing(List<SubscriberView> subscribers, long total) {}
 
-    /** Invites a customer to an active plan of the merchant. */
+    /**
+     * Invites a customer to an active plan of the merchant; with an e-mail address, the internal
+     * {@code subscriber.invited} is written in the same transaction (notification-service e-mails the invitation).
+     */
     public Mono<SubscriberView> create(MerchantIdentity merchant, SubscriberRequest request) {
         Instant now = clock.instant();
         return plans.find(merchant, request.planId())
@@ -71,7 +77,11 @@ public class SubscriberService {
                             SubscriberStatus.INVITATION_SENT,
                             now,
                             now);
-                    return subscribers.insert(subscriber).thenReturn(subscriber);
+                    return tx.transactional(subscribers
+                            .insert(subscriber)
+                            .then(plans.findAny(plan.id()))
+                            .flatMap(view -> events.invited(subscriber, view, now))
+                            .thenReturn(subscriber));
                 })
                 .flatMap(subscriber -> views(List.of(subscriber)))
                 .map(list -> list.get(0));

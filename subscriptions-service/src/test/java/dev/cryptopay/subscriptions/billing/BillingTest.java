@@ -162,8 +162,7 @@ class BillingTest extends SubscriptionsTestBase {
                         .asString())
                 .isEqualTo("cancelled");
 
-        List<ConsumerRecord<String, String>> records = TestKafka.recordsWithKey(
-                "subscriptions.events", merchant.merchantId().toString(), 6);
+        List<ConsumerRecord<String, String>> records = merchantEvents(merchant, 6);
         assertThat(records)
                 .extracting(r -> TestKafka.header(r, "event-type"))
                 .containsExactly(
@@ -234,8 +233,7 @@ class BillingTest extends SubscriptionsTestBase {
                 .isEqualTo("failed");
         assertThat(afterReorg.get("paid_periods").asInt()).as("rolled back").isEqualTo(1);
         JsonNode removed = paid.get("subscription_transactions").get(1);
-        List<ConsumerRecord<String, String>> records = TestKafka.recordsWithKey(
-                "subscriptions.events", merchant.merchantId().toString(), 5);
+        List<ConsumerRecord<String, String>> records = merchantEvents(merchant, 5);
         assertThat(records)
                 .extracting(r -> TestKafka.header(r, "event-type"))
                 .containsExactly(
@@ -250,8 +248,7 @@ class BillingTest extends SubscriptionsTestBase {
         assertThat(reorganised.get("amount").asString())
                 .isEqualTo(removed.get("amount").asString());
         reportLog(charged, true).expectStatus().isOk();
-        assertThat(TestKafka.recordsWithKey(
-                        "subscriptions.events", merchant.merchantId().toString(), 5))
+        assertThat(merchantEvents(merchant, 5))
                 .as("the same removal reported again rolls nothing back twice")
                 .hasSize(5);
         assertThat(read(get(merchant, linkUri).expectStatus().isOk())
@@ -344,8 +341,7 @@ class BillingTest extends SubscriptionsTestBase {
                 .isGreaterThanOrEqualTo(count);
         assertThat(scheduler.runDue().block() + second.runDue().block()).isZero();
 
-        List<ConsumerRecord<String, String>> records = TestKafka.recordsWithKey(
-                "subscriptions.events", merchant.merchantId().toString(), count / 2 * 3);
+        List<ConsumerRecord<String, String>> records = merchantEvents(merchant, count / 2 * 3);
         assertThat(records)
                 .filteredOn(r -> "subscription.expiring".equals(TestKafka.header(r, "event-type")))
                 .hasSize(count / 2);

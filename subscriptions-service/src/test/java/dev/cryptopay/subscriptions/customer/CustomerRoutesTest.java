@@ -214,8 +214,7 @@ class CustomerRoutesTest extends SubscriptionsTestBase {
         assertThat(subscriber.get("status").asString()).isEqualTo("active");
         assertThat(subscriber.get("subscription_link").get("id").asString()).isEqualTo(linkId);
 
-        List<ConsumerRecord<String, String>> records = TestKafka.recordsWithKey(
-                "subscriptions.events", merchant.merchantId().toString(), 2);
+        List<ConsumerRecord<String, String>> records = merchantEvents(merchant, 2);
         assertThat(records)
                 .extracting(r -> TestKafka.header(r, "event-type"))
                 .containsExactly("subscription.created", "subscription.activated");
@@ -297,8 +296,7 @@ class CustomerRoutesTest extends SubscriptionsTestBase {
                         .get("chain_status")
                         .asString())
                 .isEqualTo("subscribed");
-        List<ConsumerRecord<String, String>> records = TestKafka.recordsWithKey(
-                "subscriptions.events", merchant.merchantId().toString(), 2);
+        List<ConsumerRecord<String, String>> records = merchantEvents(merchant, 2);
         assertThat(records)
                 .extracting(r -> TestKafka.header(r, "event-type"))
                 .containsExactly("subscription.created", "subscription.activated");
@@ -578,8 +576,7 @@ class CustomerRoutesTest extends SubscriptionsTestBase {
                         .get("status")
                         .asString())
                 .isEqualTo("cancelled");
-        assertThat(TestKafka.recordsWithKey(
-                        "subscriptions.events", merchant.merchantId().toString(), 1))
+        assertThat(merchantEvents(merchant, 1))
                 .extracting(r -> TestKafka.header(r, "event-type"))
                 .containsExactly("subscription.cancelled");
         assertEnrolmentRefused(enrolment(planId, id, "120000000"), 409, "subscriber_cancelled");

@@ -83,8 +83,7 @@ class LinkChangesTest extends SubscriptionsTestBase {
                         .get("status")
                         .asString())
                 .isEqualTo("cancelled");
-        assertThat(TestKafka.recordsWithKey(
-                        "subscriptions.events", merchant.merchantId().toString(), 3))
+        assertThat(merchantEvents(merchant, 3))
                 .extracting(r -> TestKafka.header(r, "event-type"))
                 .containsExactly("subscription.created", "subscription.activated", "subscription.cancelled");
         assertThat(read(walletPut(linkId, Map.of("is_active", true))

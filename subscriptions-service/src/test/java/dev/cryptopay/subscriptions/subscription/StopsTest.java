@@ -74,8 +74,7 @@ class StopsTest extends SubscriptionsTestBase {
         assertThat(flagged.get("cancel_transaction").get("data").asString())
                 .isEqualTo(cancel.get("data").asString());
         assertThat(collectedAfterStop()).isEqualTo(countedBefore + 1);
-        List<ConsumerRecord<String, String>> records = TestKafka.recordsWithKey(
-                "subscriptions.events", merchant.merchantId().toString(), 4);
+        List<ConsumerRecord<String, String>> records = merchantEvents(merchant, 4);
         assertThat(records)
                 .extracting(r -> TestKafka.header(r, "event-type"))
                 .containsExactly(

@@ -3,6 +3,7 @@ package dev.cryptopay.subscriptions.subscription;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cryptopay.auth.Mode;
+import dev.cryptopay.auth.internal.InternalHeaders;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.subscriptions.SubscriptionsTestBase;
 import dev.cryptopay.testsupport.TestKafka;
@@ -14,6 +15,7 @@ import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpMethod;
+import org.springframework.http.MediaType;
 import tools.jackson.databind.JsonNode;
 
 class SubscriberRoutesTest extends SubscriptionsTestBase {
@@ -58,6 +60,54 @@ class SubscriberRoutesTest extends SubscriptionsTestBase {
 
         assertThat(read(get(merchant, "/subscriber/" + id).expectStatus().isOk()))
                 .isEqualTo(subscriber);
+    }
+
+    @Test
+    void anInvitationWithAnAddressTellsNotificationServiceWhomToWriteAndWhat() {
+        MerchantIdentity merchant = newMerchant();
+        String planId = createPlan(merchant, amountPlan("Pro <gold>")).get("id").asString();
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("subscription_plan_id", planId);
+        body.put("customer_name", "Ada <b>Lovelace</b>");
+        body.put("customer_email", "ada@example.com");
+        String id = read(as(merchant, HttpMethod.POST, "/subscriber/")
+                        .header(InternalHeaders.MERCHANT_NAME, "Caf%C3%A9+%26+Co")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .bodyValue(json.writeValueAsString(body))
+                        .exchange()
+                        .expectStatus()
+                        .isCreated())
+                .get("id")
+                .asString();
+        createSubscriber(merchant, planId, "No address", null);
+        send(merchant, HttpMethod.PUT, "/subscriber/" + id, Map.of("status", "active"))
+                .expectStatus()
+                .isOk();
+
+        List<ConsumerRecord<String, String>> records = TestKafka.recordsWithKey(
+                "subscriptions.events", merchant.merchantId().toString(), 2);
+        assertThat(records)
+                .as("no invitation for the subscriber without an address")
+                .extracting(record -> TestKafka.header(record, "event-type"))
+                .containsExactly("subscriber.invited", "subscription.activated");
+        JsonNode event = json.readTree(records.get(0).value());
+        assertThat(event.get("data").get("subscriber_id").asString()).isEqualTo(id);
+        assertThat(event.get("data").get("status").asString()).isEqualTo("invitation_sent");
+        JsonNode notify = event.get("notify");
+        assertThat(notify.get("customer_email").asString()).isEqualTo("ada@example.com");
+        assertThat(notify.get("customer_name").asString()).isEqualTo("Ada <b>Lovelace</b>");
+        assertThat(notify.get("merchant_name").asString()).isEqualTo("Café & Co");
+        assertThat(notify.get("subscription_link_url").asString())
+                .isEqualTo("https://pay.test/subscribe?subscriber_id=" + id);
+        assertThat(notify.get("plan_name").asString()).isEqualTo("Pro <gold>");
+        assertThat(notify.get("amount").asString()).isEqualTo("10");
+        assertThat(notify.get("interval_seconds").asLong()).isPositive();
+        assertThat(notify.get("network").asString()).isNotBlank();
+        assertThat(json.readTree(records.get(1).value()).get("notify")).isEqualTo(notify);
+        assertThat(merchantEvents(merchant, 1))
+                .extracting(record -> TestKafka.header(record, "event-type"))
+                .as("internal, not a merchant event")
+                .containsExactly("subscription.activated");
     }
 
     @Test
@@ -202,8 +252,7 @@ class SubscriberRoutesTest extends SubscriptionsTestBase {
                 .expectStatus()
                 .isBadRequest();
 
-        List<ConsumerRecord<String, String>> records = TestKafka.recordsWithKey(
-                "subscriptions.events", merchant.merchantId().toString(), 5);
+        List<ConsumerRecord<String, String>> records = merchantEvents(merchant, 5);
         assertThat(records)
                 .extracting(r -> TestKafka.header(r, "event-type"))
                 .containsExactly(

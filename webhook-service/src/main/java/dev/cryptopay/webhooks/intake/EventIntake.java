@@ -1,5 +1,6 @@
 package dev.cryptopay.webhooks.intake;
 
+import dev.cryptopay.service.events.EventType;
 import dev.cryptopay.webhooks.delivery.Delivery;
 import dev.cryptopay.webhooks.delivery.DeliveryRepository;
 import dev.cryptopay.webhooks.delivery.RetrySchedule;
@@ -65,7 +66,8 @@ public class EventIntake {
      * What became of a poll's records.
      *
      * @param stored events stored for the first time
-     * @param duplicates valid records whose event was stored before (or earlier in the same poll)
+     * @param duplicates valid records whose event was stored before (or earlier in the same poll); records of the
+     *     suite's internal event types ({@link EventType#isInternal}) are neither stored nor counted
      * @param parked where each parked record was read from ({@code topic/partition/offset})
      */
     public record Outcome(int stored, int duplicates, List<String> parked) {}
@@ -80,15 +82,21 @@ public class EventIntake {
             Instant now = clock.instant();
             Map<UUID, EventRepository.Received> valid = new LinkedHashMap<>();
             List<Parked> parked = new ArrayList<>();
+            int internal = 0;
             for (ConsumerRecord<String, String> record : records) {
                 try {
                     Event event = Event.fromEnvelope(json, record.value());
+                    if (EventType.isInternal(event.type())) {
+                        internal++;
+                        continue; // for other consumers (notification-service): not a merchant's event
+                    }
                     valid.putIfAbsent(event.id(), new EventRepository.Received(event, source(record)));
                     newestEventTime.set(event.createdAt());
                 } catch (IllegalArgumentException invalid) {
                     parked.add(new Parked(record, invalid.getMessage()));
                 }
             }
+            int skipped = internal;
             List<Event> candidates =
                     valid.values().stream().map(EventRepository.Received::event).toList();
             Mono<Outcome> store = Flux.fromIterable(parked)
@@ -101,7 +109,7 @@ public class EventIntake {
                         return fanOut(stored, now)
                                 .thenReturn(new Outcome(
                                         stored.size(),
-                                        records.size() - parked.size() - stored.size(),
+                                        records.size() - parked.size() - stored.size() - skipped,
                                         parked.stream()
                                                 .map(p -> source(p.record()))
                                                 .toList()));

@@ -78,6 +78,35 @@ class DeliveryFlowTest extends WebhookTestBase {
     }
 
     @Test
+    void internalEventsAreNotKeptAndTheNotifyMemberNeverReachesTheMerchant() {
+        MerchantIdentity merchant = newMerchant();
+        register(merchant, receiver.url("/hooks"), List.of("subscription.activated"));
+        String invited = publish("subscriptions.events", merchant, "subscriber.invited", Map.of("subscriber_id", "s"));
+        String activated = UUID.randomUUID().toString();
+        publishRaw(
+                "subscriptions.events",
+                merchant.merchantId().toString(),
+                json.writeValueAsString(Map.of(
+                        "id", activated,
+                        "type", "subscription.activated",
+                        "created_at", clock.instant().toString(),
+                        "merchant_id", merchant.merchantId().toString(),
+                        "mode", merchant.mode().wireName(),
+                        "data", Map.of("status", "active"),
+                        "notify", Map.of("customer_email", "ana@example.com"))));
+        await("delivery created", () -> deliveriesOfEvent(activated) == 1);
+        scheduler.drain().block();
+
+        assertThat(eventStored(invited))
+                .as("same partition, read before the later event")
+                .isFalse();
+        JsonNode body = json.readTree(receiver.received().get(0).body());
+        assertThat(body.propertyNames()).containsExactly("id", "type", "created_at", "data", "livemode");
+        assertThat(new String(receiver.received().get(0).body(), StandardCharsets.UTF_8))
+                .doesNotContain("ana@example.com");
+    }
+
+    @Test
     void duplicateEventsOnTheTopicMakeOneDeliveryPerEndpoint() {
         MerchantIdentity merchant = newMerchant();
         register(merchant, receiver.url("/a"), List.of("payment.created"));

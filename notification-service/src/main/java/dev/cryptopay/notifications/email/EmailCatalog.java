@@ -1,0 +1,162 @@
+package dev.cryptopay.notifications.email;
+
+import dev.cryptopay.auth.Mode;
+import dev.cryptopay.notifications.config.NotificationProperties;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.stereotype.Component;
+
+/**
+ * Which e-mails an event makes, to whom, and their words. Customers are written to only where the producer named an
+ * address ({@code notify.customer_email}); every e-mail is in the merchant's name, and says "Test mode" when the event
+ * is the sandbox's.
+ *
+ * <table>
+ *   <caption>Customer e-mails</caption>
+ *   <tr><th>event</th><th>template</th></tr>
+ *   <tr><td>subscriber.invited</td><td>subscription-invitation: the plan's terms and the subscribe page</td></tr>
+ *   <tr><td>subscription.activated</td><td>subscription-active</td></tr>
+ *   <tr><td>subscription.payment.success</td><td>subscription-receipt: amount, network, transaction</td></tr>
+ *   <tr><td>subscription.cancelled</td><td>subscription-cancelled</td></tr>
+ *   <tr><td>payment.completed</td><td>payment-receipt: amount, network, transaction</td></tr>
+ * </table>
+ */
+@Component
+public class EmailCatalog {
+
+    private final EmailRenderer renderer;
+    private final NotificationProperties properties;
+
+    public EmailCatalog(EmailRenderer renderer, NotificationProperties properties) {
+        this.renderer = renderer;
+        this.properties = properties;
+    }
+
+    /**
+     * The e-mails the event makes; none for an event that names no one or that no e-mail is about.
+     *
+     * @param merchantName the merchant's display name (the event's, else the one remembered), or null
+     */
+    public List<Email> emailsFor(Notice notice, String merchantName) {
+        String customer = notice.notifyText("customer_email");
+        if (customer == null) {
+            return List.of();
+        }
+        String merchant = merchantName != null && !merchantName.isBlank()
+                ? oneLine(merchantName)
+                : "A " + properties.platformName() + " merchant";
+        return switch (notice.type()) {
+            case "subscriber.invited" ->
+                List.of(customerEmail(
+                        notice,
+                        merchant,
+                        "subscription-invitation",
+                        merchant + " invites you to subscribe: " + plan(notice)));
+            case "subscription.activated" ->
+                List.of(customerEmail(
+                        notice,
+                        merchant,
+                        "subscription-active",
+                        "Your subscription to " + plan(notice) + " is active"));
+            case "subscription.payment.success" ->
+                List.of(customerEmail(
+                        notice,
+                        merchant,
+                        "subscription-receipt",
+                        "Receipt from " + merchant + ": " + amount(notice) + " for " + plan(notice)));
+            case "subscription.cancelled" ->
+                List.of(customerEmail(
+                        notice,
+                        merchant,
+                        "subscription-cancelled",
+                        "Your subscription to " + plan(notice) + " was cancelled"));
+            case "payment.completed" ->
+                List.of(customerEmail(
+                        notice, merchant, "payment-receipt", "Receipt from " + merchant + ": " + amount(notice)));
+            default -> List.of();
+        };
+    }
+
+    private Email customerEmail(Notice notice, String merchant, String template, String subject) {
+        Map<String, Object> variables = variables(notice, merchant);
+        String recipient = notice.notifyText("customer_email");
+        return new Email(
+                template,
+                recipient,
+                merchant + " via " + properties.platformName(),
+                (notice.mode() == Mode.TEST ? "[Test mode] " : "") + oneLine(subject),
+                renderer.html(template, variables),
+                renderer.text(template, variables));
+    }
+
+    /** What every template may show; absent facts are null (templates leave their lines out). */
+    private Map<String, Object> variables(Notice notice, String merchant) {
+        Map<String, Object> variables = new HashMap<>();
+        variables.put("testMode", notice.mode() == Mode.TEST);
+        variables.put("platform", properties.platformName());
+        variables.put("merchant", merchant);
+        variables.put("customerName", notice.notifyText("customer_name"));
+        variables.put("plan", notice.notifyText("plan_name"));
+        variables.put("amount", amount(notice));
+        variables.put(
+                "interval",
+                Words.interval(notice.notifyTo().path("interval_seconds").asLong(0)));
+        variables.put("network", network(notice));
+        variables.put("subscribeUrl", notice.notifyText("subscription_link_url"));
+        variables.put("paymentUrl", notice.dataText("payment_url"));
+        String hash = transaction(notice);
+        variables.put("transaction", hash);
+        variables.put("explorerUrl", explorerUrl(network(notice), hash));
+        variables.put("orderId", notice.dataText("order_id"));
+        return variables;
+    }
+
+    private static String plan(Notice notice) {
+        String name = notice.notifyText("plan_name");
+        return name != null ? oneLine(name) : "your plan";
+    }
+
+    /**
+     * The amount with its currency: {@code notify.amount} (token units) on subscription events, {@code data.amount}
+     * (already in token units) on payment events.
+     */
+    private static String amount(Notice notice) {
+        String units = notice.notifyText("amount");
+        if (units == null && notice.type().startsWith("payment.")) {
+            units = notice.dataText("amount");
+        }
+        String currency = notice.dataText("currency");
+        if (units == null) {
+            return null;
+        }
+        return currency == null ? units : units + " " + currency;
+    }
+
+    private static String network(Notice notice) {
+        String network = notice.notifyText("network");
+        return network != null ? network : notice.dataText("network");
+    }
+
+    private static String transaction(Notice notice) {
+        String hash = notice.dataText("tx_hash");
+        return hash != null ? hash : notice.dataText("transaction_hash");
+    }
+
+    /** The explorer's page of a transaction, where one is configured for the network (matched without case). */
+    private String explorerUrl(String network, String hash) {
+        if (network == null || hash == null || !hash.matches("0x[0-9a-fA-F]{64}")) {
+            return null;
+        }
+        return properties.explorers().entrySet().stream()
+                .filter(entry -> entry.getKey().equalsIgnoreCase(network))
+                .map(entry -> entry.getValue().replace("{hash}", hash))
+                .findFirst()
+                .orElse(null);
+    }
+
+    /** Text for one header line: control characters (a line break would end the header) become spaces. */
+    static String oneLine(String value) {
+        return value.replaceAll("\\p{Cntrl}+", " ").strip();
+    }
+}
