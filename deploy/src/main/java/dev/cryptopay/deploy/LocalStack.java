@@ -24,9 +24,10 @@ import java.util.function.Predicate;
 import java.util.stream.IntStream;
 
 /**
- * The local stack: PostgreSQL (the local server or an embedded one), a KRaft Kafka broker in this JVM, the dev chain
- * (anvil, when Node.js and npm are there), and gateway, payment-links-service, subscriptions-service, webhook-service
- * and chain-watcher each as its own {@code java -jar} process, plus a sandbox merchant with a wallet whose
+ * The local stack: PostgreSQL (the local server or an embedded one), a KRaft Kafka broker and an SMTP server
+ * (GreenMail) in this JVM, the dev chain (anvil, when Node.js and npm are there), and gateway, payment-links-service,
+ * subscriptions-service, webhook-service, notification-service and chain-watcher each as its own {@code java -jar}
+ * process, plus a sandbox merchant with a wallet whose
  * credentials are printed and written to {@code <data dir>/stack.env}.
  *
  * <p>{@link #main} is {@code ./run-local}; tests use {@link #start(StackOptions)} with {@link StackOptions#forTests()}
@@ -53,6 +54,7 @@ public final class LocalStack implements AutoCloseable {
     volatile StackFiles.Secrets secrets;
     volatile StackPostgres postgres;
     volatile KraftBroker kafka;
+    volatile StackMail mail;
     volatile SandboxCredentials credentials;
     volatile StackChain chain;
     volatile StackSandbox.ExamplePlan examplePlan; // null without the dev chain, or when it could not be made
@@ -141,6 +143,7 @@ public final class LocalStack implements AutoCloseable {
             int port = ports.port(StackPort.DEV_CHAIN);
             chainStart = CompletableFuture.supplyAsync(() -> chain = StackChain.start(files, port, console), executor);
         }
+        mail = StackMail.start(files, ports.port(StackPort.SMTP), console);
         postgres = StackPostgres.start(embeddedPostgres, options, files, ports, console);
         services.startBalancers(ports);
         List<CompletableFuture<Void>> ready = new ArrayList<>();
@@ -353,6 +356,9 @@ public final class LocalStack implements AutoCloseable {
             return;
         }
         services.close();
+        if (mail != null) {
+            quietly("the SMTP server did not stop cleanly: ", mail);
+        }
         if (kafka != null) {
             quietly("Kafka did not stop cleanly: ", kafka);
         }

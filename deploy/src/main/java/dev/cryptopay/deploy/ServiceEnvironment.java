@@ -71,7 +71,8 @@ final class ServiceEnvironment {
                 env.put(GATEWAY_PUBLIC_KEYS, secrets.gateway().publicKey());
                 env.put(CHAIN_WATCHER_PUBLIC_KEYS, secrets.chainWatcher().publicKey());
             }
-            case WEBHOOKS -> env.put(GATEWAY_PUBLIC_KEYS, secrets.gateway().publicKey());
+            case WEBHOOKS, NOTIFICATIONS ->
+                env.put(GATEWAY_PUBLIC_KEYS, secrets.gateway().publicKey());
         }
         env.put("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + ports.port(StackPort.KAFKA));
         String database = options.databaseName(service);
@@ -114,6 +115,11 @@ final class ServiceEnvironment {
             if (options.fastWebhookRetries) {
                 env.put("WEBHOOKS_DELIVERY_RETRYSCHEDULE", StackOptions.FAST_WEBHOOK_RETRY_SCHEDULE);
             }
+        }
+        if (service == StackService.NOTIFICATIONS) {
+            // The launcher's GreenMail: every e-mail the suite sends lands there (./dev-mail reads them).
+            env.put("SMTP_HOST", "127.0.0.1");
+            env.put("SMTP_PORT", String.valueOf(ports.port(StackPort.SMTP)));
         }
         env.putAll(options.serviceEnvironment.getOrDefault(service, Map.of()));
         return env;

@@ -89,6 +89,8 @@ final class StackConsole {
         out.println("  Admin API    " + stack.adminUrl() + "   Bearer " + stack.adminToken());
         out.println("  Kafka        " + stack.kafka.bootstrapServers() + "   PostgreSQL " + stack.postgres.server.host()
                 + ":" + stack.postgres.server.port() + (stack.postgres.isEmbedded() ? " (embedded)" : ""));
+        out.println("  E-mails      ./dev-mail   (SMTP 127.0.0.1:" + stack.ports.port(StackPort.SMTP)
+                + ", GreenMail; every message the suite sends, kept in " + path(files.mailDir) + ")");
         int confirmations = ServiceEnvironment.DEV_CHAIN_CONFIRMATIONS;
         if (stack.chain != null) {
             out.println("  Dev chain    " + stack.chain.devChain.rpcUrl() + "   chain id " + DevChain.CHAIN_ID

@@ -41,6 +41,9 @@ final class StackFiles {
     final Path stackEnvFile;
     final Path jarsDir;
     final Path kafkaDir;
+    /** Every e-mail the stack's SMTP server received, one {@code <n>.eml} file each ({@code ./dev-mail}). */
+    final Path mailDir;
+
     final Path postgresDir;
     final Path logDir;
     final Path launcherLog;
@@ -56,6 +59,7 @@ final class StackFiles {
         this.stackEnvFile = root.resolve("stack.env");
         this.jarsDir = root.resolve("jars");
         this.kafkaDir = root.resolve("kafka");
+        this.mailDir = root.resolve("mail");
         this.postgresDir = root.resolve("postgres");
         this.logDir = root.resolve("logs");
         this.launcherLog = logDir.resolve("launcher.log");

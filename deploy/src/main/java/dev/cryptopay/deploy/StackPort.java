@@ -11,6 +11,8 @@ public enum StackPort {
     SUBSCRIPTIONS("subscriptions-service", "STACK_SUBSCRIPTIONS_PORT", 8082, StackService.SUBSCRIPTIONS),
     WEBHOOKS("webhook-service", "STACK_WEBHOOKS_PORT", 8083, StackService.WEBHOOKS),
     CHAIN_WATCHER("chain-watcher", "STACK_CHAIN_WATCHER_PORT", 8084, StackService.CHAIN_WATCHER),
+    NOTIFICATIONS("notification-service", "STACK_NOTIFICATIONS_PORT", 8085, StackService.NOTIFICATIONS),
+    SMTP("SMTP (GreenMail)", "STACK_SMTP_PORT", 3025, null),
     KAFKA("Kafka", "STACK_KAFKA_PORT", 9092, null),
     EMBEDDED_POSTGRES("embedded PostgreSQL", "STACK_EMBEDDED_PG_PORT", 54329, null),
     DEV_CHAIN("dev chain", "STACK_CHAIN_PORT", 8545, null);
@@ -18,7 +20,7 @@ public enum StackPort {
     final String label;
     final String variable;
     final int defaultPort;
-    /** The service whose process listens here (the admin API is the gateway's); null for Kafka, PostgreSQL, chain. */
+    /** The service whose process listens here (the admin API is the gateway's); null for Kafka, PostgreSQL, chain, SMTP. */
     final StackService service;
 
     StackPort(String label, String variable, int defaultPort, StackService service) {

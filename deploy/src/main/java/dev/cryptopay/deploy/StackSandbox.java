@@ -21,6 +21,9 @@ final class StackSandbox {
     static final String EXAMPLE_PLAN = "Example monthly plan";
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
+    /** The dev customer's address: the example invitation is e-mailed there (./dev-mail shows it). */
+    static final String DEV_CUSTOMER_EMAIL = "dev-customer@example.test";
+
     /** The example plan and the dev customer's invitation to it: its {@code subscription_link_url}. */
     record ExamplePlan(String planId, String invitationUrl) {}
 
@@ -107,12 +110,13 @@ final class StackSandbox {
                 planId =
                         call(api, "POST", "/subscriptions/plans/", signed, "id").asString();
             }
-            String invite = "{\"subscription_plan_id\":\"" + planId + "\",\"customer_name\":\"Dev customer\"}";
+            String invite = "{\"subscription_plan_id\":\"" + planId + "\",\"customer_name\":\"Dev customer\","
+                    + "\"customer_email\":\"" + DEV_CUSTOMER_EMAIL + "\"}";
             String url = call(api, "POST", "/subscriber/", invite, "subscription_link_url")
                     .asString();
             stack.console.say("example plan " + planId + (created ? " created" : " reused") + " (\"" + EXAMPLE_PLAN
                     + "\", 10 USDC every 30 days to the treasury address, signed by the sandbox wallet); the dev customer is "
-                    + "invited to it");
+                    + "invited to it (the invitation is e-mailed to " + DEV_CUSTOMER_EMAIL + ": ./dev-mail)");
             return new ExamplePlan(planId, url);
         } catch (IOException | RuntimeException e) {
             String byHand = planId == null

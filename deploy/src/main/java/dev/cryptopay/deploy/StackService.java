@@ -9,6 +9,7 @@ public enum StackService {
     PAYMENT_LINKS("payment-links-service", "payment_links"),
     SUBSCRIPTIONS("subscriptions-service", "subscriptions"),
     WEBHOOKS("webhook-service", "webhooks"),
+    NOTIFICATIONS("notification-service", "notifications"),
     /** Runs only with the dev chain, which it watches. */
     CHAIN_WATCHER("chain-watcher", "chain_watcher");
 

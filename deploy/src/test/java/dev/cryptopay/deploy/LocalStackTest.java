@@ -44,8 +44,13 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LocalStackTest {
 
-    private static final List<String> SERVICES =
-            List.of("gateway", "payment-links-service", "subscriptions-service", "webhook-service", "chain-watcher");
+    private static final List<String> SERVICES = List.of(
+            "gateway",
+            "payment-links-service",
+            "subscriptions-service",
+            "webhook-service",
+            "notification-service",
+            "chain-watcher");
 
     private static final String COFFEE = "{\"payment_name\":\"Coffee\",\"amount\":10.5,\"currency\":\"USDC\"}";
 
@@ -193,7 +198,7 @@ class LocalStackTest {
         assertThat(output)
                 .contains("[stack] example plan " + planId + " created (\"Example monthly plan\", 10 USDC every 30 "
                         + "days to the treasury address, signed by the sandbox wallet); the dev customer is invited to "
-                        + "it")
+                        + "it (the invitation is e-mailed to dev-customer@example.test: ./dev-mail)")
                 .contains("               treasury " + env.get("SANDBOX_TREASURY_ADDRESS")
                         + " receives the example plan's subscriptions")
                 .contains("        ./dev-subscribe \"" + invitation + "\"");
@@ -228,6 +233,48 @@ class LocalStackTest {
 
     @Test
     @Order(2)
+    void theInvitationIsEmailedToTheDevCustomerAndDevMailListsAndPrintsIt() throws Exception {
+        String invitation = EnvFile.read(stack.files.stackEnvFile).get("EXAMPLE_INVITATION_URL");
+        Map<String, String> env = Map.of("STACK_ENV", stack.files.stackEnvFile.toString());
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        String listed = "";
+        while (!listed.contains("dev-customer@example.test") && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            assertThat(DevMail.run(new String[0], env, new PrintStream(out, true, StandardCharsets.UTF_8), System.err))
+                    .isZero();
+            listed = out.toString(StandardCharsets.UTF_8);
+        }
+        assertThat(listed)
+                .as("./dev-mail lists the invitation")
+                .contains("dev-customer@example.test")
+                .contains("[Test mode] Local sandbox invites you to subscribe: Example monthly plan");
+        String number = StackTestSupport.find(listed, "(?m)^\\s*(\\d+)\\s.*dev-customer@example\\.test");
+
+        ByteArrayOutputStream shown = new ByteArrayOutputStream();
+        assertThat(DevMail.run(
+                        new String[] {number}, env, new PrintStream(shown, true, StandardCharsets.UTF_8), System.err))
+                .isZero();
+        assertThat(shown.toString(StandardCharsets.UTF_8))
+                .contains("To:       dev-customer@example.test")
+                .contains("Hello Dev customer,")
+                .contains("Amount: 10 USDC")
+                .contains("Billed every: 30 days")
+                .contains("Review and subscribe: " + invitation);
+        ByteArrayOutputStream html = new ByteArrayOutputStream();
+        assertThat(DevMail.run(
+                        new String[] {number, "--html"},
+                        env,
+                        new PrintStream(html, true, StandardCharsets.UTF_8),
+                        System.err))
+                .isZero();
+        Path page = Path.of(html.toString(StandardCharsets.UTF_8).strip());
+        assertThat(Files.readString(page)).contains("href=\"" + invitation.replace("&", "&amp;") + "\"");
+        assertThat(printed.toString(StandardCharsets.UTF_8)).contains("  E-mails      ./dev-mail   (SMTP 127.0.0.1:");
+    }
+
+    @Test
+    @Order(2)
     void theDatabasesAreNamedAfterTheDataDirectoryAndSayWhoseTheyAre() throws Exception {
         try (Connection db = DriverManager.getConnection(
                         stack.postgres.server.jdbcUrl(stack.options.databaseName(StackService.PAYMENT_LINKS)),
@@ -251,11 +298,11 @@ class LocalStackTest {
                 .map(p -> p.info().commandLine().orElse(""))
                 .filter(c -> c.contains(stack.files.root + "/jars/"))
                 .toList();
-        assertThat(commands).hasSize(5);
+        assertThat(commands).hasSize(SERVICES.size());
         assertThat(stack.files.root.resolve("services.pid"))
                 .as("the next start stops what is named here if this launcher is killed")
                 .content()
-                .hasLineCount(5);
+                .hasLineCount(SERVICES.size());
         for (String service : SERVICES) {
             String jar = service + "-" + StackService.VERSION + ".jar";
             assertThat(commands)

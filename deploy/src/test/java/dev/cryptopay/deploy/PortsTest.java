@@ -39,8 +39,8 @@ class PortsTest {
                 .flatMap(what -> plan.instancePorts(what).stream())
                 .toList();
         assertThat(instancePorts)
-                .as("gateway, admin, payment links, subscriptions, chain-watcher: two each")
-                .hasSize(10)
+                .as("gateway, admin, payment links, subscriptions, notifications, chain-watcher: two each")
+                .hasSize(12)
                 .doesNotHaveDuplicates()
                 .doesNotContainAnyElementsOf(
                         Arrays.stream(StackPort.values()).map(plan::port).toList());

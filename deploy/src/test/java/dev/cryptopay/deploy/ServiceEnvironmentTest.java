@@ -162,6 +162,7 @@ class ServiceEnvironmentTest {
                         "payment_links" + suffix,
                         "subscriptions" + suffix,
                         "webhooks" + suffix,
+                        "notifications" + suffix,
                         "chain_watcher" + suffix);
     }
 

@@ -28,6 +28,8 @@ class StackOptionsTest {
                 .containsEntry(StackPort.SUBSCRIPTIONS, 8082)
                 .containsEntry(StackPort.WEBHOOKS, 8083)
                 .containsEntry(StackPort.CHAIN_WATCHER, 8084)
+                .containsEntry(StackPort.NOTIFICATIONS, 8085)
+                .containsEntry(StackPort.SMTP, 3025)
                 .containsEntry(StackPort.KAFKA, 9092)
                 .containsEntry(StackPort.EMBEDDED_POSTGRES, 54329)
                 .containsEntry(StackPort.DEV_CHAIN, 8545);
@@ -99,8 +101,9 @@ class StackOptionsTest {
         assertThatThrownBy(() -> new StackOptions().applyEnvironment(Map.of("STACK_CLASS_DATA_SHARING", "on")))
                 .hasMessage("STACK_CLASS_DATA_SHARING must be true or false, not 'on'");
         assertThatThrownBy(() -> new StackOptions().applyEnvironment(Map.of("STACK_SKIP", "payments")))
-                .hasMessageStartingWith("STACK_SKIP: no service 'payments'; the stack runs gateway, "
-                        + "payment-links-service, subscriptions-service, webhook-service, chain-watcher");
+                .hasMessageStartingWith(
+                        "STACK_SKIP: no service 'payments'; the stack runs gateway, "
+                                + "payment-links-service, subscriptions-service, webhook-service, notification-service, chain-watcher");
         assertThatThrownBy(() -> new StackOptions().applyEnvironment(Map.of("STACK_CHAIN", "no")))
                 .hasMessage("STACK_CHAIN must be auto or off, not 'no'");
         assertThatThrownBy(() -> new StackOptions().applyEnvironment(Map.of("STACK_INSTANCES", "5")))
@@ -154,6 +157,7 @@ class StackOptionsTest {
                         "payment_links_" + hash,
                         "subscriptions_" + hash,
                         "webhooks_" + hash,
+                        "notifications_" + hash,
                         "chain_watcher_" + hash)
                 .allSatisfy(name -> assertThat(name.getBytes(StandardCharsets.UTF_8).length)
                         .as("PostgreSQL's identifier limit")

@@ -110,8 +110,9 @@ class StartupFailureTest {
         StackStartException failure = catchThrowableOfType(StackStartException.class, () -> LocalStack.start(options));
 
         assertThat(failure.getMessage())
-                .containsPattern("^(gateway|payment-links-service|subscriptions-service|webhook-service) was not "
-                        + "ready within 2 s \\(last answer of http://127\\.0\\.0\\.1:\\d+/actuator/health/readiness: ")
+                .containsPattern(
+                        "^(gateway|payment-links-service|subscriptions-service|webhook-service|notification-service) was not "
+                                + "ready within 2 s \\(last answer of http://127\\.0\\.0\\.1:\\d+/actuator/health/readiness: ")
                 .containsPattern("Its log is \\S+/logs/[a-z-]+\\.log; its last \\d+ lines:\n    ")
                 .contains("STACK_READY_TIMEOUT");
     }
