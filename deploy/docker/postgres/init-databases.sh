@@ -21,3 +21,4 @@ create_database payment_links "$PAYMENT_LINKS_DB_PASSWORD" payment_links
 create_database webhooks      "$WEBHOOKS_DB_PASSWORD"      webhooks
 create_database subscriptions "$SUBSCRIPTIONS_DB_PASSWORD" subscriptions
 create_database chain_watcher "$CHAIN_WATCHER_DB_PASSWORD" chain_watcher
+create_database notifications "$NOTIFICATIONS_DB_PASSWORD" notifications

@@ -59,6 +59,10 @@ class ComposeFileTest {
         return Integer.parseInt(env.getOrDefault("MANAGEMENT_SERVER_PORT", env.get("PORT")));
     }
 
+    /** GreenMail's test ports by protocol: the standard port plus 3000 (com.icegreen.greenmail.util.ServerSetupTest). */
+    static final Map<String, Integer> GREENMAIL_TEST_PORTS =
+            Map.of("smtp", 3025, "smtps", 3465, "imap", 3143, "imaps", 3993, "pop3", 3110, "pop3s", 3995);
+
     /** The ports a container listens on, as far as the other containers are concerned. */
     static Set<Integer> listeningPorts(String container) {
         Map<String, String> env = env(container);
@@ -78,6 +82,17 @@ class ComposeFileTest {
             while (listener.find()) {
                 ports.add(Integer.parseInt(listener.group(1)));
             }
+        } else if (container.equals("mail")) {
+            // GreenMail's test setups (-Dgreenmail.setup.test.<protocol>) listen on the protocol's standard port plus
+            // 3000 (its ServerSetupTest); its API on 8080 while it binds a host name (greenmail.hostname).
+            Matcher setup =
+                    Pattern.compile("-Dgreenmail\\.setup\\.test\\.(\\w+)").matcher(env.get("GREENMAIL_OPTS"));
+            while (setup.find()) {
+                ports.add(GREENMAIL_TEST_PORTS.get(setup.group(1)));
+            }
+            if (env.get("GREENMAIL_OPTS").contains("-Dgreenmail.hostname=")) {
+                ports.add(8080);
+            }
         } else {
             Map<String, Integer> imageDefaults =
                     Map.of("postgres", 5432, "redis", 6379, "prometheus", 9090, "grafana", 3000);
@@ -87,8 +102,8 @@ class ComposeFileTest {
     }
 
     @Test
-    void definesTheInfrastructureTheDevChainAndTheFiveServices() {
-        assertThat(CONTAINERS).containsKeys("postgres", "kafka", "redis", "anvil", "dev-chain-setup");
+    void definesTheInfrastructureTheDevChainTheMailRelayAndEveryService() {
+        assertThat(CONTAINERS).containsKeys("postgres", "kafka", "redis", "mail", "anvil", "dev-chain-setup");
         assertThat(CONTAINERS).containsKeys(SERVICES.toArray(String[]::new));
     }
 
@@ -240,7 +255,8 @@ class ComposeFileTest {
             databases.put(create.group(3), new String[] {create.group(1), create.group(2)});
         }
         assertThat(databases)
-                .containsOnlyKeys("gateway", "payment_links", "webhooks", "subscriptions", "chain_watcher");
+                .containsOnlyKeys(
+                        "gateway", "payment_links", "webhooks", "subscriptions", "chain_watcher", "notifications");
 
         Map<String, String> postgres = env("postgres");
         Map<String, String[]> users = Map.of(
@@ -255,6 +271,8 @@ class ComposeFileTest {
                 "webhook-service",
                         new String[] {"DATABASE_JDBC_URL", "DATABASE_R2DBC_URL", "DATABASE_USER", "DATABASE_PASSWORD"},
                 "chain-watcher",
+                        new String[] {"DATABASE_JDBC_URL", "DATABASE_R2DBC_URL", "DATABASE_USER", "DATABASE_PASSWORD"},
+                "notification-service",
                         new String[] {"DATABASE_JDBC_URL", "DATABASE_R2DBC_URL", "DATABASE_USER", "DATABASE_PASSWORD"});
         assertThat(users).as("every service has a database").containsOnlyKeys(SERVICES.toArray(String[]::new));
         Map<String, String> owners = new LinkedHashMap<>();
@@ -381,7 +399,44 @@ class ComposeFileTest {
                         "payment-links-service",
                         "subscriptions-service",
                         "webhook-service",
-                        "chain-watcher");
+                        "chain-watcher",
+                        "notification-service");
+    }
+
+    @Test
+    void notificationServiceSendsThroughTheMailContainerOnItsSmtpPort() {
+        Map<String, String> env = env("notification-service");
+        String relay = env.get("SMTP_HOST");
+        assertThat(CONTAINERS).as("SMTP_HOST names a container").containsKey(relay);
+        int port = Integer.parseInt(env.get("SMTP_PORT"));
+        assertThat(listeningPorts(relay))
+                .as("notification-service is told to reach " + relay + " on " + port)
+                .contains(port);
+        assertThat(at(CONTAINERS, "notification-service", "depends_on", relay, "condition"))
+                .as("it waits for the relay")
+                .isEqualTo("service_healthy");
+        assertThat(String.valueOf(at(CONTAINERS, relay, "healthcheck", "test")))
+                .as("the relay's healthcheck talks SMTP on that port")
+                .contains("/dev/tcp/127.0.0.1/" + port)
+                .contains("220");
+        assertThat(env)
+                .as("GreenMail asks for no credentials and offers no STARTTLS: the defaults (false, empty) fit")
+                .doesNotContainKeys("SMTP_AUTH", "SMTP_STARTTLS", "SMTP_USERNAME", "SMTP_PASSWORD");
+
+        Matcher version = Pattern.compile("<greenmail\\.version>([^<]+)</greenmail\\.version>")
+                .matcher(Repo.read("pom.xml"));
+        assertThat(version.find()).as("the root pom pins GreenMail").isTrue();
+        assertThat(at(CONTAINERS, relay, "image"))
+                .as("GreenMail's own image of the version the tests and ./run-local use")
+                .isEqualTo("greenmail/standalone:" + version.group(1));
+        List<String> published = list(at(CONTAINERS, relay, "ports")).stream()
+                .map(String::valueOf)
+                .toList();
+        assertThat(published)
+                .as("SMTP and IMAP on this host's loopback, GreenMail's API not at all")
+                .containsExactlyInAnyOrder(
+                        "127.0.0.1:" + port + ":" + port,
+                        "127.0.0.1:" + GREENMAIL_TEST_PORTS.get("imap") + ":" + GREENMAIL_TEST_PORTS.get("imap"));
     }
 
     @Test

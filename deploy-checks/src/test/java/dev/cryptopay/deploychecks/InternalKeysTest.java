@@ -66,6 +66,9 @@ class InternalKeysTest {
         assertThat(ServiceConfiguration.of("webhook-service").internalKeyVariables())
                 .as("webhook-service takes the gateway's requests only")
                 .containsExactly("GATEWAY_INTERNAL_AUTH_PUBLIC_KEYS");
+        assertThat(ServiceConfiguration.of("notification-service").internalKeyVariables())
+                .as("notification-service will take the gateway's requests only (its merchant routes are to come)")
+                .containsExactly("GATEWAY_INTERNAL_AUTH_PUBLIC_KEYS");
         for (String service : SERVICES) {
             for (String variable : ServiceConfiguration.of(service).internalPrivateKeyVariables()) {
                 assertThat(service(ServiceConfiguration.caller(variable)))

@@ -76,7 +76,8 @@ class KafkaSecurityDocsTest {
                         "payment-links-service",
                         "subscriptions-service",
                         "webhook-service",
-                        "chain-watcher");
+                        "chain-watcher",
+                        "notification-service");
         for (String service : kafkaServices) {
             for (String variable : documentedVariables().keySet()) {
                 assertThat(ServiceConfiguration.of(service).explain(variable))

@@ -19,8 +19,9 @@ import org.junit.jupiter.params.provider.FieldSource;
 /**
  * deploy/k8s NetworkPolicies: every service's pods are isolated in both directions, and what is open is exactly the
  * paths the configuration uses (the gateway's upstream URLs, chain-watcher's payment-links URL, the scrape port of
- * each pod's Prometheus annotations) and the documented infrastructure: DNS, PostgreSQL, Kafka, Redis, and the
- * internet (public addresses only) for webhook deliveries and chain RPC.
+ * each pod's Prometheus annotations) and the documented infrastructure: DNS, PostgreSQL, Kafka, Redis, an SMTP relay
+ * (any address: a provider's or one inside the network) for the service that sends e-mail, and the internet (public
+ * addresses only) for webhook deliveries and chain RPC.
  */
 class NetworkPolicyTest {
 
@@ -31,6 +32,9 @@ class NetworkPolicyTest {
             Set.of("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10", "169.254.0.0/16", "127.0.0.0/8");
 
     static final Set<String> INTERNAL_V6 = Set.of("fc00::/7", "fe80::/10", "::1/128");
+
+    /** SMTP: plain (25), TLS from the start (465), submission with STARTTLS (587). */
+    static final Set<String> SMTP = Set.of("any 25/TCP", "any 465/TCP", "any 587/TCP");
 
     static Map<String, Object> policy(String service) {
         return KustomizeTest.object(service, "NetworkPolicy", service);
@@ -187,6 +191,9 @@ class NetworkPolicyTest {
         if (config.containsKey("KAFKA_BOOTSTRAP_SERVERS")) {
             expected.addAll(Set.of("any 9092/TCP", "any 9093/TCP"));
         }
+        if (ServiceConfiguration.of(service).placeholders.containsKey("SMTP_HOST")) {
+            expected.addAll(SMTP);
+        }
         if (service.equals("gateway")) {
             expected.addAll(Set.of("any 6379/TCP", "any 6380/TCP"));
         }
@@ -231,7 +238,8 @@ class NetworkPolicyTest {
         String section = docs.substring(docs.indexOf("### Network policies"));
         section =
                 section.substring(0, section.indexOf("\n## ", 1) < 0 ? section.length() : section.indexOf("\n## ", 1));
-        for (String port : List.of("8080", "8081", "8082", "8083", "5432", "9092", "9093", "6379", "443", "53")) {
+        for (String port : List.of(
+                "8080", "8081", "8082", "8083", "8084", "8085", "5432", "9092", "9093", "6379", "443", "53", "587")) {
             assertThat(section).as("port " + port).contains(port);
         }
         assertThat(section).contains("port-forward", "app.kubernetes.io/name=prometheus");

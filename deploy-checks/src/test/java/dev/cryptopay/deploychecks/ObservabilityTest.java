@@ -129,7 +129,8 @@ class ObservabilityTest {
                         "gateway_ratelimit_rejected_total",
                         "webhook_deliveries_oldest_due_age_seconds",
                         "chain_watcher_head_lag_seconds",
-                        "chain_watcher_rpc_errors_total");
+                        "chain_watcher_rpc_errors_total",
+                        "notifications_attempts_total");
         assertThat(expressions).containsPattern("http_server_requests_seconds_count\\{status=~\"5\\.\\.\"");
         Map<String, Object> fallingBehind = alerts().stream()
                 .filter(a -> "WebhookConsumerFallingBehind".equals(a.get("alert")))
@@ -146,6 +147,26 @@ class ObservabilityTest {
         assertThat(String.valueOf(stalled.get("expr")))
                 .as("per chain, and the instance holding the lease (the others' gauges stand still) decides")
                 .startsWith("min by (job, chain_id, network) (chain_watcher_head_lag_seconds)");
+        assertThat(String.valueOf(alert("NotificationsGivenUp").get("expr")))
+                .as("a template's counter is registered at its first give-up (a new series at 1, which increase() "
+                        + "cannot see): a series absent an hour before counts whole")
+                .containsPattern("notifications_attempts_total\\{outcome=\"given_up\"}\\s+unless\\s+"
+                        + "notifications_attempts_total\\{outcome=\"given_up\"} offset 1h")
+                .containsPattern("or\\s+increase\\(notifications_attempts_total\\{outcome=\"given_up\"}\\[1h]\\)");
+        assertThat(String.valueOf(alert("NotificationsFailing").get("expr")))
+                .as(
+                        "a pod that has sent nothing since it started has no sent series to compare with 0: unless, not and")
+                .containsPattern(
+                        "rate\\(notifications_attempts_total\\{outcome=\"retry\"}\\[15m]\\)\\) > 0\\s+"
+                                + "unless on \\(job\\)\\s+"
+                                + "sum by \\(job\\) \\(rate\\(notifications_attempts_total\\{outcome=\"sent\"}\\[15m]\\)\\) > 0");
+    }
+
+    static Map<String, Object> alert(String name) {
+        return alerts().stream()
+                .filter(a -> name.equals(a.get("alert")))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("alerts.yml has no alert " + name));
     }
 
     @Test
@@ -160,6 +181,12 @@ class ObservabilityTest {
                         "chain_watcher_watched_addresses",
                         "chain_watcher_detections_total",
                         "chain_watcher_reorgs_total");
+    }
+
+    @Test
+    void theDashboardShowsEveryNotificationMetric() {
+        String dashboard = Repo.read(DIR.resolve("grafana-dashboard.json"));
+        assertThat(dashboard).contains("notifications_attempts_total", "notifications_intake_invalid_total");
     }
 
     @Test

@@ -17,12 +17,17 @@ import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 
-/** The repository being checked: files, YAML and the five services. */
+/** The repository being checked: files, YAML and the six services. */
 final class Repo {
 
     /** The services we build and deploy (each a Maven module of the same name). */
-    static final List<String> SERVICES =
-            List.of("gateway", "payment-links-service", "subscriptions-service", "webhook-service", "chain-watcher");
+    static final List<String> SERVICES = List.of(
+            "gateway",
+            "payment-links-service",
+            "subscriptions-service",
+            "webhook-service",
+            "chain-watcher",
+            "notification-service");
 
     static final Path ROOT = findRoot();
 

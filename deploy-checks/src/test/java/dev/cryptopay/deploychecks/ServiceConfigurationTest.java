@@ -147,6 +147,41 @@ class ServiceConfigurationTest {
     }
 
     @Test
+    void notificationServiceReadsItsRelayItsSenderAndTheGatewaysKey() {
+        ServiceConfiguration notifications = ServiceConfiguration.of("notification-service");
+
+        assertThat(notifications.placeholders)
+                .containsKeys(
+                        "PORT",
+                        "GATEWAY_INTERNAL_AUTH_PUBLIC_KEYS",
+                        "DATABASE_R2DBC_URL",
+                        "KAFKA_BOOTSTRAP_SERVERS",
+                        "SMTP_HOST",
+                        "SMTP_PORT",
+                        "SMTP_USERNAME",
+                        "SMTP_PASSWORD",
+                        "SMTP_AUTH",
+                        "SMTP_STARTTLS",
+                        "NOTIFICATIONS_FROM_ADDRESS",
+                        "NOTIFICATIONS_PLATFORM_NAME");
+        assertThat(notifications.requiredVariables()).containsExactly("GATEWAY_INTERNAL_AUTH_PUBLIC_KEYS");
+        assertThat(notifications.loopbackDefaults())
+                .as("its database, Kafka and the relay default to this machine")
+                .containsExactly("DATABASE_JDBC_URL", "DATABASE_R2DBC_URL", "KAFKA_BOOTSTRAP_SERVERS", "SMTP_HOST");
+        assertThat(notifications.placeholderProperties)
+                .containsEntry("SMTP_HOST", "spring.mail.host")
+                .containsEntry("SMTP_STARTTLS", "spring.mail.properties.mail.smtp.starttls.enable");
+        assertThat(notifications.explain("NOTIFICATIONS_SENDING_RETRYDELAYS"))
+                .contains("notifications.sending.retry-delays");
+        assertThat(notifications.explain("SPRING_KAFKA_SECURITY_PROTOCOL"))
+                .as("it reads the *.events topics")
+                .contains("spring.kafka.security.protocol");
+        assertThat(notifications.explain("WEBHOOK_SECRET_ENCRYPTION_KEY"))
+                .as("another module's placeholder")
+                .isNull();
+    }
+
+    @Test
     void tellsTheInternalCallersPrivateKeysFromTheirPublicKeys() {
         ServiceConfiguration gateway = ServiceConfiguration.of("gateway");
         ServiceConfiguration paymentLinks = ServiceConfiguration.of("payment-links-service");
