@@ -15,11 +15,13 @@ import org.springframework.stereotype.Component;
  * <table>
  *   <caption>Customer e-mails</caption>
  *   <tr><th>event</th><th>template</th></tr>
- *   <tr><td>subscriber.invited</td><td>subscription-invitation: the plan's terms and the subscribe page</td></tr>
- *   <tr><td>subscription.activated</td><td>subscription-active</td></tr>
- *   <tr><td>subscription.payment.success</td><td>subscription-receipt: amount, network, transaction</td></tr>
- *   <tr><td>subscription.cancelled</td><td>subscription-cancelled</td></tr>
- *   <tr><td>payment.completed</td><td>payment-receipt: amount, network, transaction</td></tr>
+ *   <tr><td>subscriber.invited</td><td>subscription_invitation: the plan's terms and the subscribe page</td></tr>
+ *   <tr><td>subscription.activated</td><td>subscription_active</td></tr>
+ *   <tr><td>subscription.payment.success</td><td>subscription_receipt: amount, network, transaction</td></tr>
+ *   <tr><td>subscription.payment.failed (missed)</td><td>subscription_payment_missed: what is owed, what to do, when
+ *   it is cancelled</td></tr>
+ *   <tr><td>subscription.cancelled</td><td>subscription_cancelled</td></tr>
+ *   <tr><td>payment.completed</td><td>payment_receipt: amount, network, transaction</td></tr>
  * </table>
  */
 @Component
@@ -36,58 +38,75 @@ public class EmailCatalog {
     /**
      * The e-mails the event makes; none for an event that names no one or that no e-mail is about.
      *
-     * @param merchantName the merchant's display name (the event's, else the one remembered), or null
+     * @param merchantName the name e-mails show for the merchant (its settings', else the event's, else the one
+     *     remembered), or null
      */
     public List<Email> emailsFor(Notice notice, String merchantName) {
-        String customer = notice.notifyText("customer_email");
-        if (customer == null) {
+        if (notice.notifyText("customer_email") == null) {
             return List.of();
         }
         String merchant = merchantName != null && !merchantName.isBlank()
                 ? oneLine(merchantName)
                 : "A " + properties.platformName() + " merchant";
+        return made(notice, merchant);
+    }
+
+    private List<Email> made(Notice notice, String merchant) {
         return switch (notice.type()) {
             case "subscriber.invited" ->
                 List.of(customerEmail(
                         notice,
                         merchant,
-                        "subscription-invitation",
+                        EmailTemplate.SUBSCRIPTION_INVITATION,
                         merchant + " invites you to subscribe: " + plan(notice)));
             case "subscription.activated" ->
                 List.of(customerEmail(
                         notice,
                         merchant,
-                        "subscription-active",
+                        EmailTemplate.SUBSCRIPTION_ACTIVE,
                         "Your subscription to " + plan(notice) + " is active"));
             case "subscription.payment.success" ->
                 List.of(customerEmail(
                         notice,
                         merchant,
-                        "subscription-receipt",
+                        EmailTemplate.SUBSCRIPTION_RECEIPT,
                         "Receipt from " + merchant + ": " + amount(notice) + " for " + plan(notice)));
+            case "subscription.payment.failed" ->
+                // A missed period; a collection a reorganisation took away is collected again by the keeper, unseen.
+                "missed".equals(notice.dataText("reason"))
+                        ? List.of(customerEmail(
+                                notice,
+                                merchant,
+                                EmailTemplate.SUBSCRIPTION_PAYMENT_MISSED,
+                                "Payment missed: " + amount(notice) + " for " + plan(notice)))
+                        : List.of();
             case "subscription.cancelled" ->
                 List.of(customerEmail(
                         notice,
                         merchant,
-                        "subscription-cancelled",
+                        EmailTemplate.SUBSCRIPTION_CANCELLED,
                         "Your subscription to " + plan(notice) + " was cancelled"));
             case "payment.completed" ->
                 List.of(customerEmail(
-                        notice, merchant, "payment-receipt", "Receipt from " + merchant + ": " + amount(notice)));
+                        notice,
+                        merchant,
+                        EmailTemplate.PAYMENT_RECEIPT,
+                        "Receipt from " + merchant + ": " + amount(notice)));
             default -> List.of();
         };
     }
 
-    private Email customerEmail(Notice notice, String merchant, String template, String subject) {
+    private Email customerEmail(Notice notice, String merchant, EmailTemplate template, String subject) {
         Map<String, Object> variables = variables(notice, merchant);
         String recipient = notice.notifyText("customer_email");
         return new Email(
-                template,
+                template.wireName(),
                 recipient,
                 merchant + " via " + properties.platformName(),
+                null,
                 (notice.mode() == Mode.TEST ? "[Test mode] " : "") + oneLine(subject),
-                renderer.html(template, variables),
-                renderer.text(template, variables));
+                renderer.html(template.wireName(), variables),
+                renderer.text(template.wireName(), variables));
     }
 
     /** What every template may show; absent facts are null (templates leave their lines out). */
@@ -109,6 +128,10 @@ public class EmailCatalog {
         variables.put("transaction", hash);
         variables.put("explorerUrl", explorerUrl(network(notice), hash));
         variables.put("orderId", notice.dataText("order_id"));
+        long periods = notice.data().path("periods").asLong(0);
+        variables.put("periods", periods > 0 ? Words.count(periods, "payment") : null);
+        long cancelAfter = notice.notifyTo().path("cancel_after_missed").asLong(0);
+        variables.put("cancelAfter", cancelAfter > 0 ? Words.count(cancelAfter, "payment") : null);
         return variables;
     }
 

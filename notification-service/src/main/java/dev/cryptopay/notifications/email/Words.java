@@ -26,7 +26,8 @@ final class Words {
         return count(seconds, "second");
     }
 
-    private static String count(long n, String unit) {
+    /** "payment", "3 payments". */
+    static String count(long n, String unit) {
         return n == 1 ? unit : n + " " + unit + "s";
     }
 }

@@ -1,11 +1,14 @@
 package dev.cryptopay.notifications.intake;
 
-import dev.cryptopay.notifications.email.Email;
+import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.notifications.email.EmailCatalog;
+import dev.cryptopay.notifications.email.EmailTemplate;
 import dev.cryptopay.notifications.email.Notice;
 import dev.cryptopay.notifications.merchant.MerchantProfiles;
 import dev.cryptopay.notifications.notification.NotificationRepository;
 import dev.cryptopay.notifications.notification.NotificationRepository.NewNotification;
+import dev.cryptopay.notifications.settings.NotificationSettings;
+import dev.cryptopay.notifications.settings.SettingsRepository;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Clock;
@@ -23,6 +26,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.reactive.TransactionalOperator;
 import reactor.core.publisher.Mono;
+import reactor.util.function.Tuples;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -39,6 +43,7 @@ public class NotificationIntake {
     private final EmailCatalog catalog;
     private final NotificationRepository notifications;
     private final MerchantProfiles profiles;
+    private final SettingsRepository settings;
     private final TransactionalOperator tx;
     private final JsonMapper json;
     private final Clock clock;
@@ -48,6 +53,7 @@ public class NotificationIntake {
             EmailCatalog catalog,
             NotificationRepository notifications,
             MerchantProfiles profiles,
+            SettingsRepository settings,
             TransactionalOperator tx,
             JsonMapper json,
             Clock clock,
@@ -55,12 +61,35 @@ public class NotificationIntake {
         this.catalog = catalog;
         this.notifications = notifications;
         this.profiles = profiles;
+        this.settings = settings;
         this.tx = tx;
         this.json = json;
         this.clock = clock;
         this.invalid = Counter.builder("notifications.intake.invalid")
                 .description("Records on the event topics that were not events, passed over")
                 .register(meters);
+    }
+
+    /**
+     * The event's e-mails as the merchant chose: those switched off left out, its name for e-mails (else the event's,
+     * else the one remembered), its support address as the Reply-To.
+     */
+    private List<NewNotification> emails(Notice notice, NotificationSettings chosen, Map<UUID, String> names) {
+        String eventName = notice.notifyText("merchant_name");
+        String name = chosen.displayName() != null
+                ? chosen.displayName()
+                : eventName != null ? eventName : names.get(notice.merchantId());
+        return catalog.emailsFor(notice, name).stream()
+                .filter(email -> EmailTemplate.fromWireName(email.template())
+                        .map(chosen::sends)
+                        .orElse(true))
+                .map(email -> new NewNotification(
+                        notice.eventId(),
+                        notice.type(),
+                        notice.merchantId(),
+                        notice.mode(),
+                        email.withReplyTo(chosen.supportEmail())))
+                .toList();
     }
 
     /**
@@ -103,19 +132,22 @@ public class NotificationIntake {
                 }
             }
             unnamed.removeAll(carried.keySet());
+            Set<MerchantIdentity> senders = new HashSet<>();
+            notices.forEach(notice -> senders.add(new MerchantIdentity(notice.merchantId(), notice.mode())));
             Mono<Long> keep = profiles.remember(carried, now)
+                    // One after the other: the statements share the transaction's connection.
                     .then(profiles.namesOf(unnamed))
-                    .flatMap(kept -> {
-                        Map<UUID, String> names = new HashMap<>(kept);
+                    .flatMap(kept -> settings.findAll(senders).map(chosenBy -> Tuples.of(kept, chosenBy)))
+                    .flatMap(loaded -> {
+                        Map<UUID, String> names = new HashMap<>(loaded.getT1());
                         names.putAll(carried);
                         List<NewNotification> made = new ArrayList<>();
                         for (Notice notice : notices) {
-                            String name = notice.notifyText("merchant_name");
-                            for (Email email :
-                                    catalog.emailsFor(notice, name != null ? name : names.get(notice.merchantId()))) {
-                                made.add(new NewNotification(
-                                        notice.eventId(), notice.type(), notice.merchantId(), notice.mode(), email));
-                            }
+                            NotificationSettings chosen = loaded.getT2()
+                                    .getOrDefault(
+                                            new MerchantIdentity(notice.merchantId(), notice.mode()),
+                                            NotificationSettings.DEFAULT);
+                            made.addAll(emails(notice, chosen, names));
                         }
                         return notifications.insertNew(made, now);
                     });

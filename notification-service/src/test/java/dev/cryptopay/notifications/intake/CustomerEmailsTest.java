@@ -67,7 +67,7 @@ class CustomerEmailsTest extends NotificationTestBase {
                 .contains("Review and subscribe: " + SUBSCRIBE_URL + subscriber)
                 .contains("TEST MODE");
         assertThat(column(event, "status", String.class)).isEqualTo("sent");
-        assertThat(column(event, "template", String.class)).isEqualTo("subscription-invitation");
+        assertThat(column(event, "template", String.class)).isEqualTo("subscription_invitation");
     }
 
     @Test
@@ -143,6 +143,39 @@ class CustomerEmailsTest extends NotificationTestBase {
                 .contains("href=\"https://pay.test/checkout/abc\"")
                 .contains("Hello,");
         assertThat(part(receipt, "text/plain")).contains("Order: order-<7>").contains("Amount: 25.00 USDC");
+    }
+
+    @Test
+    void aMissedPaymentSaysWhatWasMissedWhatToDoAndWhenTheSubscriptionEndsAndAReorganisationSaysNothing()
+            throws Exception {
+        MerchantIdentity merchant = newMerchant();
+        String to = address("missed");
+        String subscriber = UUID.randomUUID().toString();
+        Map<String, Object> reorganised = subscriptionData(subscriber, "active", TX);
+        reorganised.put("reason", "reorganised");
+        String taken = publish(
+                "subscriptions.events", merchant, "subscription.payment.failed", reorganised, notify(to, subscriber));
+        Map<String, Object> missed = subscriptionData(subscriber, "active", null);
+        missed.put("reason", "missed");
+        missed.put("periods", 2);
+        Map<String, Object> notify = notify(to, subscriber);
+        notify.put("amount", "21");
+        notify.put("cancel_after_missed", 3);
+        String event = publish("subscriptions.events", merchant, "subscription.payment.failed", missed, notify);
+        keptAndSent(event);
+
+        assertThat(notificationsOf(taken)).isZero();
+        MimeMessage mail = single(to);
+        assertThat(mail.getSubject()).isEqualTo("[Test mode] Payment missed: 21 USDC for Pro <gold>");
+        assertThat(part(mail, "text/html"))
+                .contains("<strong>21 USDC</strong>")
+                .contains("2 payments")
+                .contains("3 payments")
+                .contains("href=\"" + SUBSCRIBE_URL + subscriber + "\"");
+        assertThat(part(mail, "text/plain"))
+                .contains("Café & Co could not collect 21 USDC for Pro <gold> (2 payments missed).")
+                .contains("If 3 payments in a row are missed, the subscription is cancelled.")
+                .contains("Open your subscription: " + SUBSCRIBE_URL + subscriber);
     }
 
     @Test

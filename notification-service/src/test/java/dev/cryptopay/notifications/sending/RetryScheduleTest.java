@@ -150,7 +150,7 @@ class RetryScheduleTest extends NotificationTestBase {
                 .lines()
                 .filter(line -> line.startsWith("notifications_attempts_total{")
                         && line.contains("outcome=\"given_up\"")
-                        && line.contains("template=\"subscription-invitation\""))
+                        && line.contains("template=\"subscription_invitation\""))
                 .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
                 .sum();
     }

@@ -19,6 +19,8 @@ import tools.jackson.databind.annotation.JsonNaming;
  *     one period bills (subscription events; data's {@code amount} is in base units), or null
  * @param intervalSeconds the plan's billing interval (subscription events), or null
  * @param network the plan's network name (subscription events), or null
+ * @param cancelAfterMissed how many payments missed in a row cancel the subscription, 0 for never (subscription
+ *     events), or null
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -30,18 +32,21 @@ public record Notify(
         String planName,
         String amount,
         Long intervalSeconds,
-        String network) {
+        String network,
+        Long cancelAfterMissed) {
 
     /** A notify member for the customer's address, or null when there is no address to write to. */
     public static Notify customer(String customerEmail, String customerName, String merchantName) {
         if (customerEmail == null || customerEmail.isBlank()) {
             return null;
         }
-        return new Notify(customerEmail, customerName, merchantName, null, null, null, null, null);
+        return new Notify(customerEmail, customerName, merchantName, null, null, null, null, null, null);
     }
 
     /** This member with the subscription's page and the plan's terms. */
-    public Notify withSubscription(String url, String plan, String periodAmount, long interval, String networkName) {
-        return new Notify(customerEmail, customerName, merchantName, url, plan, periodAmount, interval, networkName);
+    public Notify withSubscription(
+            String url, String plan, String tokenAmount, long interval, String networkName, long cancelAfter) {
+        return new Notify(
+                customerEmail, customerName, merchantName, url, plan, tokenAmount, interval, networkName, cancelAfter);
     }
 }

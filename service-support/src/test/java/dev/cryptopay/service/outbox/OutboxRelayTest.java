@@ -137,16 +137,16 @@ class OutboxRelayTest {
     void anEventForACustomerCarriesItsNotifyMemberAfterData() {
         DomainEvent event = event("subscription.activated", 1)
                 .withNotify(Notify.customer("ana@example.com", "Ana", "Shop <1>")
-                        .withSubscription("https://pay.example/subscribe?x=1", "Pro", "10.5", 2_592_000, "Anvil"));
+                        .withSubscription("https://pay.example/subscribe?x=1", "Pro", "10.5", 2_592_000, "Anvil", 3));
         transactions.transactional(writer.append(topic, event)).block();
 
         assertThat(relay.publishPending().block()).isEqualTo(1);
         assertThat(consume(topic, 1).get(0).value())
-                .endsWith(
-                        "\"data\":" + json.writeValueAsString(Map.of("n", 1, "amount", "10.50"))
-                                + ",\"notify\":{\"customer_email\":\"ana@example.com\",\"customer_name\":\"Ana\","
-                                + "\"merchant_name\":\"Shop <1>\",\"subscription_link_url\":\"https://pay.example/subscribe?x=1\","
-                                + "\"plan_name\":\"Pro\",\"amount\":\"10.5\",\"interval_seconds\":2592000,\"network\":\"Anvil\"}}");
+                .endsWith("\"data\":" + json.writeValueAsString(Map.of("n", 1, "amount", "10.50"))
+                        + ",\"notify\":{\"customer_email\":\"ana@example.com\",\"customer_name\":\"Ana\","
+                        + "\"merchant_name\":\"Shop <1>\",\"subscription_link_url\":\"https://pay.example/subscribe?x=1\","
+                        + "\"plan_name\":\"Pro\",\"amount\":\"10.5\",\"interval_seconds\":2592000,\"network\":\"Anvil\","
+                        + "\"cancel_after_missed\":3}}");
         assertThat(Notify.customer(" ", "Ana", "Shop"))
                 .as("no address, no notify")
                 .isNull();

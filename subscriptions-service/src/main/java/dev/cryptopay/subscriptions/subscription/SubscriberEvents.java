@@ -133,6 +133,7 @@ public class SubscriberEvents {
                                 plan.plan().name(),
                                 plan.token().format(amount),
                                 plan.plan().terms().interval(),
-                                plan.network().name()));
+                                plan.network().name(),
+                                plan.plan().terms().autoCancelAfterMissed()));
     }
 }

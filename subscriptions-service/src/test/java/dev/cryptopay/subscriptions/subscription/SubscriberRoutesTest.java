@@ -103,6 +103,7 @@ class SubscriberRoutesTest extends SubscriptionsTestBase {
         assertThat(notify.get("amount").asString()).isEqualTo("10");
         assertThat(notify.get("interval_seconds").asLong()).isPositive();
         assertThat(notify.get("network").asString()).isNotBlank();
+        assertThat(notify.get("cancel_after_missed").isNumber()).isTrue();
         assertThat(json.readTree(records.get(1).value()).get("notify")).isEqualTo(notify);
         assertThat(merchantEvents(merchant, 1))
                 .extracting(record -> TestKafka.header(record, "event-type"))
