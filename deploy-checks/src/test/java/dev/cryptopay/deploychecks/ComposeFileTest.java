@@ -233,7 +233,9 @@ class ComposeFileTest {
                 "SUBSCRIPTIONS_URL",
                 "subscriptions-service",
                 "WEBHOOKS_URL",
-                "webhook-service");
+                "webhook-service",
+                "NOTIFICATIONS_URL",
+                "notification-service");
         upstreams.forEach((variable, service) -> assertThat(gateway.get(variable))
                 .as(variable)
                 .isEqualTo("http://" + service + ":" + env(service).get("PORT")));

@@ -323,7 +323,9 @@ class KustomizeTest {
                 "SUBSCRIPTIONS_URL",
                 "subscriptions-service",
                 "WEBHOOKS_URL",
-                "webhook-service");
+                "webhook-service",
+                "NOTIFICATIONS_URL",
+                "notification-service");
         upstreams.forEach((variable, service) -> {
             Map<String, Object> port = maps(at(object(service, "Service", service), "spec", "ports"))
                     .get(0);

@@ -175,6 +175,7 @@ class NetworkPolicyTest {
                         "gateway -> payment-links-service:8081",
                         "gateway -> subscriptions-service:8082",
                         "gateway -> webhook-service:8083",
+                        "gateway -> notification-service:8085",
                         "chain-watcher -> payment-links-service:8081",
                         "chain-watcher -> subscriptions-service:8082");
         assertThat(ingress("gateway"))

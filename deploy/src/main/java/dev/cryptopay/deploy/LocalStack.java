@@ -245,6 +245,11 @@ public final class LocalStack implements AutoCloseable {
         return files.stackEnvFile;
     }
 
+    /** {@code <data dir>/mail}: every e-mail the stack's SMTP server received, as {@code <n>.eml} ({@code ./dev-mail}). */
+    public Path mailDir() {
+        return files.mailDir;
+    }
+
     public SandboxCredentials credentials() {
         return credentials;
     }

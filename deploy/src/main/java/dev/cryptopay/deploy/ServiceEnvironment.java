@@ -88,6 +88,7 @@ final class ServiceEnvironment {
             env.put("PAYMENT_LINKS_URL", ports.url(StackPort.PAYMENT_LINKS));
             env.put("SUBSCRIPTIONS_URL", ports.url(StackPort.SUBSCRIPTIONS));
             env.put("WEBHOOKS_URL", ports.url(StackPort.WEBHOOKS));
+            env.put("NOTIFICATIONS_URL", ports.url(StackPort.NOTIFICATIONS));
         }
         if (service == StackService.PAYMENT_LINKS || service == StackService.SUBSCRIPTIONS) {
             // payment_url and subscription_link_url point at the pages the gateway serves at /checkout.

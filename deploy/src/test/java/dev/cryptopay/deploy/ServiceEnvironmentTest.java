@@ -44,7 +44,8 @@ class ServiceEnvironmentTest {
                         "GATEWAY_SIGNUP_ENABLED",
                         "PAYMENT_LINKS_URL",
                         "SUBSCRIPTIONS_URL",
-                        "WEBHOOKS_URL");
+                        "WEBHOOKS_URL",
+                        "NOTIFICATIONS_URL");
         assertThat(env)
                 .containsEntry("PORT", String.valueOf(ports.port(StackPort.GATEWAY)))
                 .as("its own private key: it signs what it forwards")
@@ -58,7 +59,8 @@ class ServiceEnvironmentTest {
                 .containsEntry("GATEWAY_ADMIN_TOKEN", "admin-token")
                 .containsEntry("GATEWAY_SIGNUP_ENABLED", "true")
                 .containsEntry("PAYMENT_LINKS_URL", "http://127.0.0.1:" + ports.port(StackPort.PAYMENT_LINKS))
-                .containsEntry("WEBHOOKS_URL", "http://127.0.0.1:" + ports.port(StackPort.WEBHOOKS));
+                .containsEntry("WEBHOOKS_URL", "http://127.0.0.1:" + ports.port(StackPort.WEBHOOKS))
+                .containsEntry("NOTIFICATIONS_URL", "http://127.0.0.1:" + ports.port(StackPort.NOTIFICATIONS));
     }
 
     @Test

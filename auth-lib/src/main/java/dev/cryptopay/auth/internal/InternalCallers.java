@@ -21,6 +21,8 @@ public final class InternalCallers {
     public static final String SUBSCRIPTIONS_SERVICE = "subscriptions-service";
     /** webhook-service: receives the gateway's forwarded requests. */
     public static final String WEBHOOK_SERVICE = "webhook-service";
+    /** notification-service: receives the gateway's forwarded requests (e-mail settings and log). */
+    public static final String NOTIFICATION_SERVICE = "notification-service";
 
     private static final Pattern ID = Pattern.compile("[a-z][a-z0-9-]{0,31}");
 

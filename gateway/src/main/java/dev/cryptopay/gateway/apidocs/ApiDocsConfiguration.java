@@ -32,7 +32,8 @@ public class ApiDocsConfiguration {
                 List.of(
                         new Source("payment-links-service", "PaymentLinks", upstreams.paymentLinks()),
                         new Source("subscriptions-service", "Subscriptions", upstreams.subscriptions()),
-                        new Source("webhook-service", "Webhooks", upstreams.webhooks())),
+                        new Source("webhook-service", "Webhooks", upstreams.webhooks()),
+                        new Source("notification-service", "Notifications", upstreams.notifications())),
                 json,
                 Clock.systemUTC());
     }

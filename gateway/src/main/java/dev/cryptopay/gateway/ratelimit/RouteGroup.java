@@ -31,7 +31,10 @@ public enum RouteGroup {
     PUBLIC(Scope.CLIENT_IP),
     /** /webhook-endpoints/**, /webhook-deliveries/**, /events/**. */
     WEBHOOKS(Scope.API_KEY),
-    /** GET /account, /account/keys (GET, POST, DELETE …/{id}) and /account/production_access (GET, POST). */
+    /**
+     * GET /account, /account/keys (GET, POST, DELETE …/{id}), /account/production_access (GET, POST) and the e-mail
+     * settings and log (/notifications/**).
+     */
     ACCOUNT(Scope.API_KEY),
     /** POST /signup (self-service sign-up, when enabled), counted per client IP. */
     SIGNUP(Scope.CLIENT_IP),

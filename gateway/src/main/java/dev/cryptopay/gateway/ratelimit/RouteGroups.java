@@ -32,6 +32,8 @@ public final class RouteGroups {
             case GatewayRoutes.PUBLIC_LINK_PAYMENT -> RouteGroup.PUBLIC_LINK_PAYMENT;
             case GatewayRoutes.PUBLIC -> RouteGroup.PUBLIC;
             case GatewayRoutes.WEBHOOKS -> RouteGroup.WEBHOOKS;
+            // The merchant's e-mail settings and log are account settings: the account group and scope.
+            case GatewayRoutes.NOTIFICATIONS -> RouteGroup.ACCOUNT;
             case GatewayRoutes.ACCOUNT,
                     GatewayRoutes.ACCOUNT_KEYS,
                     GatewayRoutes.ACCOUNT_KEY,

@@ -35,6 +35,7 @@ public final class GatewayRoutes {
     public static final String PUBLIC_LINK_PAYMENT = "public-link-payment";
     public static final String PUBLIC = "public";
     public static final String WEBHOOKS = "webhooks";
+    public static final String NOTIFICATIONS = "notifications";
     public static final String CHECKOUT = "checkout";
     public static final String SUBSCRIBE_CHECKOUT = "subscribe-checkout";
 
@@ -148,6 +149,13 @@ public final class GatewayRoutes {
                                                 base + "/events/**"),
                                 KeyScope.WEBHOOKS,
                                 InternalCallers.WEBHOOK_SERVICE))
+                // The merchant's e-mail settings and e-mail log: account settings, so the account scope.
+                .route(
+                        NOTIFICATIONS,
+                        r -> forwarding.signed(
+                                r.order(5).path(base + "/notifications", base + "/notifications/**"),
+                                KeyScope.ACCOUNT,
+                                InternalCallers.NOTIFICATION_SERVICE))
                 // The customer's subscribe page: public, path unchanged. Before the checkout, which would match it too.
                 .route(
                         SUBSCRIBE_CHECKOUT,

@@ -16,6 +16,8 @@ import org.springframework.validation.annotation.Validated;
  *                        {@code /invitations/**}, {@code /public/**}). Default {@code http://127.0.0.1:8082}.
  * @param webhooks        base URL of webhook-service (receives {@code /webhook-endpoints/**},
  *                        {@code /webhook-deliveries/**}, {@code /events/**}). Default {@code http://127.0.0.1:8083}.
+ * @param notifications   base URL of notification-service (receives {@code /notifications/**}). Default
+ *                        {@code http://127.0.0.1:8085}.
  * @param connectTimeout  how long to wait for a TCP connection to a service before answering 503. Default 2 s.
  * @param responseTimeout how long to wait for a service's response headers before answering 504. Default 30 s.
  */
@@ -25,6 +27,7 @@ public record UpstreamProperties(
         @NotNull URI paymentLinks,
         @NotNull URI subscriptions,
         @NotNull URI webhooks,
+        @NotNull URI notifications,
         @NotNull Duration connectTimeout,
         @NotNull Duration responseTimeout) {
 
@@ -32,9 +35,10 @@ public record UpstreamProperties(
         paymentLinks = paymentLinks == null ? URI.create("http://127.0.0.1:8081") : paymentLinks;
         subscriptions = subscriptions == null ? URI.create("http://127.0.0.1:8082") : subscriptions;
         webhooks = webhooks == null ? URI.create("http://127.0.0.1:8083") : webhooks;
+        notifications = notifications == null ? URI.create("http://127.0.0.1:8085") : notifications;
         connectTimeout = connectTimeout == null ? Duration.ofSeconds(2) : connectTimeout;
         responseTimeout = responseTimeout == null ? Duration.ofSeconds(30) : responseTimeout;
-        for (URI uri : new URI[] {paymentLinks, subscriptions, webhooks}) {
+        for (URI uri : new URI[] {paymentLinks, subscriptions, webhooks, notifications}) {
             if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme())) {
                 throw new IllegalArgumentException("gateway.upstreams.* must be http(s) URLs, got " + uri);
             }
@@ -51,6 +55,7 @@ public record UpstreamProperties(
             case InternalCallers.PAYMENT_LINKS_SERVICE -> paymentLinks;
             case InternalCallers.SUBSCRIPTIONS_SERVICE -> subscriptions;
             case InternalCallers.WEBHOOK_SERVICE -> webhooks;
+            case InternalCallers.NOTIFICATION_SERVICE -> notifications;
             default -> throw new IllegalArgumentException("The gateway forwards nothing to " + service);
         };
     }

@@ -73,7 +73,12 @@ class ScopedKeysTest extends GatewayTestBase {
         MerchantKey reader = create(full, Map.of("scopes", List.of("read")));
         assertThat(strings(account(reader).get("scopes"))).containsExactly("read");
 
-        for (String path : List.of("/payment_links", "/subscriptions/plan", "/webhook-endpoints", "/account/keys")) {
+        for (String path : List.of(
+                "/payment_links",
+                "/subscriptions/plan",
+                "/webhook-endpoints",
+                "/account/keys",
+                "/notifications/emails")) {
             send("GET", path, null, reader).expectStatus().isOk();
         }
         assertMissing(send("POST", "/payment_links", "{}", reader), "payment_links");
@@ -82,6 +87,7 @@ class ScopedKeysTest extends GatewayTestBase {
         assertMissing(send("PUT", "/payment_links/receiving_key", "{}", reader), "account");
         assertMissing(send("POST", "/account/keys", "{}", reader), "account");
         assertMissing(send("POST", "/account/production_access", "{}", reader), "account");
+        assertMissing(send("PUT", "/notifications/settings", "{}", reader), "account");
     }
 
     @Test
@@ -98,6 +104,7 @@ class ScopedKeysTest extends GatewayTestBase {
         assertMissing(send("GET", "/subscriptions/plan", null, links), "subscriptions");
         assertMissing(send("GET", "/events", null, links), "webhooks");
         assertMissing(send("GET", "/account/keys", null, links), "account");
+        assertMissing(send("PUT", "/notifications/settings", "{}", links), "account");
         // Every key may ask who it is and what it may do.
         assertThat(strings(account(links).get("scopes"))).containsExactly("payment_links");
     }

@@ -25,7 +25,7 @@ class PropertiesValidationTest {
         assertThat(new KeyRegistryProperties(null, 0, null, null).cacheTtl()).isEqualTo(Duration.ofSeconds(5));
         assertThat(new KeyRegistryProperties(null, 0, null, null).lookupTimeout())
                 .isEqualTo(Duration.ofSeconds(3));
-        assertThat(new UpstreamProperties(null, null, null, null, null).paymentLinks())
+        assertThat(new UpstreamProperties(null, null, null, null, null, null).paymentLinks())
                 .isEqualTo(URI.create("http://127.0.0.1:8081"));
         GatewayRedisProperties redis = new GatewayRedisProperties(false, null, null, null);
         assertThat(redis.uri()).isEqualTo("redis://127.0.0.1:6379");
@@ -59,7 +59,7 @@ class PropertiesValidationTest {
         assertThatThrownBy(() -> new AdminProperties(true, null, null, "short"))
                 .hasMessageContaining("gateway.admin.token");
         assertThat(new AdminProperties(false, null, null, null).enabled()).isFalse();
-        assertThatThrownBy(() -> new UpstreamProperties(URI.create("ftp://x"), null, null, null, null))
+        assertThatThrownBy(() -> new UpstreamProperties(URI.create("ftp://x"), null, null, null, null, null))
                 .hasMessageContaining("http(s)");
         assertThatThrownBy(() -> new RateLimitProperties(true, Duration.ZERO, null))
                 .hasMessageContaining("period");

@@ -150,6 +150,8 @@ class ForwardingTest extends GatewayTestBase {
     void routesEachPrefixToItsService() {
         MerchantKey key = admin.newMerchantKey();
         Map<String, String> expected = Map.of(
+                "/notifications/settings", TestEnvironment.notifications().name(),
+                "/notifications/emails/e_1", TestEnvironment.notifications().name(),
                 "/payment_links/currencies", TestEnvironment.paymentLinks().name(),
                 "/subscriptions/plans", TestEnvironment.subscriptions().name(),
                 "/subscriber/sub_1", TestEnvironment.subscriptions().name(),

@@ -47,6 +47,8 @@ class RouteGroupsTest {
                 .isEqualTo(RouteGroup.WEBHOOKS);
         assertThat(RouteGroups.classify(GatewayRoutes.ACCOUNT, HttpMethod.GET, "/account"))
                 .isEqualTo(RouteGroup.ACCOUNT);
+        assertThat(RouteGroups.classify(GatewayRoutes.NOTIFICATIONS, HttpMethod.PUT, "/notifications/settings"))
+                .isEqualTo(RouteGroup.ACCOUNT);
     }
 
     @Test

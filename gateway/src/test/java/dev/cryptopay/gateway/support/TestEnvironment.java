@@ -21,6 +21,7 @@ public final class TestEnvironment {
     private static EchoServer paymentLinks;
     private static EchoServer subscriptions;
     private static EchoServer webhooks;
+    private static EchoServer notifications;
 
     private TestEnvironment() {}
 
@@ -60,6 +61,13 @@ public final class TestEnvironment {
         return webhooks;
     }
 
+    public static synchronized EchoServer notifications() {
+        if (notifications == null) {
+            notifications = EchoServer.start(InternalCallers.NOTIFICATION_SERVICE);
+        }
+        return notifications;
+    }
+
     /** Properties every gateway in the tests runs with; the main test context uses exactly these. */
     public static Map<String, String> gatewayProperties() {
         TestDatabase db = database();
@@ -76,6 +84,7 @@ public final class TestEnvironment {
         properties.put("gateway.upstreams.payment-links", paymentLinks().url());
         properties.put("gateway.upstreams.subscriptions", subscriptions().url());
         properties.put("gateway.upstreams.webhooks", webhooks().url());
+        properties.put("gateway.upstreams.notifications", notifications().url());
         properties.put("gateway.keys.cache-ttl", "1s");
         // Events stay in the outbox table, where the tests read them; the relay to Kafka is service-support's, tested
         // there and by the end-to-end tests.
