@@ -207,6 +207,29 @@ await dashboardWalk("dashboard walk", {}, async (browser, result) => {
   await page.locator('[data-action="api_key.revoked"]').first().waitFor();
   result.securityRows = await page.locator("main tbody tr").allTextContents();
   await axe("security");
+  // The e-mail settings: a refused support address is shown at its field; the corrected settings are kept (read
+  // back after leaving the page), and the log says what was written.
+  await nav("E-mails", "E-mails");
+  await page.getByLabel("Name shown as the sender").fill("Walk <b>shop</b>");
+  await page.getByLabel("Support address (replies go here)").fill("not an address");
+  await page.getByLabel("Payment receipt").uncheck();
+  await page.getByRole("button", { name: "Save e-mail settings" }).click();
+  await page.locator('[data-error-for="support_email"]:not(:empty)').waitFor();
+  result.supportEmailError = await page.locator('[data-error-for="support_email"]').textContent();
+  await page.getByLabel("Support address (replies go here)").fill("help@walk.example");
+  await page.getByRole("button", { name: "Save e-mail settings" }).click();
+  await page.locator("#settings-saved .notice").waitFor();
+  await nav("Security", "Security");
+  await nav("E-mails", "E-mails");
+  result.emailSettings = {
+    name: await page.getByLabel("Name shown as the sender").inputValue(),
+    support: await page.getByLabel("Support address (replies go here)").inputValue(),
+    paymentReceipt: await page.getByLabel("Payment receipt").isChecked(),
+    invitation: await page.getByLabel("Invitation to subscribe").isChecked(),
+  };
+  result.emailLog = (await page.locator("#email-log").textContent()).trim();
+  await shoot("10b-emails");
+  await axe("emails");
 
   // 8. Sign out, then in again: the revoked key's file with the first API key is refused; the saved file works.
   await page.getByRole("button", { name: "Sign out" }).click();

@@ -13,6 +13,7 @@ import * as linkForm from "./view-link-new.js";
 import * as linkDetail from "./view-link.js";
 import * as developers from "./view-developers.js";
 import * as security from "./view-security.js";
+import * as emails from "./view-emails.js";
 import * as webhookEndpoints from "./view-webhooks.js";
 import * as webhookEndpoint from "./view-webhook.js";
 import * as webhookDelivery from "./view-webhook-delivery.js";
@@ -62,6 +63,9 @@ function route(path) {
   }
   if (rest === "/security") {
     return [security, "security", {}];
+  }
+  if (rest === "/emails") {
+    return [emails, "emails", {}];
   }
   const webhooks = webhookRoute(rest);
   if (webhooks) {

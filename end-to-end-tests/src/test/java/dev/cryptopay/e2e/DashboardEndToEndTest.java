@@ -181,6 +181,13 @@ class DashboardEndToEndTest {
         assertThat(security.get(0)).contains("API key revoked").contains(apiKey.substring(0, 12));
         assertThat(security).anySatisfy(row -> assertThat(row).contains("API key created"));
         assertThat(security).anySatisfy(row -> assertThat(row).contains("API key used for the first time"));
+        // The e-mail settings, saved through the gateway to notification-service and read back.
+        assertThat(walk.get("supportEmailError").asString()).isEqualTo("support_email must be a valid e-mail address");
+        assertThat(walk.at("/emailSettings/name").asString()).isEqualTo("Walk <b>shop</b>");
+        assertThat(walk.at("/emailSettings/support").asString()).isEqualTo("help@walk.example");
+        assertThat(walk.at("/emailSettings/paymentReceipt").asBoolean()).isFalse();
+        assertThat(walk.at("/emailSettings/invitation").asBoolean()).isTrue();
+        assertThat(walk.get("emailLog").asString()).contains("Sent e-mails").contains("No e-mail written yet.");
 
         // Signing out and in again; memory-only and remembered sessions; the keyboard's first stop.
         assertThat(walk.get("navHiddenSignedOut").asBoolean()).isTrue();
@@ -204,7 +211,8 @@ class DashboardEndToEndTest {
                         "GET /api/v1/payment_links 400 validation_failed",
                         "POST /api/v1/account/keys 403 production_access_required",
                         "GET /api/v1/account 401 invalid_signature",
-                        "POST /api/v1/webhook-endpoints 400 validation_failed");
+                        "POST /api/v1/webhook-endpoints 400 validation_failed",
+                        "PUT /api/v1/notifications/settings 400 validation_failed");
         assertThat(walk.get("dialogs").values().stream().map(d -> d.get("type").asString()))
                 .as("only the confirmations of revoking a key, rotating a secret and deleting an endpoint")
                 .containsExactly("confirm", "confirm", "confirm");
@@ -223,6 +231,7 @@ class DashboardEndToEndTest {
                         "link",
                         "developers",
                         "security",
+                        "emails",
                         "webhooks",
                         "webhook",
                         "webhook-delivery",
@@ -242,6 +251,7 @@ class DashboardEndToEndTest {
                         "8-overview",
                         "9-links-completed",
                         "10-keys",
+                        "10b-emails",
                         "11-link-qr",
                         "12-webhooks-refused",
                         "13-webhook-secret",

@@ -12,6 +12,11 @@ import dev.cryptopay.client.account.model.CreateAccountKey;
 import dev.cryptopay.client.account.model.CreatedAccountKey;
 import dev.cryptopay.client.account.model.KeyScope;
 import dev.cryptopay.client.invoker.ApiClient;
+import dev.cryptopay.client.invoker.ApiException;
+import dev.cryptopay.client.notifications.model.Email;
+import dev.cryptopay.client.notifications.model.EmailTemplate;
+import dev.cryptopay.client.notifications.model.NotificationSettings;
+import dev.cryptopay.client.notifications.model.NotificationSettingsUpdate;
 import dev.cryptopay.client.paymentlinks.model.CreatePaymentLink;
 import dev.cryptopay.client.paymentlinks.model.PaymentLink;
 import dev.cryptopay.client.paymentlinks.model.PaymentStatus;
@@ -35,6 +40,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -237,7 +243,45 @@ class JavaClientEndToEndTest {
                 .contains(plan.getId());
 
         assertThat(client.publicRoutes().getPublicPlan(plan.getId()).getId()).isEqualTo(plan.getId());
+
+        // The invitation is e-mailed by notification-service; the merchant's e-mail log and settings, through the
+        // client.
+        NotificationSettings settings = client.notifications()
+                .updateNotificationSettings(new NotificationSettingsUpdate()
+                        .supportEmail("help@java.example")
+                        .emails(Map.of("payment_receipt", false)))
+                .getData();
+        assertThat(settings.getSupportEmail()).isEqualTo("help@java.example");
+        assertThat(settings.getEmails())
+                .containsEntry("payment_receipt", false)
+                .containsEntry("subscription_invitation", true);
+        assertThat(client.notifications().getNotificationSettings().getData()).isEqualTo(settings);
+        await(
+                "the invitation in the e-mail log",
+                Duration.ofSeconds(60),
+                () -> !invitationEmails().isEmpty());
+        Email email = invitationEmails().get(0);
+        assertThat(email.getRecipient()).isEqualTo("grace@example.com");
+        assertThat(email.getEventType()).isEqualTo("subscriber.invited");
+        assertThat(client.notifications()
+                        .getNotificationEmail(email.getId())
+                        .getData()
+                        .getText())
+                .contains("Java Pro");
         assertThat(client.plans().deprecatePlan(plan.getId())).isNotNull();
+    }
+
+    /** The log's invitations to grace@example.com (the client's checked exception made an assertion failure). */
+    private static List<Email> invitationEmails() {
+        try {
+            return client.notifications()
+                    .listNotificationEmails(
+                            1, 10, null, EmailTemplate.SUBSCRIPTION_INVITATION, "grace@example.com", null, null)
+                    .getData()
+                    .getData();
+        } catch (ApiException e) {
+            throw new AssertionError(e);
+        }
     }
 
     @Test

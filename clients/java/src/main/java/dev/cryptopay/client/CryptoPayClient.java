@@ -4,6 +4,7 @@ import dev.cryptopay.auth.keys.SigningKey;
 import dev.cryptopay.client.account.AccountApi;
 import dev.cryptopay.client.account.SignupApi;
 import dev.cryptopay.client.invoker.ApiClient;
+import dev.cryptopay.client.notifications.NotificationsApi;
 import dev.cryptopay.client.paymentlinks.CheckoutApi;
 import dev.cryptopay.client.paymentlinks.PaymentLinksApi;
 import dev.cryptopay.client.subscriptions.PlansApi;
@@ -51,6 +52,7 @@ public final class CryptoPayClient {
     private final WebhookDeliveriesApi webhookDeliveries;
     private final AccountApi account;
     private final SignupApi signup;
+    private final NotificationsApi notifications;
 
     private CryptoPayClient(Builder builder) {
         URI base = URI.create(stripSlash(Objects.requireNonNull(builder.baseUrl, "baseUrl is required")));
@@ -83,6 +85,7 @@ public final class CryptoPayClient {
         this.webhookDeliveries = new WebhookDeliveriesApi(signedClient);
         this.account = new AccountApi(signedClient);
         this.signup = new SignupApi(publicClient);
+        this.notifications = new NotificationsApi(signedClient);
     }
 
     /**
@@ -153,6 +156,11 @@ public final class CryptoPayClient {
      */
     public AccountApi account() {
         return account;
+    }
+
+    /** The e-mails written to the merchant's customers: the settings (name, support address, which ones) and the log. */
+    public NotificationsApi notifications() {
+        return notifications;
     }
 
     /**
