@@ -1,14 +1,10 @@
 package dev.cryptopay.deploy;
 
+import dev.cryptopay.testsupport.mail.MimeParts;
 import jakarta.mail.Address;
-import jakarta.mail.BodyPart;
 import jakarta.mail.MessagingException;
-import jakarta.mail.Multipart;
-import jakarta.mail.Part;
-import jakarta.mail.Session;
 import jakarta.mail.internet.MimeMessage;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,7 +15,6 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -73,7 +68,7 @@ public final class DevMail {
             return 0;
         }
         for (Path file : files) {
-            MimeMessage message = read(file);
+            MimeMessage message = MimeParts.read(file);
             out.printf(
                     "%4s  %s  %-32s  %s%n",
                     number(file),
@@ -87,7 +82,7 @@ public final class DevMail {
     }
 
     private static int show(Path file, PrintStream out) throws IOException, MessagingException {
-        MimeMessage message = read(file);
+        MimeMessage message = MimeParts.read(file);
         out.println("From:     " + addresses(message.getFrom()));
         out.println("To:       " + addresses(message.getAllRecipients()));
         if (message.getReplyTo() != null && !Arrays.equals(message.getReplyTo(), message.getFrom())) {
@@ -95,13 +90,13 @@ public final class DevMail {
         }
         out.println("Subject:  " + message.getSubject());
         out.println();
-        String text = part(message, "text/plain");
+        String text = MimeParts.part(message, "text/plain");
         out.println(text == null ? "(no text part; ./dev-mail " + number(file) + " --html)" : text.strip());
         return 0;
     }
 
     private static int html(Path file, PrintStream out, PrintStream err) throws IOException, MessagingException {
-        String html = part(read(file), "text/html");
+        String html = MimeParts.part(MimeParts.read(file), "text/html");
         if (html == null) {
             err.println("[dev-mail] e-mail " + number(file) + " has no HTML part");
             return 2;
@@ -128,32 +123,9 @@ public final class DevMail {
         return name.substring(0, name.indexOf('.'));
     }
 
-    private static MimeMessage read(Path file) throws IOException, MessagingException {
-        try (InputStream in = Files.newInputStream(file)) {
-            return new MimeMessage(Session.getInstance(new Properties()), in);
-        }
-    }
-
     private static String addresses(Address[] addresses) {
         return addresses == null
                 ? "-"
                 : Arrays.stream(addresses).map(Address::toString).collect(Collectors.joining(", "));
-    }
-
-    /** The first part of this MIME type, searching nested multiparts; null when there is none. */
-    static String part(Part part, String type) throws IOException, MessagingException {
-        if (part.isMimeType(type)) {
-            return (String) part.getContent();
-        }
-        if (part.getContent() instanceof Multipart multipart) {
-            for (int i = 0; i < multipart.getCount(); i++) {
-                BodyPart child = multipart.getBodyPart(i);
-                String found = part(child, type);
-                if (found != null) {
-                    return found;
-                }
-            }
-        }
-        return null;
     }
 }

@@ -6,21 +6,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.cryptopay.deploy.LocalStack;
 import dev.cryptopay.testsupport.chain.DevTokens;
-import jakarta.mail.BodyPart;
-import jakarta.mail.Multipart;
-import jakarta.mail.Part;
-import jakarta.mail.Session;
+import dev.cryptopay.testsupport.mail.MimeParts;
 import jakarta.mail.internet.InternetAddress;
 import jakarta.mail.internet.MimeMessage;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -61,14 +56,14 @@ class EmailEndToEndTest {
             assertThat(receipt.getSubject()).isEqualTo("[Test mode] Receipt from Mugs & <Co>: 12.5 USDC");
             assertThat(((InternetAddress) receipt.getFrom()[0]).getPersonal()).isEqualTo("Mugs & <Co> via CryptoPay");
             assertThat(((InternetAddress) receipt.getReplyTo()[0]).getAddress()).isEqualTo("help@mugs.example");
-            String html = part(receipt, "text/html");
+            String html = MimeParts.part(receipt, "text/html");
             assertThat(html)
                     .contains("Hello Grace &lt;Hopper&gt;,")
                     .contains("Mugs &amp; &lt;Co&gt;")
                     .contains("mug-7")
                     .contains("12.5 USDC")
                     .doesNotContain("<Hopper>");
-            assertThat(part(receipt, "text/plain"))
+            assertThat(MimeParts.part(receipt, "text/plain"))
                     .contains("Hello Grace <Hopper>,")
                     .contains("Amount: 12.5 USDC")
                     .contains("Order: mug-7")
@@ -91,7 +86,7 @@ class EmailEndToEndTest {
             Path receiptHtml = SCREENSHOTS.resolve("payment-receipt.html");
             Path invitationHtml = SCREENSHOTS.resolve("subscription-invitation.html");
             Files.writeString(receiptHtml, html);
-            Files.writeString(invitationHtml, part(invitation, "text/html"));
+            Files.writeString(invitationHtml, MimeParts.part(invitation, "text/html"));
             JsonNode walk = NodeTools.runWalk(
                     "email-walk.mjs",
                     Duration.ofMinutes(2),
@@ -122,7 +117,7 @@ class EmailEndToEndTest {
         try (Stream<Path> files = Files.list(dir)) {
             for (Path file :
                     files.filter(f -> f.toString().endsWith(".eml")).sorted().toList()) {
-                MimeMessage message = read(file);
+                MimeMessage message = MimeParts.read(file);
                 if (message.getAllRecipients() != null
                         && Stream.of(message.getAllRecipients())
                                 .anyMatch(address ->
@@ -134,27 +129,5 @@ class EmailEndToEndTest {
         } catch (IOException | jakarta.mail.MessagingException e) {
             return Optional.empty(); // a file being written: the next look reads it whole
         }
-    }
-
-    private static MimeMessage read(Path file) throws IOException, jakarta.mail.MessagingException {
-        try (InputStream in = Files.newInputStream(file)) {
-            return new MimeMessage(Session.getInstance(new Properties()), in);
-        }
-    }
-
-    private static String part(Part part, String type) throws Exception {
-        if (part.isMimeType(type)) {
-            return (String) part.getContent();
-        }
-        if (part.getContent() instanceof Multipart multipart) {
-            for (int i = 0; i < multipart.getCount(); i++) {
-                BodyPart child = multipart.getBodyPart(i);
-                String found = part(child, type);
-                if (found != null) {
-                    return found;
-                }
-            }
-        }
-        return null;
     }
 }

@@ -5,11 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.cryptopay.auth.Mode;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.notifications.NotificationTestBase;
+import dev.cryptopay.testsupport.mail.MimeParts;
 import dev.cryptopay.testsupport.mail.TestMail;
 import jakarta.mail.Address;
-import jakarta.mail.BodyPart;
-import jakarta.mail.Multipart;
-import jakarta.mail.Part;
 import jakarta.mail.internet.InternetAddress;
 import jakarta.mail.internet.MimeMessage;
 import java.time.Duration;
@@ -45,8 +43,8 @@ class CustomerEmailsTest extends NotificationTestBase {
         assertThat(from.getAddress()).isEqualTo("notifications@cryptopay.local");
         assertThat(recipients(mail)).containsExactly(to);
 
-        String html = part(mail, "text/html");
-        String text = part(mail, "text/plain");
+        String html = MimeParts.part(mail, "text/html");
+        String text = MimeParts.part(mail, "text/plain");
         assertThat(html)
                 .contains("Hello Ada &lt;b&gt;Lovelace&lt;/b&gt;,")
                 .contains("Café &amp; Co")
@@ -85,12 +83,12 @@ class CustomerEmailsTest extends NotificationTestBase {
 
         MimeMessage mail = single(to);
         assertThat(mail.getSubject()).isEqualTo("Receipt from Café & Co: 10.5 USDC for Pro <gold>");
-        String html = part(mail, "text/html");
+        String html = MimeParts.part(mail, "text/html");
         assertThat(html)
                 .contains("href=\"https://explorer.test/tx/" + TX + "\"")
                 .contains(TX)
                 .doesNotContain("Test mode");
-        assertThat(part(mail, "text/plain"))
+        assertThat(MimeParts.part(mail, "text/plain"))
                 .contains("Transaction: " + TX)
                 .contains("https://explorer.test/tx/" + TX)
                 .doesNotContain("TEST MODE");
@@ -138,11 +136,13 @@ class CustomerEmailsTest extends NotificationTestBase {
                 .filter(mail -> subject(mail).contains("Receipt"))
                 .findFirst()
                 .orElseThrow();
-        assertThat(part(receipt, "text/html"))
+        assertThat(MimeParts.part(receipt, "text/html"))
                 .contains("order-&lt;7&gt;")
                 .contains("href=\"https://pay.test/checkout/abc\"")
                 .contains("Hello,");
-        assertThat(part(receipt, "text/plain")).contains("Order: order-<7>").contains("Amount: 25.00 USDC");
+        assertThat(MimeParts.part(receipt, "text/plain"))
+                .contains("Order: order-<7>")
+                .contains("Amount: 25.00 USDC");
     }
 
     @Test
@@ -167,12 +167,12 @@ class CustomerEmailsTest extends NotificationTestBase {
         assertThat(notificationsOf(taken)).isZero();
         MimeMessage mail = single(to);
         assertThat(mail.getSubject()).isEqualTo("[Test mode] Payment missed: 21 USDC for Pro <gold>");
-        assertThat(part(mail, "text/html"))
+        assertThat(MimeParts.part(mail, "text/html"))
                 .contains("<strong>21 USDC</strong>")
                 .contains("2 payments")
                 .contains("3 payments")
                 .contains("href=\"" + SUBSCRIBE_URL + subscriber + "\"");
-        assertThat(part(mail, "text/plain"))
+        assertThat(MimeParts.part(mail, "text/plain"))
                 .contains("Café & Co could not collect 21 USDC for Pro <gold> (2 payments missed).")
                 .contains("If 3 payments in a row are missed, the subscription is cancelled.")
                 .contains("Open your subscription: " + SUBSCRIBE_URL + subscriber);
@@ -193,7 +193,7 @@ class CustomerEmailsTest extends NotificationTestBase {
         MimeMessage mail = single(to);
         assertThat(mail.getSubject()).isEqualTo("[Test mode] Receipt from A CryptoPay merchant: 1.5 USDC");
         assertThat(((InternetAddress) mail.getFrom()[0]).getPersonal()).isEqualTo("A CryptoPay merchant via CryptoPay");
-        assertThat(part(mail, "text/plain")).contains("Hello Bo,").contains("Network: Anvil");
+        assertThat(MimeParts.part(mail, "text/plain")).contains("Hello Bo,").contains("Network: Anvil");
     }
 
     @Test
@@ -301,22 +301,5 @@ class CustomerEmailsTest extends NotificationTestBase {
         } catch (Exception e) {
             throw new AssertionError(e);
         }
-    }
-
-    /** The body of the message's first part of this type (searching nested multiparts). */
-    static String part(Part part, String type) throws Exception {
-        if (part.isMimeType(type)) {
-            return (String) part.getContent();
-        }
-        if (part.getContent() instanceof Multipart multipart) {
-            for (int i = 0; i < multipart.getCount(); i++) {
-                BodyPart child = multipart.getBodyPart(i);
-                String found = part(child, type);
-                if (found != null) {
-                    return found;
-                }
-            }
-        }
-        return null;
     }
 }
