@@ -11,6 +11,8 @@ export const title = "E-mails";
 const EMAILS = [
   ["subscription_invitation", "Invitation to subscribe", "When you invite a customer with an e-mail address to a plan."],
   ["subscription_active", "Subscription active", "When a customer's subscription becomes active."],
+  ["subscription_reminder", "Payment reminder",
+    "3 days before each payment: whether the wallet's balance and allowance will cover it, read on chain."],
   ["subscription_receipt", "Subscription receipt", "For each period collected: amount, network, transaction."],
   ["subscription_payment_missed", "Payment missed",
     "When a period could not be collected: what was missed, what to do, when the subscription ends."],

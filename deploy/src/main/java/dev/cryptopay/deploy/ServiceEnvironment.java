@@ -121,6 +121,8 @@ final class ServiceEnvironment {
             // The launcher's GreenMail: every e-mail the suite sends lands there (./dev-mail reads them).
             env.put("SMTP_HOST", "127.0.0.1");
             env.put("SMTP_PORT", String.valueOf(ports.port(StackPort.SMTP)));
+            // The reminders read balances and allowances on the dev chain; none without one.
+            env.put("DEV_CHAIN_RPC_URL", ports.planned(StackPort.DEV_CHAIN) ? ports.url(StackPort.DEV_CHAIN) : "");
         }
         env.putAll(options.serviceEnvironment.getOrDefault(service, Map.of()));
         return env;

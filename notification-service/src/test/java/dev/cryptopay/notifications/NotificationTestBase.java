@@ -3,6 +3,7 @@ package dev.cryptopay.notifications;
 import dev.cryptopay.auth.internal.MerchantIdentity;
 import dev.cryptopay.notifications.sending.SendLoop;
 import dev.cryptopay.testsupport.TestKafka;
+import dev.cryptopay.testsupport.chain.DevChain;
 import dev.cryptopay.testsupport.mail.TestMail;
 import dev.cryptopay.testsupport.service.ServiceTest;
 import dev.cryptopay.testsupport.service.ServiceTestBase;
@@ -18,12 +19,14 @@ import org.springframework.test.context.DynamicPropertySource;
 /**
  * The running notification service (see {@link ServiceTest}) with its intake consuming the shared broker for real and
  * its mail going to the test JVM's SMTP server ({@link TestMail}). The send loop is off: tests call
- * {@link SendLoop#drain()} at the moments they choose, and move the clock to test the retry schedule without waiting.
+ * {@link SendLoop#drain()} at the moments they choose, and move the clock to test the retry schedule without waiting;
+ * the reminder loop is off too ({@code ReminderLoop#runDue()}), and its chain reads go to the shared dev chain.
  */
 @ServiceTest(
         database = "notifications",
         properties = {
             "notifications.sending.enabled=false",
+            "notifications.reminders.enabled=false",
             "notifications.explorers.Anvil=https://explorer.test/tx/{hash}",
             "spring.kafka.consumer.properties.metadata.max.age.ms=1000"
         })
@@ -35,9 +38,13 @@ public abstract class NotificationTestBase extends ServiceTestBase {
     @Autowired
     protected DatabaseClient database;
 
+    /** The dev chain the reminders read balances and allowances on (one per test JVM). */
+    protected static final DevChain CHAIN = DevChain.shared();
+
     @DynamicPropertySource
-    static void mail(DynamicPropertyRegistry registry) {
+    static void mailAndChain(DynamicPropertyRegistry registry) {
         TestMail.registerSpringProperties(registry);
+        registry.add("notifications.chains." + DevChain.CHAIN_ID, CHAIN::rpcUrl);
     }
 
     /** A fresh address, so no test reads another's mail. */

@@ -30,7 +30,13 @@ public record NotificationProperties(
          * ({@code https://etherscan.io/tx/{hash}}); a network without one shows the hash alone.
          */
         @NotNull @DefaultValue Map<String, String> explorers,
-        @Valid @NotNull @DefaultValue Sending sending) {
+        /**
+         * JSON-RPC addresses by chain id, for the reminders' balance and allowance reads; a chain without one (or a
+         * blank one) gets reminders without the on-chain check.
+         */
+        @NotNull @DefaultValue Map<Long, String> chains,
+        @Valid @NotNull @DefaultValue Sending sending,
+        @Valid @NotNull @DefaultValue Reminders reminders) {
 
     /** How e-mails are sent. */
     public record Sending(
@@ -47,5 +53,18 @@ public record NotificationProperties(
             /** Most e-mails claimed per scan. */
             @Min(1) @DefaultValue("50") int batchSize,
             /** How long a claimed e-mail is reserved for this instance before another may take it. */
+            @NotNull @DefaultValue("2m") Duration claimLease) {}
+
+    /** The reminders before subscriptions' payments. */
+    public record Reminders(
+            /** Whether this instance runs the reminder loop (several instances share the work). */
+            @DefaultValue("true") boolean enabled,
+            /** How long before a payment falls due its reminder goes out. */
+            @NotNull @DefaultValue("3d") Duration lead,
+            /** Pause between scans for due reminders. */
+            @NotNull @DefaultValue("30s") Duration pollInterval,
+            /** Most reminders claimed per scan. */
+            @Min(1) @DefaultValue("50") int batchSize,
+            /** How long a claimed reminder is reserved for this instance; also the wait after a failed chain read. */
             @NotNull @DefaultValue("2m") Duration claimLease) {}
 }

@@ -2,10 +2,14 @@ package dev.cryptopay.notifications.email;
 
 import dev.cryptopay.auth.Mode;
 import dev.cryptopay.notifications.config.NotificationProperties;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.springframework.stereotype.Component;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Which e-mails an event makes, to whom, and their words. Customers are written to only where the producer named an
@@ -26,6 +30,11 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class EmailCatalog {
+
+    /** Due dates as customers read them, in UTC: "2 December 2026, 14:00 UTC". */
+    private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern(
+                    "d MMMM yyyy, HH:mm 'UTC'", Locale.ENGLISH)
+            .withZone(ZoneOffset.UTC);
 
     private final EmailRenderer renderer;
     private final NotificationProperties properties;
@@ -49,6 +58,37 @@ public class EmailCatalog {
                 ? oneLine(merchantName)
                 : "A " + properties.platformName() + " merchant";
         return made(notice, merchant);
+    }
+
+    /**
+     * The reminder before the next pull of the notice's subscription ({@code notify.next_payment}), worded from the
+     * check: the payment will be taken; or the balance, the allowance or both will not cover it (with what the chain
+     * shows and the subscribe page to raise the allowance); or, where the chain was not read, what to make sure of.
+     */
+    public Email reminder(Notice notice, String merchantName, PaymentCheck check) {
+        String merchant = merchantName != null && !merchantName.isBlank()
+                ? oneLine(merchantName)
+                : "A " + properties.platformName() + " merchant";
+        JsonNode next = notice.notifyTo().path("next_payment");
+        String currency = notice.dataText("currency");
+        String amount = next.path("amount").asString("") + (currency == null ? "" : " " + currency);
+        String date = DATE.format(check.dueAt());
+        Map<String, Object> variables = variables(notice, merchant);
+        variables.put("amount", amount);
+        variables.put("dueDate", date);
+        variables.put("wallet", next.path("wallet").asString(""));
+        variables.put("checked", check.checked());
+        variables.put("covered", check.covered());
+        variables.put("balance", withCurrency(check.balance(), currency));
+        variables.put(
+                "allowance",
+                "unlimited".equals(check.allowance()) ? "unlimited" : withCurrency(check.allowance(), currency));
+        variables.put("balanceShort", Boolean.FALSE.equals(check.balanceCovers()));
+        variables.put("allowanceShort", Boolean.FALSE.equals(check.allowanceCovers()));
+        variables.put("transaction", null);
+        String subject = (check.checked() && !check.covered() ? "Action needed: " : "Upcoming payment: ") + amount
+                + " for " + plan(notice) + " on " + date;
+        return render(notice, merchant, EmailTemplate.SUBSCRIPTION_REMINDER, subject, variables);
     }
 
     private List<Email> made(Notice notice, String merchant) {
@@ -97,7 +137,11 @@ public class EmailCatalog {
     }
 
     private Email customerEmail(Notice notice, String merchant, EmailTemplate template, String subject) {
-        Map<String, Object> variables = variables(notice, merchant);
+        return render(notice, merchant, template, subject, variables(notice, merchant));
+    }
+
+    private Email render(
+            Notice notice, String merchant, EmailTemplate template, String subject, Map<String, Object> variables) {
         String recipient = notice.notifyText("customer_email");
         return new Email(
                 template.wireName(),
@@ -176,6 +220,10 @@ public class EmailCatalog {
                 .map(entry -> entry.getValue().replace("{hash}", hash))
                 .findFirst()
                 .orElse(null);
+    }
+
+    private static String withCurrency(String units, String currency) {
+        return units == null ? null : currency == null ? units : units + " " + currency;
     }
 
     /** Text for one header line: control characters (a line break would end the header) become spaces. */

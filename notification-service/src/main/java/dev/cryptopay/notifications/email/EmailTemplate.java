@@ -13,6 +13,11 @@ public enum EmailTemplate {
     SUBSCRIPTION_INVITATION("subscription_invitation"),
     /** The customer's subscription became active ({@code subscription.activated}). */
     SUBSCRIPTION_ACTIVE("subscription_active"),
+    /**
+     * The reminder before a subscription's next pull ({@code notify.next_payment} of its latest event), worded from the
+     * wallet's balance and allowance on chain at the reminder's moment.
+     */
+    SUBSCRIPTION_REMINDER("subscription_reminder"),
     /** A period was collected ({@code subscription.payment.success}). */
     SUBSCRIPTION_RECEIPT("subscription_receipt"),
     /**

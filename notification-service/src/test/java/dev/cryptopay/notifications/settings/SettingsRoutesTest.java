@@ -35,6 +35,7 @@ class SettingsRoutesTest extends NotificationTestBase {
                 .containsExactly(
                         "subscription_invitation",
                         "subscription_active",
+                        "subscription_reminder",
                         "subscription_receipt",
                         "subscription_payment_missed",
                         "subscription_cancelled",
@@ -125,6 +126,7 @@ class SettingsRoutesTest extends NotificationTestBase {
         List<CompletableFuture<Void>> updates = List.of(
                         "subscription_invitation",
                         "subscription_active",
+                        "subscription_reminder",
                         "subscription_receipt",
                         "subscription_payment_missed",
                         "subscription_cancelled",

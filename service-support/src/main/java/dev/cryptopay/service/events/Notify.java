@@ -21,6 +21,7 @@ import tools.jackson.databind.annotation.JsonNaming;
  * @param network the plan's network name (subscription events), or null
  * @param cancelAfterMissed how many payments missed in a row cancel the subscription, 0 for never (subscription
  *     events), or null
+ * @param nextPayment the next pull while the subscription is active and its contract known, or null
  */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -33,20 +34,45 @@ public record Notify(
         String amount,
         Long intervalSeconds,
         String network,
-        Long cancelAfterMissed) {
+        Long cancelAfterMissed,
+        NextPayment nextPayment) {
 
     /** A notify member for the customer's address, or null when there is no address to write to. */
     public static Notify customer(String customerEmail, String customerName, String merchantName) {
         if (customerEmail == null || customerEmail.isBlank()) {
             return null;
         }
-        return new Notify(customerEmail, customerName, merchantName, null, null, null, null, null, null);
+        return new Notify(customerEmail, customerName, merchantName, null, null, null, null, null, null, null);
     }
 
     /** This member with the subscription's page and the plan's terms. */
     public Notify withSubscription(
             String url, String plan, String tokenAmount, long interval, String networkName, long cancelAfter) {
         return new Notify(
-                customerEmail, customerName, merchantName, url, plan, tokenAmount, interval, networkName, cancelAfter);
+                customerEmail,
+                customerName,
+                merchantName,
+                url,
+                plan,
+                tokenAmount,
+                interval,
+                networkName,
+                cancelAfter,
+                null);
+    }
+
+    /** This member with the subscription's next pull (null: none to announce). */
+    public Notify withNextPayment(NextPayment next) {
+        return new Notify(
+                customerEmail,
+                customerName,
+                merchantName,
+                subscriptionLinkUrl,
+                planName,
+                amount,
+                intervalSeconds,
+                network,
+                cancelAfterMissed,
+                next);
     }
 }

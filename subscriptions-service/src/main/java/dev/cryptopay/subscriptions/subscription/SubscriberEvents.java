@@ -1,6 +1,7 @@
 package dev.cryptopay.subscriptions.subscription;
 
 import dev.cryptopay.service.events.EventType;
+import dev.cryptopay.service.events.NextPayment;
 import dev.cryptopay.service.events.Notify;
 import dev.cryptopay.service.outbox.DomainEvent;
 import dev.cryptopay.service.outbox.OutboxWriter;
@@ -63,20 +64,24 @@ public class SubscriberEvents {
             JsonNode metadata) {}
 
     /** An event without a transaction; {@code amount} is what one period bills. */
-    public Mono<Void> append(EventType type, Subscriber subscriber, PlanView plan, UUID linkId, Instant now) {
-        return append(type, subscriber, plan, linkId, SubscriptionChanges.Payment.period(plan), now);
+    public Mono<Void> append(EventType type, Subscriber subscriber, PlanView plan, SubscriptionLink link, Instant now) {
+        return append(type, subscriber, plan, link, SubscriptionChanges.Payment.period(plan), now);
     }
 
-    /** An event about an amount (a payment, missed periods): {@code payment} says which. */
+    /**
+     * An event about an amount (a payment, missed periods): {@code payment} says which.
+     *
+     * @param link the subscriber's subscription link as it is after the change; null before the customer enrolled
+     */
     public Mono<Void> append(
             EventType type,
             Subscriber subscriber,
             PlanView plan,
-            UUID linkId,
+            SubscriptionLink link,
             SubscriptionChanges.Payment payment,
             Instant now) {
         SubscriptionEventData data = new SubscriptionEventData(
-                linkId,
+                link == null ? null : link.id(),
                 subscriber.planId(),
                 subscriber.id(),
                 subscriber.status().wireName(),
@@ -98,6 +103,7 @@ public class SubscriberEvents {
                 subscriber.id().toString(),
                 data);
         return notify(subscriber, plan, payment.amount())
+                .map(notify -> notify.withNextPayment(nextPayment(subscriber, plan, link)))
                 .map(event::withNotify)
                 .defaultIfEmpty(event)
                 .flatMap(withNotify -> outbox.append(properties.topic(), withNotify));
@@ -112,7 +118,34 @@ public class SubscriberEvents {
         if (subscriber.customerEmail() == null || subscriber.customerEmail().isBlank()) {
             return Mono.empty();
         }
-        return append(EventType.SUBSCRIBER_INVITED, subscriber, plan, null, now);
+        return append(EventType.SUBSCRIBER_INVITED, subscriber, plan, (SubscriptionLink) null, now);
+    }
+
+    /**
+     * The next pull of an active subscription whose contract is known here: what a reminder before it needs. Null for
+     * a subscriber that is not active, a stopped link, one without a due period, or a chain without the contract.
+     */
+    private NextPayment nextPayment(Subscriber subscriber, PlanView plan, SubscriptionLink link) {
+        if (link == null
+                || !link.active()
+                || link.periodDueAt() == null
+                || link.walletAddress() == null
+                || subscriber.status() != SubscriberStatus.ACTIVE) {
+            return null;
+        }
+        long chainId = plan.network().chainId();
+        return properties
+                .contract(chainId)
+                .map(contract -> new NextPayment(
+                        link.periodDueAt(),
+                        plan.token().format(plan.plan().billedAmount()),
+                        plan.plan().billedAmount().toString(),
+                        plan.token().decimals(),
+                        link.walletAddress(),
+                        chainId,
+                        plan.token().contractAddress(),
+                        contract))
+                .orElse(null);
     }
 
     /**

@@ -9,7 +9,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.UUID;
 import org.springframework.stereotype.Component;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -80,10 +79,9 @@ public class SubscriptionChanges {
                     Mono<Void> stop = link.filter(ignored -> after.status() == SubscriberStatus.CANCELLED)
                             .map(billed -> storeLink(billed.stop(now)))
                             .orElse(Mono.empty());
-                    UUID linkId = link.map(SubscriptionLink::id).orElse(null);
                     Mono<Void> announce = move.emits()
                             ? plans.findAny(after.planId())
-                                    .flatMap(plan -> append(move.events(), after, plan, linkId, null, now))
+                                    .flatMap(plan -> append(move.events(), after, plan, link.orElse(null), null, now))
                             : Mono.empty();
                     return stop.then(announce);
                 })
@@ -111,7 +109,7 @@ public class SubscriptionChanges {
             // A new end gets its own expiring notice.
             store = store.then(links.resetExpiryNotice(after.id()));
         }
-        Mono<Void> announce = append(move.events(), subscriberMove.state(), plan, after.id(), payment, now);
+        Mono<Void> announce = append(move.events(), subscriberMove.state(), plan, after, payment, now);
         Transition<Subscriber> follows =
                 subscriberMove.then(subscriber -> statusFollowing(before, after, subscriber, now));
         return store.then(announce).then(subscriber(follows, now)).thenReturn(after);
@@ -133,10 +131,15 @@ public class SubscriptionChanges {
     }
 
     private Mono<Void> append(
-            List<EventType> types, Subscriber subscriber, PlanView plan, UUID linkId, Payment payment, Instant now) {
+            List<EventType> types,
+            Subscriber subscriber,
+            PlanView plan,
+            SubscriptionLink link,
+            Payment payment,
+            Instant now) {
         Payment about = payment == null ? Payment.period(plan) : payment;
         return Flux.fromIterable(types)
-                .concatMap(type -> events.append(type, subscriber, plan, linkId, about, now))
+                .concatMap(type -> events.append(type, subscriber, plan, link, about, now))
                 .then();
     }
 }

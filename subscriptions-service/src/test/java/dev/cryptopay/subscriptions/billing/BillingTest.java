@@ -12,6 +12,8 @@ import dev.cryptopay.subscriptions.subscription.LinkRepository;
 import dev.cryptopay.subscriptions.subscription.SubscriberRepository;
 import dev.cryptopay.subscriptions.subscription.SubscriptionChanges;
 import dev.cryptopay.testsupport.TestKafka;
+import dev.cryptopay.testsupport.chain.DevChain;
+import dev.cryptopay.testsupport.chain.DevTokens;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -185,6 +187,20 @@ class BillingTest extends SubscriptionsTestBase {
                         .get("status")
                         .asString())
                 .isEqualTo("cancelled");
+        // What a reminder before the next pull needs, while the subscription runs; nothing once it is cancelled.
+        JsonNode next = json.readTree(records.get(2).value()).get("notify").get("next_payment");
+        JsonNode paidLink = read(get(merchant, linkUri).expectStatus().isOk());
+        assertThat(next.get("wallet").asString())
+                .isEqualToIgnoringCase(paidLink.get("wallet_address").asString());
+        assertThat(next.get("chain_id").asLong()).isEqualTo(DevChain.CHAIN_ID);
+        assertThat(next.get("token_contract").asString()).isEqualToIgnoringCase(DevTokens.USDC.address());
+        assertThat(next.get("spender").asString()).isEqualToIgnoringCase(DevChain.SUBSCRIPTION_CONTRACT);
+        assertThat(next.get("amount").asString()).isEqualTo("10");
+        assertThat(next.get("amount_base_units").asString()).isEqualTo("10000000");
+        assertThat(next.get("decimals").asInt()).isEqualTo(6);
+        assertThat(Instant.parse(next.get("at").asString())).isAfter(subscribedAt);
+        assertThat(json.readTree(records.get(5).value()).get("notify").has("next_payment"))
+                .isFalse();
     }
 
     @Test
