@@ -2,12 +2,10 @@ package dev.cryptopay.webhooks.intake;
 
 import dev.cryptopay.auth.Mode;
 import dev.cryptopay.auth.internal.MerchantIdentity;
+import dev.cryptopay.service.events.ReceivedEnvelope;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.UUID;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -34,46 +32,16 @@ record Event(UUID id, String type, Instant createdAt, MerchantIdentity merchant,
      * @throws IllegalArgumentException saying what is wrong with it, the reason the record is parked
      */
     static Event fromEnvelope(JsonMapper json, String value) {
-        if (value == null) {
-            throw new IllegalArgumentException("record has no value");
-        }
-        JsonNode root;
-        try {
-            root = json.readTree(value);
-        } catch (JacksonException e) {
-            throw new IllegalArgumentException("value is not JSON: " + e.getOriginalMessage());
-        }
-        if (root == null || !root.isObject()) {
-            throw new IllegalArgumentException("value is not a JSON object");
-        }
-        UUID id = uuid(root, "id");
-        String type = text(root, "type");
-        Instant createdAt;
-        try {
-            createdAt = OffsetDateTime.parse(text(root, "created_at")).toInstant();
-        } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException("created_at is not an ISO 8601 timestamp");
-        }
-        UUID merchantId = uuid(root, "merchant_id");
-        Mode mode;
-        try {
-            mode = Mode.fromWireName(text(root, "mode"));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("mode must be test or live");
-        }
-        JsonNode data = root.get("data");
-        if (data == null || !data.isObject()) {
-            throw new IllegalArgumentException("data must be an object");
-        }
-        WebhookBody body =
-                new WebhookBody(id.toString(), type, root.get("created_at").asString(), data, mode == Mode.LIVE);
+        ReceivedEnvelope read = ReceivedEnvelope.read(json, value);
+        WebhookBody body = new WebhookBody(
+                read.id().toString(), read.type(), read.createdAtText(), read.data(), read.mode() == Mode.LIVE);
         return new Event(
-                id,
-                type,
-                createdAt,
-                new MerchantIdentity(merchantId, mode),
+                read.id(),
+                read.type(),
+                read.createdAt(),
+                new MerchantIdentity(read.merchantId(), read.mode()),
                 json.writeValueAsString(body),
-                objectIdOf(data));
+                objectIdOf(read.data()));
     }
 
     /** The first of {@link #OBJECT_ID_MEMBERS} that holds a UUID string (canonical form, any case), or null. */
@@ -92,21 +60,5 @@ record Event(UUID id, String type, Instant createdAt, MerchantIdentity merchant,
             }
         }
         return null;
-    }
-
-    private static String text(JsonNode root, String field) {
-        JsonNode node = root.get(field);
-        if (node == null || !node.isString() || node.asString().isBlank()) {
-            throw new IllegalArgumentException(field + " is missing or not a string");
-        }
-        return node.asString();
-    }
-
-    private static UUID uuid(JsonNode root, String field) {
-        try {
-            return UUID.fromString(text(root, field));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(field + " must be a UUID");
-        }
     }
 }
