@@ -54,10 +54,7 @@ public class EmailCatalog {
         if (notice.notifyText("customer_email") == null) {
             return List.of();
         }
-        String merchant = merchantName != null && !merchantName.isBlank()
-                ? oneLine(merchantName)
-                : "A " + properties.platformName() + " merchant";
-        return made(notice, merchant);
+        return made(notice, senderName(merchantName));
     }
 
     /**
@@ -66,9 +63,7 @@ public class EmailCatalog {
      * shows and the subscribe page to raise the allowance); or, where the chain was not read, what to make sure of.
      */
     public Email reminder(Notice notice, String merchantName, PaymentCheck check) {
-        String merchant = merchantName != null && !merchantName.isBlank()
-                ? oneLine(merchantName)
-                : "A " + properties.platformName() + " merchant";
+        String merchant = senderName(merchantName);
         JsonNode next = notice.notifyTo().path("next_payment");
         String currency = notice.dataText("currency");
         String amount = next.path("amount").asString("") + (currency == null ? "" : " " + currency);
@@ -220,6 +215,13 @@ public class EmailCatalog {
                 .map(entry -> entry.getValue().replace("{hash}", hash))
                 .findFirst()
                 .orElse(null);
+    }
+
+    /** The merchant's name as e-mails show it: one line, or a neutral stand-in when there is none. */
+    private String senderName(String merchantName) {
+        return merchantName != null && !merchantName.isBlank()
+                ? oneLine(merchantName)
+                : "A " + properties.platformName() + " merchant";
     }
 
     private static String withCurrency(String units, String currency) {

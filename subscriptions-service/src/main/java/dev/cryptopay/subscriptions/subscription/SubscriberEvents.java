@@ -109,13 +109,18 @@ public class SubscriberEvents {
                 .flatMap(withNotify -> outbox.append(properties.topic(), withNotify));
     }
 
+    /** Whether the subscriber can be e-mailed: its events name it to notification-service only then. */
+    public static boolean hasAddress(Subscriber subscriber) {
+        return subscriber.customerEmail() != null && !subscriber.customerEmail().isBlank();
+    }
+
     /**
      * The internal {@code subscriber.invited} of a new subscriber with an e-mail address, for the invitation e-mail
      * (nothing without an address: there is no one to write to). Its data names the subscriber, the plan and the
      * amount of one period, as the subscriber's other events do.
      */
     public Mono<Void> invited(Subscriber subscriber, PlanView plan, Instant now) {
-        if (subscriber.customerEmail() == null || subscriber.customerEmail().isBlank()) {
+        if (!hasAddress(subscriber)) {
             return Mono.empty();
         }
         return append(EventType.SUBSCRIBER_INVITED, subscriber, plan, (SubscriptionLink) null, now);
@@ -153,7 +158,7 @@ public class SubscriberEvents {
      * in token units; empty when there is no address.
      */
     private Mono<Notify> notify(Subscriber subscriber, PlanView plan, BigInteger amount) {
-        if (subscriber.customerEmail() == null || subscriber.customerEmail().isBlank()) {
+        if (!hasAddress(subscriber)) {
             return Mono.empty();
         }
         return merchantNames

@@ -77,11 +77,12 @@ public class SubscriberService {
                             SubscriberStatus.INVITATION_SENT,
                             now,
                             now);
-                    return tx.transactional(subscribers
-                            .insert(subscriber)
-                            .then(plans.findAny(plan.id()))
-                            .flatMap(view -> events.invited(subscriber, view, now))
-                            .thenReturn(subscriber));
+                    // The invitation's event needs the plan's terms; a subscriber without an address has none.
+                    Mono<Void> invited = SubscriberEvents.hasAddress(subscriber)
+                            ? plans.findAny(plan.id()).flatMap(view -> events.invited(subscriber, view, now))
+                            : Mono.empty();
+                    return tx.transactional(
+                            subscribers.insert(subscriber).then(invited).thenReturn(subscriber));
                 })
                 .flatMap(subscriber -> views(List.of(subscriber)))
                 .map(list -> list.get(0));
