@@ -152,7 +152,7 @@ public final class LocalStack implements AutoCloseable {
                 ready.add(CompletableFuture.runAsync(() -> launchInstances(service), executor));
             }
         }
-        describeServicesRunByYou();
+        services.describeRunByYou(ports, runsDevChain, service -> environment(service, 1));
         chainStart.join();
         kafkaStart.join();
         StackKafka.createTopics(kafka, files);
@@ -190,19 +190,6 @@ public final class LocalStack implements AutoCloseable {
         StackServices.awaitAll(instances.stream()
                 .map(process -> CompletableFuture.runAsync(() -> services.launch(process, true), executor))
                 .toList());
-    }
-
-    private void describeServicesRunByYou() {
-        for (StackService service : options.skipped) {
-            if (service != StackService.CHAIN_WATCHER || runsDevChain) {
-                Path env = files.root.resolve(service + ".env");
-                EnvFile.write(env, environment(service, 1));
-                String shown = StackConsole.path(env);
-                console.say(service + " is yours to run (STACK_SKIP) on port "
-                        + ports.port(StackPort.of(service)) + ", with the settings in " + shown + ": set -a; . "
-                        + shown + "; set +a; ./mvnw -pl " + service + " spring-boot:run");
-            }
-        }
     }
 
     private Map<String, String> environment(StackService service, int instance) {

@@ -1,5 +1,6 @@
 package dev.cryptopay.deploy;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -7,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
+import java.util.function.Function;
 
 /**
  * The service processes of one stack run, each instance by its name ({@code payment-links-service}, and
@@ -39,6 +41,23 @@ final class StackServices {
         for (StackPort port : StackPort.values()) {
             if (!ports.instancePorts(port).isEmpty()) {
                 balancers.add(ServiceBalancer.start(port.label, ports.port(port), ports.instancePorts(port), executor));
+            }
+        }
+    }
+
+    /**
+     * For each service you run yourself ({@code STACK_SKIP}): writes its settings to {@code <data dir>/<service>.env}
+     * and says how to start it (chain-watcher only when the dev chain runs).
+     */
+    void describeRunByYou(Ports ports, boolean runsDevChain, Function<StackService, Map<String, String>> environment) {
+        for (StackService service : options.skipped) {
+            if (service != StackService.CHAIN_WATCHER || runsDevChain) {
+                Path env = files.root.resolve(service + ".env");
+                EnvFile.write(env, environment.apply(service));
+                String shown = StackConsole.path(env);
+                console.say(service + " is yours to run (STACK_SKIP) on port "
+                        + ports.port(StackPort.of(service)) + ", with the settings in " + shown + ": set -a; . "
+                        + shown + "; set +a; ./mvnw -pl " + service + " spring-boot:run");
             }
         }
     }
